@@ -1,0 +1,138 @@
+import { Form, Link, NavLink } from "react-router";
+import { displayFirstName, fullName, type Viewer } from "~/lib/viewer";
+import { Avatar } from "./avatar";
+import { Logo } from "./logo";
+
+type NavItem = { to: string; label: string };
+
+function navItems(viewer: Viewer | null): NavItem[] {
+  const items: NavItem[] = [];
+  items.push(viewer ? { to: "/home", label: "Dashboard" } : { to: "/", label: "Home" });
+  items.push({ to: "/college", label: "College Football 26" });
+  items.push({ to: "/madden", label: "Madden NFL 26" });
+  items.push({ to: "/blog", label: "Blog" });
+  // Pricing is hidden for premium members and staff.
+  if (!viewer || (!viewer.hasPremium && !viewer.isStaff)) items.push({ to: "/subscribe", label: "Pricing" });
+  items.push({ to: "/contact", label: "Contact" });
+  return items;
+}
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout" reloadDocument>
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive ? "text-turf" : "text-slate-300 hover:text-white"
+  }`;
+
+export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName: string }) {
+  const items = navItems(viewer);
+  return (
+    <header className="sticky top-0 z-40 border-b border-field-700/80 bg-field-950/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={viewer ? "/home" : "/"} aria-label={`${siteName} home`}>
+          <Logo siteName={siteName} />
+        </Link>
+
+        <ul className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={desktopLink}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="hidden lg:block">
+          {viewer ? <AccountMenu viewer={viewer} /> : (
+            <Link to="/auth" className="btn-primary">
+              Login / Register
+            </Link>
+          )}
+        </div>
+
+        <MobileMenu viewer={viewer} items={items} />
+      </nav>
+    </header>
+  );
+}
+
+function AccountMenu({ viewer }: { viewer: Viewer }) {
+  const menuItem = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-field-700";
+  return (
+    <details className="group relative">
+      <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-field-800">
+        <Avatar person={viewer} />
+        <span className="flex flex-col leading-tight">
+          <span className="text-sm font-bold text-white">{displayFirstName(viewer)}</span>
+          <span className={`text-xs font-semibold ${viewer.hasPremium ? "text-turf" : "text-slate-400"}`}>
+            {viewer.hasPremium ? "Premium" : "Free Tier"}
+          </span>
+        </span>
+        <span className="sr-only">Open account menu</span>
+      </summary>
+      <div className="absolute right-0 mt-2 w-64 rounded-xl border border-field-700 bg-field-900 p-2 shadow-2xl">
+        <div className="border-b border-field-700 px-3 pb-2 pt-1">
+          <p className="truncate text-sm font-bold text-white">{fullName(viewer) || displayFirstName(viewer)}</p>
+          <p className="truncate text-xs text-slate-400">{viewer.email}</p>
+        </div>
+        <ul className="pt-2">
+          <li><Link to="/account-settings" className={menuItem}>Account Settings</Link></li>
+          <li><Link to="/submit-tip" className={menuItem}>Submit Tip</Link></li>
+          {viewer.isStaff ? <li><Link to="/admin" className={menuItem}>Admin</Link></li> : null}
+          <li><LogoutButton className={menuItem} /></li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[] }) {
+  const link = "block rounded-md px-3 py-3 text-base font-semibold text-slate-200 hover:bg-field-800";
+  return (
+    <details className="lg:hidden">
+      <summary className="cursor-pointer rounded-md p-2 text-slate-200 hover:bg-field-800">
+        <span className="sr-only">Menu</span>
+        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <div className="absolute inset-x-0 top-16 border-b border-field-700 bg-field-950 px-4 pb-4 shadow-2xl">
+        {viewer ? (
+          <div className="flex items-center gap-3 border-b border-field-700 py-3">
+            <Avatar person={viewer} />
+            <div className="min-w-0">
+              <p className="truncate font-bold text-white">{fullName(viewer) || displayFirstName(viewer)}</p>
+              <p className="truncate text-sm text-slate-400">{viewer.email}</p>
+              <p className={`text-xs font-semibold ${viewer.hasPremium ? "text-turf" : "text-slate-400"}`}>
+                {viewer.hasPremium ? "Premium" : "Free Tier"}
+              </p>
+            </div>
+          </div>
+        ) : null}
+        <ul className="pt-2">
+          {items.map((item) => (
+            <li key={item.to}><Link to={item.to} className={link}>{item.label}</Link></li>
+          ))}
+          {viewer ? (
+            <>
+              <li><Link to="/account-settings" className={link}>Account Settings</Link></li>
+              {viewer.isStaff ? <li><Link to="/admin" className={link}>Admin</Link></li> : null}
+              <li><LogoutButton className={link + " w-full text-left"} /></li>
+            </>
+          ) : (
+            <li className="pt-2"><Link to="/auth" className="btn-primary w-full">Login / Register</Link></li>
+          )}
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
+export type ToastMessage = {
+  kind: "success" | "error" | "info";
+  title: string;
+  description?: string;
+};
+
+const TOAST_DURATION = 5000;
+const SWIPE_THRESHOLD = 50;
+
+// One toast at a time: a new one replaces the current one.
+let current: (ToastMessage & { id: number }) | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function showToast(toast: ToastMessage) {
+  current = { ...toast, id: nextId++ };
+  emit();
+}
+
+export function dismissToast() {
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const KIND_STYLES = {
+  success: "border-turf/60",
+  error: "border-red-500/70",
+  info: "border-sky-400/60",
+} as const;
+
+/**
+ * Renders the flash toast that came with the page (visible without JavaScript, fading after 5 s
+ * through CSS) and, once hydrated, any toast raised in the browser.
+ */
+export function Toaster({ flash }: { flash: ToastMessage | null }) {
+  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
+  const live = useSyncExternalStore(subscribe, () => current, () => null);
+  const lastFlash = useRef<ToastMessage | null>(null);
+
+  useEffect(() => {
+    if (flash && flash !== lastFlash.current) {
+      lastFlash.current = flash;
+      showToast(flash);
+    }
+  }, [flash]);
+
+  const toast = hydrated ? live : flash ? { ...flash, id: 0 } : null;
+  return (
+    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-[min(24rem,calc(100vw-2rem))]">
+      {toast ? <ToastCard key={toast.id} toast={toast} interactive={hydrated} /> : null}
+    </div>
+  );
+}
+
+function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!interactive) return;
+    const timer = setTimeout(dismissToast, TOAST_DURATION);
+    return () => clearTimeout(timer);
+  }, [interactive]);
+
+  return (
+    <div
+      className={`pointer-events-auto touch-pan-y rounded-xl border-l-4 ${KIND_STYLES[toast.kind]} border border-field-600 bg-field-800 p-4 shadow-2xl ${interactive ? "" : "toast-expiring"}`}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+      }}
+      onPointerMove={(event) => {
+        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        if (offset > SWIPE_THRESHOLD) dismissToast();
+        else setOffset(0);
+        start.current = null;
+      }}
+      onPointerCancel={() => {
+        setOffset(0);
+        start.current = null;
+      }}
+    >
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="font-bold text-white">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm text-slate-300">{toast.description}</p> : null}
+        </div>
+        {interactive ? (
+          <button type="button" onClick={dismissToast} className="rounded p-1 text-slate-400 hover:text-white" aria-label="Dismiss notification">
+            <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Secrets are not in wrangler.toml, so `wrangler types` cannot see them: they are declared here.
+// All are optional; without them the app runs in its local modes (see .dev.vars.example).
+declare namespace Cloudflare {
+  interface Env {
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    EMAIL_API_KEY?: string;
+    EMAIL_API_URL?: string;
+    DISCORD_CLIENT_ID?: string;
+    DISCORD_CLIENT_SECRET?: string;
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+  }
+}

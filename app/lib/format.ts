@@ -1,0 +1,24 @@
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function toDate(value: Date | number | string | null | undefined): Date | null {
+  if (value == null || value === "") return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Listings: 'MMM dd, yyyy' (Jan 05, 2025), in UTC so server and browser agree. */
+export function formatListingDate(value: Date | number | string | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const day = String(date.getUTCDate()).padStart(2, "0");
+  return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
+}
+
+/** Staff tables and account pages: en-US short month (Jan 5, 2025); an empty date shows 'Never'. */
+export function formatShortDate(value: Date | number | string | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "Never";
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+export const GAME_LABELS = { college: "College Football 26", madden: "Madden NFL 26" } as const;

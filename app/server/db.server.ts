@@ -1,0 +1,65 @@
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema.ts";
+
+export type Database = ReturnType<typeof createDatabase>;
+
+/** Round trips to D1 and the time spent waiting for them during one request (for Server-Timing). */
+export type DatabaseTiming = { roundTrips: number; milliseconds: number };
+
+export function createDatabase(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
+
+const STATEMENT_METHODS = new Set(["all", "first", "run", "raw"]);
+
+/**
+ * Wraps a D1 binding so that every round trip (a statement or a batch) is counted and timed.
+ * Workers' clocks only advance across I/O, which is exactly the time spent waiting for D1.
+ */
+export function instrumentD1(d1: D1Database, timing: DatabaseTiming): D1Database {
+  const originals = new WeakMap<object, D1PreparedStatement>();
+
+  async function measure<T>(work: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await work();
+    } finally {
+      timing.roundTrips += 1;
+      timing.milliseconds += performance.now() - start;
+    }
+  }
+
+  function wrapStatement(statement: D1PreparedStatement): D1PreparedStatement {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property === "bind") {
+          return (...values: unknown[]) => wrapStatement(target.bind(...values));
+        }
+        if (typeof property === "string" && STATEMENT_METHODS.has(property)) {
+          return (...args: unknown[]) => measure(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  }
+
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (query: string) => wrapStatement(target.prepare(query));
+      }
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) =>
+          measure(() => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
+      }
+      if (property === "exec") {
+        return (query: string) => measure(() => target.exec(query));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

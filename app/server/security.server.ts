@@ -1,0 +1,51 @@
+// Headers sent with every response, and the cross-site form POST check.
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Routes that other sites legitimately POST to (signed by the sender instead). */
+const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe"]);
+
+export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    // Form submissions may redirect to Stripe Checkout / the billing portal and to OAuth providers.
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://discord.com https://accounts.google.com",
+    "frame-ancestors 'none'",
+  ];
+  if (secure) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean) {
+  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure));
+  headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+}
+
+/**
+ * A state-changing request is refused when the browser says it comes from another site
+ * (Sec-Fetch-Site), or, for browsers that do not send that header, when its Origin differs.
+ */
+export function isCrossSiteWrite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const url = new URL(request.url);
+  if (CROSS_SITE_POST_ALLOWED.has(url.pathname)) return false;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+  const origin = request.headers.get("Origin");
+  if (origin) return origin !== url.origin;
+  return false;
+}

@@ -1,0 +1,130 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import { users, type User } from "../../db/schema.ts";
+import type { Database } from "./db.server.ts";
+
+// Sessions: a random 160-bit token in an HttpOnly cookie; only its SHA-256 is stored, in KV.
+// See docs/decisions/0002-sessions-in-kv.md.
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_SLIDING_LIFETIME = 30 * DAY;
+export const SESSION_ABSOLUTE_LIFETIME = 90 * DAY;
+const SESSION_REFRESH_THRESHOLD = 15 * DAY;
+const COOKIE_NAME = "session";
+
+export type StoredSession = {
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
+  absoluteExpiresAt: number;
+};
+
+export type Session = StoredSession & { id: string };
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+function sessionKey(sessionId: string) {
+  return `session:${sessionId}`;
+}
+
+async function storeSession(kv: KVNamespace, session: Session) {
+  const { id, ...stored } = session;
+  // KV's minimum TTL is 60 s; the session itself carries the exact expiry.
+  const ttlSeconds = Math.max(60, Math.ceil((session.expiresAt - Date.now()) / 1000));
+  await kv.put(sessionKey(id), JSON.stringify(stored), { expirationTtl: ttlSeconds });
+}
+
+export async function createSession(kv: KVNamespace, userId: string, now = Date.now()) {
+  const token = generateSessionToken();
+  const session: Session = {
+    id: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: Math.min(now + SESSION_SLIDING_LIFETIME, now + SESSION_ABSOLUTE_LIFETIME),
+    absoluteExpiresAt: now + SESSION_ABSOLUTE_LIFETIME,
+  };
+  await storeSession(kv, session);
+  return { token, session };
+}
+
+export async function invalidateSession(kv: KVNamespace, sessionId: string) {
+  await kv.delete(sessionKey(sessionId));
+}
+
+export type SessionValidation = { session: Session; user: User; refreshed: boolean } | null;
+
+/**
+ * Looks up the session behind a token. A session is void when it expired, or when it was created
+ * before the user's sessions-valid-after time (password changed or reset elsewhere): that time
+ * lives in D1, so revocation does not wait for KV's eventual consistency.
+ */
+export async function validateSessionToken(
+  kv: KVNamespace,
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<SessionValidation> {
+  const sessionId = hashToken(token);
+  const stored = await kv.get<StoredSession>(sessionKey(sessionId), "json");
+  if (!stored) return null;
+  const session: Session = { id: sessionId, ...stored };
+  if (now >= session.expiresAt || now >= session.absoluteExpiresAt) {
+    await invalidateSession(kv, sessionId);
+    return null;
+  }
+  const user = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
+  if (!user || session.createdAt < user.sessionsValidAfter.getTime()) {
+    await invalidateSession(kv, sessionId);
+    return null;
+  }
+  let refreshed = false;
+  if (session.expiresAt - now < SESSION_REFRESH_THRESHOLD) {
+    session.expiresAt = Math.min(now + SESSION_SLIDING_LIFETIME, session.absoluteExpiresAt);
+    await storeSession(kv, session);
+    refreshed = true;
+  }
+  return { session, user, refreshed };
+}
+
+function isSecureRequest(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === COOKIE_NAME) {
+      const value = rest.join("=");
+      return /^[a-z2-7]{32}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function serializeSessionCookie(request: Request, token: string, expiresAt: number) {
+  const attributes = [
+    `${COOKIE_NAME}=${token}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    "Path=/",
+    `Expires=${new Date(expiresAt).toUTCString()}`,
+  ];
+  if (isSecureRequest(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+export function serializeBlankSessionCookie(request: Request) {
+  const attributes = [`${COOKIE_NAME}=`, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=0"];
+  if (isSecureRequest(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}

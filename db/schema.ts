@@ -1,0 +1,353 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Every list of allowed values lives here once; forms and services import them.
+export const ROLES = ["user", "admin", "superadmin"] as const;
+export const SUBSCRIPTION_TIERS = ["free", "premium"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "past_due"] as const;
+export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
+export const GAMES = ["college", "madden"] as const;
+export const CONTENT_TYPES = ["meta-scheme", "off-meta-scheme", "pro-tip", "gameplay", "lab-sessions"] as const;
+export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+export const REQUIRED_TIERS = ["free", "premium"] as const;
+export const VIDEO_PROVIDERS = ["youtube", "vimeo", "custom"] as const;
+export const COMMENT_TARGETS = ["content", "blog"] as const;
+export const BLOG_CATEGORIES = ["updates", "announcements", "news"] as const;
+export const TIP_STATUSES = ["pending", "approved", "rejected"] as const;
+export const OAUTH_PROVIDERS = ["discord", "google"] as const;
+export const TOKEN_PURPOSES = ["email_confirmation", "password_reset"] as const;
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    profileImageUrl: text("profile_image_url"),
+    passwordHash: text("password_hash"),
+    emailConfirmedAt: integer("email_confirmed_at", { mode: "timestamp_ms" }),
+    // Sessions created before this instant are void (password change or reset).
+    sessionsValidAfter: integer("sessions_valid_after", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`0`),
+    subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("free"),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
+      .notNull()
+      .default("inactive"),
+    subscriptionPlan: text("subscription_plan", { enum: SUBSCRIPTION_PLANS }),
+    subscriptionStartDate: integer("subscription_start_date", { mode: "timestamp_ms" }),
+    subscriptionEndDate: integer("subscription_end_date", { mode: "timestamp_ms" }),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_stripe_customer_unique").on(table.stripeCustomerId),
+    index("users_stripe_subscription_idx").on(table.stripeSubscriptionId),
+    index("users_created_at_idx").on(table.createdAt),
+    index("users_access_expires_idx").on(table.subscriptionTier, table.accessExpiresAt),
+    index("users_status_idx").on(table.subscriptionStatus),
+  ],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: OAUTH_PROVIDERS }).notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.providerUserId] }),
+    index("oauth_accounts_user_idx").on(table.userId),
+  ],
+);
+
+// Single-use tokens (e-mail confirmation, password reset): only the SHA-256 of the token is stored.
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_tokens_user_purpose_idx").on(table.userId, table.purpose)],
+);
+
+export const content = sqliteTable(
+  "content",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: CONTENT_TYPES }).notNull().default("meta-scheme"),
+    game: text("game", { enum: GAMES }).notNull().default("college"),
+    thumbnailUrl: text("thumbnail_url"),
+    videoUrl: text("video_url"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull().default("beginner"),
+    requiredTier: text("required_tier", { enum: REQUIRED_TIERS }).notNull().default("premium"),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    views: integer("views").notNull().default(0),
+    runtime: text("runtime"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("content_slug_unique").on(table.slug),
+    index("content_game_listing_idx").on(table.game, table.isPublished, table.createdAt),
+    index("content_game_type_listing_idx").on(table.game, table.type, table.isPublished, table.createdAt),
+    index("content_type_listing_idx").on(table.type, table.isPublished, table.createdAt),
+    index("content_published_idx").on(table.isPublished, table.createdAt),
+    index("content_author_idx").on(table.authorId),
+    index("content_created_at_idx").on(table.createdAt),
+  ],
+);
+
+// A formation of a scheme.
+export const contentSections = sqliteTable(
+  "content_sections",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("content_sections_content_slug_unique").on(table.contentId, table.slug),
+    index("content_sections_content_position_idx").on(table.contentId, table.position),
+  ],
+);
+
+export const contentPlays = sqliteTable(
+  "content_plays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => contentSections.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    videoProvider: text("video_provider", { enum: VIDEO_PROVIDERS }).notNull().default("youtube"),
+    videoUrl: text("video_url"),
+    runtime: text("runtime"),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("content_plays_section_slug_unique").on(table.sectionId, table.slug),
+    index("content_plays_section_position_idx").on(table.sectionId, table.position),
+  ],
+);
+
+export const contentRatings = sqliteTable(
+  "content_ratings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contentId] }),
+    index("content_ratings_content_idx").on(table.contentId, table.rating),
+    check("content_ratings_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+// A comment belongs to either a content item or a blog post; each target has its own foreign key
+// so that deleting the target removes its comments.
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type", { enum: COMMENT_TARGETS }).notNull(),
+    contentId: integer("content_id").references(() => content.id, { onDelete: "cascade" }),
+    blogPostId: integer("blog_post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    comment: text("comment").notNull(),
+    authorName: text("author_name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("comments_content_idx").on(table.contentId, table.createdAt),
+    index("comments_blog_post_idx").on(table.blogPostId, table.createdAt),
+    index("comments_user_idx").on(table.userId),
+    check(
+      "comments_one_target",
+      sql`(${table.contentType} = 'content' AND ${table.contentId} IS NOT NULL AND ${table.blogPostId} IS NULL) OR (${table.contentType} = 'blog' AND ${table.blogPostId} IS NOT NULL AND ${table.contentId} IS NULL)`,
+    ),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("favorites_user_content_unique").on(table.userId, table.contentId),
+    index("favorites_user_created_idx").on(table.userId, table.createdAt),
+    index("favorites_content_idx").on(table.contentId),
+  ],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    // Markdown source; rendered to sanitised HTML on the server.
+    content: text("content").notNull(),
+    category: text("category", { enum: BLOG_CATEGORIES }).notNull().default("updates"),
+    featuredImage: text("featured_image"),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("blog_posts_slug_unique").on(table.slug),
+    index("blog_posts_published_idx").on(table.isPublished, table.publishedAt),
+    index("blog_posts_category_published_idx").on(table.isPublished, table.category, table.publishedAt),
+    index("blog_posts_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export const testimonials = sqliteTable(
+  "testimonials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    title: text("title"),
+    content: text("content").notNull(),
+    rating: integer("rating").notNull().default(5),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [
+    index("testimonials_sort_order_idx").on(table.sortOrder),
+    check("testimonials_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const userTips = sqliteTable(
+  "user_tips",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    formationName: text("formation_name").notNull(),
+    playName: text("play_name").notNull(),
+    playbook: text("playbook").notNull(),
+    gameType: text("game_type", { enum: GAMES }).notNull().default("madden"),
+    tipDescription: text("tip_description").notNull(),
+    status: text("status", { enum: TIP_STATUSES }).notNull().default("pending"),
+    adminNotes: text("admin_notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("user_tips_user_created_idx").on(table.userId, table.createdAt),
+    index("user_tips_created_idx").on(table.createdAt),
+    index("user_tips_status_idx").on(table.status),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);
+
+// One row per Stripe event id, written in the same batch as the event's effect.
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+// Exact counts kept up to date by triggers (see the custom migration), so that tab counts and
+// member counts never scan a whole table.
+export const counters = sqliteTable("counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Content = typeof content.$inferSelect;
+export type NewContent = typeof content.$inferInsert;
+export type ContentSection = typeof contentSections.$inferSelect;
+export type ContentPlay = typeof contentPlays.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
+export type UserTip = typeof userTips.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+export type Role = (typeof ROLES)[number];
+export type Game = (typeof GAMES)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -1,0 +1,25 @@
+import { existsSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+import { ROOT } from "../../scripts/local-state.ts";
+import { startTestServer } from "./test-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+// `npm test` starts one server for every layer and passes TEST_BASE_URL; running a single project
+// directly (npm run test:http) starts its own.
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_BASE_URL) {
+    project.provide("baseUrl", process.env.TEST_BASE_URL);
+    return;
+  }
+  if (!existsSync(`${ROOT}/build/server/index.js`)) {
+    throw new Error("Build the app first (npm run build) or run the whole suite with npm test.");
+  }
+  const server = await startTestServer();
+  project.provide("baseUrl", server.baseUrl);
+  return server.stop;
+}

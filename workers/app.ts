@@ -1,0 +1,45 @@
+import { createRequestHandler } from "react-router";
+import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
+import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
+import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+function isRedirect(response: Response) {
+  return (response.status >= 300 && response.status < 400) || response.headers.has("X-Remix-Redirect");
+}
+
+export default {
+  async fetch(request, env, executionContext) {
+    const app = createAppContext(request, env, executionContext);
+    const secure = new URL(request.url).protocol === "https:";
+
+    let response: Response;
+    if (isCrossSiteWrite(request)) {
+      response = new Response(
+        "Cross-site request refused: this form can only be submitted from this site.",
+        { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
+      );
+    } else {
+      response = await requestHandler(request, createRouterContext(app));
+    }
+
+    // Responses from the router may have immutable headers: copy before adding ours.
+    response = new Response(response.body, response);
+    applySecurityHeaders(response.headers, app.nonce, secure);
+    for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
+    if (app.toast && app.toastDelivered && !isRedirect(response)) {
+      response.headers.append("Set-Cookie", serializeClearedToastCookie());
+    }
+    if (app.timing.roundTrips > 0) {
+      response.headers.append(
+        "Server-Timing",
+        `db;dur=${app.timing.milliseconds.toFixed(1)};desc="${app.timing.roundTrips} D1 round trips"`,
+      );
+    }
+    return response;
+  },
+} satisfies ExportedHandler<Env>;
