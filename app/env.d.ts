@@ -12,3 +12,14 @@ declare namespace Cloudflare {
     GOOGLE_CLIENT_SECRET?: string;
   }
 }
+
+interface Env {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_API_URL?: string;
+  DISCORD_CLIENT_ID?: string;
+  DISCORD_CLIENT_SECRET?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+}

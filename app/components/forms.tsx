@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { passwordStrength } from "~/lib/password-rules";
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function FormAlert({ errors, tone = "error" }: { errors?: string[] | null; tone?: "error" | "success" }) {
+  if (!errors?.length) return null;
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${
+        tone === "error" ? "border-red-500/50 bg-red-950/40 text-red-300" : "border-turf/50 bg-lime-950/40 text-lime-200"
+      }`}
+    >
+      {errors[0]}
+    </div>
+  );
+}
+
+export function Field({
+  label,
+  htmlFor,
+  errors,
+  errorId,
+  hint,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  errors?: string[] | null;
+  errorId?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="label">
+        {label}
+      </label>
+      {children}
+      {hint ? <div className="mt-1 text-xs text-slate-400">{hint}</div> : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+const BAR_COLORS = { Weak: "bg-red-500", Fair: "bg-amber-400", Good: "bg-sky-400", Strong: "bg-turf" } as const;
+
+/** Five bars filled by the 0-9 score, the label, and the first hints. */
+export function PasswordStrengthMeter({ password }: { password: string }) {
+  if (!password) return null;
+  const { score, label, hints } = passwordStrength(password);
+  const filled = Math.min(5, Math.ceil((score / 9) * 5));
+  return (
+    <div className="mt-2" aria-live="polite">
+      <div className="flex gap-1" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, index) => (
+          <span key={index} className={`h-1.5 flex-1 rounded-full ${index < filled ? BAR_COLORS[label] : "bg-field-700"}`} />
+        ))}
+      </div>
+      <p className="mt-1 text-xs text-slate-300">
+        Password strength: <span className="font-semibold">{label}</span>
+      </p>
+      {hints.length ? (
+        <ul className="mt-1 list-disc pl-5 text-xs text-slate-400">
+          {hints.slice(0, 3).map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

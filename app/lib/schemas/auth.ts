@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { checkPassword, MAX_PASSWORD_LENGTH } from "../password-rules";
+
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+
+const emailField = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .min(1, "Please enter your email address")
+  .max(MAX_EMAIL_LENGTH, "Email address is too long")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((value) => value.toLowerCase());
+
+/** Login: the password is checked against the stored hash, so only its presence and size matter here. */
+export const loginSchema = z.object({
+  intent: z.literal("login"),
+  email: emailField,
+  password: z
+    .string({ error: "Please enter your password" })
+    .min(1, "Please enter your password")
+    .max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export const newPasswordField = z
+  .string({ error: "Password is required" })
+  .max(100_000, "Password must be at most 256 characters long")
+  .superRefine((value, context) => {
+    const problem = checkPassword(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+export const registerSchema = z.object({
+  intent: z.literal("register"),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(MAX_NAME_LENGTH, "First name must be at most 100 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters"),
+  email: emailField,
+  password: newPasswordField,
+  acceptTerms: z.literal("on", { error: "You must accept the Terms of Service and Privacy Policy." }),
+});
+
+export const forgotPasswordSchema = z.object({
+  intent: z.enum(["forgot", "resend"]),
+  email: emailField,
+});
+
+export const resendConfirmationSchema = z.object({
+  intent: z.literal("resend-confirmation"),
+  email: emailField,
+});
+
+/** Same-site paths only: anything else (other hosts, protocol-relative, backslashes) becomes /home. */
+export function safeRedirectPath(value: string | null | undefined, fallback = "/home"): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
+  try {
+    const url = new URL(value, "http://localhost");
+    if (url.origin !== "http://localhost") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,200 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import { users, type User } from "../../db/schema.ts";
+import type { AppContext } from "./context.server.ts";
+import { consumeToken, issueToken } from "./auth-tokens.server.ts";
+import { renderEmail, sendEmail } from "./email.server.ts";
+import { getDecoyHash, hashPassword, verifyPassword } from "./password.server.ts";
+import { createSession, serializeSessionCookie } from "./session.server.ts";
+import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
+
+export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
+export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
+export const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+export const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
+export const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 3, windowSeconds: 60 * 60 };
+
+export const INVALID_CREDENTIALS = "Invalid login credentials";
+export const EMAIL_NOT_CONFIRMED = "Email not confirmed";
+
+function emailKey(email: string) {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(email)));
+}
+
+export function tooManyAttemptsMessage(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+export async function findUserByEmail(app: AppContext, email: string) {
+  return app.db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+export type LoginResult =
+  | { status: "success"; user: User }
+  | { status: "invalid" | "unconfirmed" }
+  | { status: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Checks e-mail and password. The answer never tells whether the e-mail exists: a missing account
+ * costs the same hash as a wrong password, and 'Email not confirmed' comes only after the right one.
+ */
+export async function authenticate(app: AppContext, request: Request, email: string, password: string): Promise<LoginResult> {
+  const accountThrottle = `login:account:${emailKey(email)}`;
+  const addressThrottle = `login:address:${clientAddress(request)}`;
+  const [accountStatus, addressStatus] = await Promise.all([
+    readThrottle(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
+    readThrottle(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
+  ]);
+  if (!accountStatus.allowed || !addressStatus.allowed) {
+    return { status: "throttled", retryAfterSeconds: Math.max(accountStatus.retryAfterSeconds, addressStatus.retryAfterSeconds) };
+  }
+
+  const user = await findUserByEmail(app, email);
+  const valid = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : (await verifyPassword(password, await getDecoyHash()), false);
+  if (!user || !valid) {
+    await Promise.all([
+      recordAttempt(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
+      recordAttempt(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
+    ]);
+    return { status: "invalid" };
+  }
+  if (!user.emailConfirmedAt) return { status: "unconfirmed" };
+  await clearThrottle(app.env.KV, accountThrottle);
+  return { status: "success", user };
+}
+
+/** A new session (a new token at every login) and the cookie that carries it. */
+export async function startSession(app: AppContext, request: Request, userId: string) {
+  const { token, session } = await createSession(app.env.KV, userId);
+  return serializeSessionCookie(request, token, session.expiresAt);
+}
+
+function siteOrigin(request: Request) {
+  return new URL(request.url).origin;
+}
+
+export async function sendConfirmationEmail(app: AppContext, request: Request, user: Pick<User, "id" | "email" | "firstName">) {
+  const token = await issueToken(app.db, user.id, "email_confirmation");
+  const url = `${siteOrigin(request)}/auth/confirm?token=${token}`;
+  const siteName = app.env.SITE_NAME;
+  const { text, html } = renderEmail({
+    siteName,
+    heading: `Confirm your e-mail address`,
+    paragraphs: [
+      `Hi ${user.firstName || "there"}, welcome to ${siteName}!`,
+      "Confirm your e-mail address to finish creating your account. The link is valid for 24 hours.",
+      "If you did not create an account, you can ignore this message.",
+    ],
+    action: { label: "Confirm my e-mail", url },
+  });
+  await sendEmail(app.env, { to: user.email, subject: `Confirm your ${siteName} account`, text, html });
+}
+
+export type RegistrationInput = { firstName: string; lastName: string; email: string; password: string };
+
+/**
+ * Creates an unconfirmed account and sends the confirmation link. For an e-mail that is already
+ * registered the answer is the same; the owner gets a note (or a fresh link if still unconfirmed).
+ */
+export async function registerAccount(app: AppContext, request: Request, input: RegistrationInput) {
+  const throttle = await recordAttempt(app.env.KV, `register:${clientAddress(request)}`, REGISTER_ADDRESS_RULE);
+  if (throttle.used > REGISTER_ADDRESS_RULE.limit) {
+    return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
+  }
+  const existing = await findUserByEmail(app, input.email);
+  if (existing) {
+    if (!existing.emailConfirmedAt) {
+      await sendConfirmationEmail(app, request, existing);
+    } else {
+      const siteName = app.env.SITE_NAME;
+      const { text, html } = renderEmail({
+        siteName,
+        heading: "Someone tried to register with your e-mail",
+        paragraphs: [
+          `An account for this e-mail address already exists at ${siteName}, so no new account was created.`,
+          "If that was you, log in instead, or reset your password if you have forgotten it.",
+        ],
+        action: { label: "Log in", url: `${siteOrigin(request)}/auth` },
+      });
+      await sendEmail(app.env, { to: existing.email, subject: `Your ${siteName} account`, text, html });
+    }
+    return { status: "success" as const };
+  }
+  const id = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  const inserted = await app.db
+    .insert(users)
+    .values({ id, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: "user" })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length) await sendConfirmationEmail(app, request, { id, email: input.email, firstName: input.firstName });
+  return { status: "success" as const };
+}
+
+export async function resendConfirmation(app: AppContext, request: Request, email: string) {
+  const throttle = await recordAttempt(app.env.KV, `confirm-resend:${emailKey(email)}`, RESET_ACCOUNT_RULE);
+  if (throttle.used > RESET_ACCOUNT_RULE.limit) return;
+  const user = await findUserByEmail(app, email);
+  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, request, user);
+}
+
+export async function confirmEmail(app: AppContext, token: string) {
+  const userId = await consumeToken(app.db, token, "email_confirmation");
+  if (!userId) return false;
+  await app.db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+  return true;
+}
+
+/** Sends a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(app: AppContext, request: Request, email: string) {
+  const [addressStatus, accountStatus] = await Promise.all([
+    recordAttempt(app.env.KV, `reset:address:${clientAddress(request)}`, RESET_ADDRESS_RULE),
+    recordAttempt(app.env.KV, `reset:account:${emailKey(email)}`, RESET_ACCOUNT_RULE),
+  ]);
+  if (addressStatus.used > RESET_ADDRESS_RULE.limit) {
+    return { status: "throttled" as const, retryAfterSeconds: addressStatus.retryAfterSeconds };
+  }
+  // Over the per-account limit the answer stays the same, but no more mail goes out.
+  if (accountStatus.used > RESET_ACCOUNT_RULE.limit) return { status: "success" as const };
+  const user = await findUserByEmail(app, email);
+  if (user) {
+    const token = await issueToken(app.db, user.id, "password_reset");
+    const url = `${siteOrigin(request)}/reset-password?token=${token}`;
+    const siteName = app.env.SITE_NAME;
+    const { text, html } = renderEmail({
+      siteName,
+      heading: "Reset your password",
+      paragraphs: [
+        "We received a request to reset the password of your account.",
+        "The link below expires in 1 hour and can be used once. If you did not ask for it, ignore this message: your password stays as it is.",
+      ],
+      action: { label: "Choose a new password", url },
+    });
+    await sendEmail(app.env, { to: user.email, subject: `Reset your ${siteName} password`, text, html });
+  }
+  return { status: "success" as const };
+}
+
+/** Sets a new password and ends every session that existed before (sessions-valid-after). */
+export async function setPassword(app: AppContext, userId: string, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date();
+  await app.db
+    .update(users)
+    .set({ passwordHash, sessionsValidAfter: now, updatedAt: now })
+    .where(eq(users.id, userId));
+  return now;
+}
+
+export async function resetPasswordWithToken(app: AppContext, token: string, newPassword: string) {
+  const userId = await consumeToken(app.db, token, "password_reset");
+  if (!userId) return null;
+  await setPassword(app, userId, newPassword);
+  // A reset also proves the owner reads this mailbox.
+  await app.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId));
+  return userId;
+}

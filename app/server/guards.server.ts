@@ -1,0 +1,46 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { User } from "../../db/schema.ts";
+import { hasPremiumAccess, isStaff, isSuperadmin } from "../lib/access.ts";
+import { getApp } from "./context.server.ts";
+
+// Guards throw: a signed-out visitor is sent to /auth (and brought back afterwards), anyone else
+// without the right gets a 403.
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<User | null> {
+  const current = await getApp(context).getSession();
+  return current?.user ?? null;
+}
+
+export async function requireUser(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
+  const user = await getOptionalUser(context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+export async function requirePremium(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
+  const user = await requireUser(context, request);
+  if (!hasPremiumAccess(user)) throw data("You must be a premium member to do that.", { status: 403 });
+  return user;
+}
+
+export async function requireStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
+  const user = await requireUser(context, request);
+  if (!isStaff(user)) throw data("Unauthorized: Admins only", { status: 403 });
+  return user;
+}
+
+export async function requireSuperadmin(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
+  const user = await requireUser(context, request);
+  if (!isSuperadmin(user)) throw data("Unauthorized: Superadmins only", { status: 403 });
+  return user;
+}
+
+export async function requireAnonymous(context: Readonly<RouterContextProvider>) {
+  if (await getOptionalUser(context)) throw redirect("/home");
+}

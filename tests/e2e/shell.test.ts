@@ -1,0 +1,75 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("page shell in Chromium", () => {
+  it("shows the visitor navigation and the 404 page", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/");
+    await visible(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login / Register" }));
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await visible(page.getByRole("heading", { name: "404 Page Not Found" }));
+    await visible(page.getByText("Did you forget to add the page to the router?"));
+    await context.close();
+  });
+
+  it("runs without CSP violations or script errors", async () => {
+    const { context, page } = await newPage(browser);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ["premium", "Jordan", "Premium", false],
+    ["free", "Taylor", "Free Tier", false],
+    ["expired", "Casey", "Free Tier", false],
+    ["admin", "Alex", "Premium", true],
+    ["superadmin", "Sam", "Premium", true],
+  ] as const)("signs in as the %s demo account and shows its name and tier", async (role, firstName, label, staff) => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, role);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await visible(nav.getByText(firstName, { exact: true }));
+    await visible(nav.getByText(label, { exact: true }));
+    await visible(nav.getByRole("link", { name: "Dashboard" }));
+    expect(await nav.getByRole("link", { name: "Pricing" }).count()).toBe(label === "Premium" ? 0 : 1);
+    await nav.getByText(firstName, { exact: true }).click();
+    expect(await nav.getByRole("link", { name: "Admin" }).count()).toBe(staff ? 1 : 0);
+    await context.close();
+  });
+
+  it("signs in and out with JavaScript off, with a flash message after the redirect", async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await signInAs(page, "premium");
+    await visible(page.getByText("Login successful! Redirecting..."));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByText("Jordan", { exact: true }).click();
+    await nav.getByRole("button", { name: "Logout" }).click();
+    await visible(nav.getByRole("link", { name: "Login / Register" }));
+    await context.close();
+  });
+
+  it("opens the mobile menu on a phone-sized screen", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/");
+    await page.getByText("Menu").click();
+    await visible(page.getByRole("link", { name: "Madden NFL 26" }).last());
+    await context.close();
+  });
+});

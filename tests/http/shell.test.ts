@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { get, postForm, url } from "../support/http";
+
+describe("page shell", () => {
+  it("answers unknown paths with the 404 page and status 404", async () => {
+    const response = await get("/this-page-does-not-exist");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("Did you forget to add the page to the router?");
+    expect(html).toContain("Login / Register");
+  });
+
+  it("serves the landing page with the visitor navigation", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const label of ["Home", "College Football 26", "Madden NFL 26", "Blog", "Pricing", "Contact", "Login / Register"]) {
+      expect(html).toContain(`>${label}</a>`);
+    }
+    expect(html).toContain('href="/privacy-policy"');
+    expect(html).toContain('href="/terms-of-service"');
+  });
+});
+
+describe("security headers", () => {
+  it("sends a CSP whose nonce matches every inline script", async () => {
+    const response = await get("/");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts never allow unsafe-inline
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("uses a new nonce for every response", async () => {
+    const [first, second] = await Promise.all([get("/"), get("/")]);
+    expect(first.headers.get("Content-Security-Policy")).not.toBe(second.headers.get("Content-Security-Policy"));
+  });
+
+  it("sends HSTS, nosniff, a referrer policy and frame protection on pages, errors and media", async () => {
+    for (const path of ["/", "/no-such-page", "/media/no-such-object.png"]) {
+      const response = await get(path);
+      expect(response.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe("cross-site form posts", () => {
+  it("refuses a POST that the browser marks as cross-site", async () => {
+    const response = await fetch(url("/logout"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toMatch(/Cross-site request refused/);
+  });
+
+  it("refuses a POST from another origin when Sec-Fetch-Site is absent", async () => {
+    const response = await fetch(url("/auth"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=login&email=premium%40example.com&password=x",
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses same-site (sibling subdomain) posts too", async () => {
+    const response = await fetch(url("/logout"), { method: "POST", redirect: "manual", headers: { "Sec-Fetch-Site": "same-site" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("accepts a same-origin POST", async () => {
+    const response = await postForm("/logout", {});
+    expect(response.status).toBe(302);
+  });
+
+  it("leaves the Stripe webhook route open to cross-site POSTs", async () => {
+    const response = await fetch(url("/webhooks/stripe"), {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://stripe.com" },
+      body: "{}",
+    });
+    expect(response.status).not.toBe(403);
+  });
+});

@@ -1,0 +1,58 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { existsSync } from "node:fs";
+import { inject } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole } from "../../db/seed.ts";
+
+const CHROMIUM_PATHS = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+export function chromiumPath() {
+  const found = CHROMIUM_PATHS.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium).");
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject("baseUrl"),
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the real login form (works with JavaScript on or off). */
+export async function signInAs(page: Page, role: DemoRole) {
+  await signInWithPassword(page, DEMO_ACCOUNTS[role].email, DEMO_PASSWORD);
+}
+
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth", { timeout: 15_000 });
+}
+
+/** Waits until the locator is visible (fails the test after the timeout). */
+export async function visible(locator: import("playwright-core").Locator, timeout = 10_000) {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
