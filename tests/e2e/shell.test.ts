@@ -68,7 +68,7 @@ describe("page shell in Chromium", () => {
   it("opens the mobile menu on a phone-sized screen", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/");
-    await page.getByText("Menu").click();
+    await page.locator("summary").filter({ hasText: "Menu" }).click();
     await visible(page.getByRole("link", { name: "Madden NFL 26" }).last());
     await context.close();
   });
