@@ -23,3 +23,8 @@ interface Env {
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
 }
+
+interface Env {
+  /** Tests only: a base URL that stands in for the OAuth providers' hosts. */
+  OAUTH_ENDPOINT_OVERRIDE?: string;
+}

@@ -7,7 +7,14 @@ export default [
   // Accounts
   route("auth", "routes/auth/auth.tsx"),
   route("auth/confirm", "routes/auth/confirm.tsx"),
+  route("auth/oauth/:provider", "routes/auth/oauth-start.tsx"),
+  route("auth/oauth/:provider/callback", "routes/auth/oauth-callback.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("account-settings", "routes/account/account-settings.tsx"),
+
+  // Members
+  route("home", "routes/member/home.tsx"),
 
   // Local development only
   route("dev/outbox", "routes/dev/outbox.tsx"),

@@ -1,12 +1,13 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users, type User } from "../../db/schema.ts";
+import { PASSWORD_CHANGE_ATTEMPTS } from "../lib/schemas/auth.ts";
 import type { AppContext } from "./context.server.ts";
 import { consumeToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, verifyPassword } from "./password.server.ts";
-import { createSession, serializeSessionCookie } from "./session.server.ts";
+import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
@@ -193,8 +194,59 @@ export async function setPassword(app: AppContext, userId: string, newPassword: 
 export async function resetPasswordWithToken(app: AppContext, token: string, newPassword: string) {
   const userId = await consumeToken(app.db, token, "password_reset");
   if (!userId) return null;
-  await setPassword(app, userId, newPassword);
-  // A reset also proves the owner reads this mailbox.
-  await app.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, userId));
+  const changedAt = await setPassword(app, userId, newPassword);
+  // A reset also proves that the owner reads this mailbox.
+  await app.db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${changedAt.getTime()})` })
+    .where(eq(users.id, userId));
   return userId;
+}
+
+export const PASSWORD_CHANGE_RULE: ThrottleRule = { limit: PASSWORD_CHANGE_ATTEMPTS, windowSeconds: 60 * 60, lockSeconds: 15 * 60 };
+
+export function passwordChangeThrottleName(userId: string) {
+  return `password-change:${userId}`;
+}
+
+export function readPasswordChangeThrottle(app: AppContext, userId: string) {
+  return readThrottle(app.env.KV, passwordChangeThrottleName(userId), PASSWORD_CHANGE_RULE);
+}
+
+export type PasswordChangeResult =
+  | { status: "changed"; cookie: string; attemptsUsed: number }
+  | { status: "throttled"; retryAfterSeconds: number; attemptsUsed: number }
+  | { status: "wrong-password"; attemptsUsed: number; retryAfterSeconds: number };
+
+/**
+ * Changes the password after checking the current one. Every attempt counts against the
+ * per-user throttle (3 per 60 minutes, then a 15-minute lock), kept in KV so that a reload or
+ * a second tab does not reset it. Other sessions end; this browser gets a fresh session.
+ */
+export async function changePassword(
+  app: AppContext,
+  request: Request,
+  user: User,
+  currentPassword: string,
+  newPassword: string,
+): Promise<PasswordChangeResult> {
+  const name = passwordChangeThrottleName(user.id);
+  const before = await readThrottle(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  if (!before.allowed) return { status: "throttled", retryAfterSeconds: before.retryAfterSeconds, attemptsUsed: before.used };
+  const after = await recordAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  const valid = user.passwordHash ? await verifyPassword(currentPassword, user.passwordHash) : false;
+  if (!valid) return { status: "wrong-password", attemptsUsed: after.used, retryAfterSeconds: after.retryAfterSeconds };
+  await setPassword(app, user.id, newPassword);
+  const cookie = await startSession(app, request, user.id);
+  const current = await app.getSession();
+  if (current) await invalidateSession(app.env.KV, current.session.id);
+  return { status: "changed", cookie, attemptsUsed: after.used };
+}
+
+export async function updateProfileNames(app: AppContext, userId: string, firstName: string, lastName: string) {
+  await app.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updateProfileImage(app: AppContext, userId: string, profileImageUrl: string) {
+  await app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { checkPassword, MAX_PASSWORD_LENGTH } from "../password-rules";
 
 export const MAX_NAME_LENGTH = 100;
+/** Password changes allowed per 60 minutes before a 15-minute lock (enforced in accounts.server). */
+export const PASSWORD_CHANGE_ATTEMPTS = 3;
 export const MAX_EMAIL_LENGTH = 254;
 
 const emailField = z
@@ -69,3 +71,50 @@ export function safeRedirectPath(value: string | null | undefined, fallback = "/
     return fallback;
   }
 }
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().max(200),
+    password: z.string({ error: "New password is required" }).max(100_000, "Password must be at most 256 characters long"),
+    confirmPassword: z.string({ error: "New passwords do not match" }).max(100_000),
+  })
+  .superRefine((value, context) => {
+    const problem = checkPassword(value.password);
+    if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
+    else if (value.password !== value.confirmPassword) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match" });
+    }
+  });
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .max(MAX_PASSWORD_LENGTH, "Current password is incorrect"),
+    newPassword: z.string({ error: "New password is required" }).max(100_000, "Password must be at most 256 characters long"),
+    confirmPassword: z.string({ error: "New passwords do not match" }).max(100_000),
+  })
+  .superRefine((value, context) => {
+    const problem = checkPassword(value.newPassword);
+    if (problem) context.addIssue({ code: "custom", path: ["newPassword"], message: problem });
+    else if (value.newPassword !== value.confirmPassword) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match" });
+    } else if (value.newPassword === value.currentPassword) {
+      context.addIssue({ code: "custom", path: ["newPassword"], message: "New password must be different from current password" });
+    }
+  });
+
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  firstName: z
+    .string({ error: "First name is required" })
+    .trim()
+    .min(1, "First name is required")
+    .max(MAX_NAME_LENGTH, "First name must be at most 100 characters"),
+  lastName: z
+    .string({ error: "Last name is required" })
+    .trim()
+    .min(1, "Last name is required")
+    .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters"),
+});

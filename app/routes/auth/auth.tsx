@@ -26,6 +26,7 @@ import {
 import { getApp } from "~/server/context.server";
 import { readCounters } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { configuredProviders } from "~/server/oauth.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 type Mode = "login" | "register" | "forgot";
@@ -45,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (await getOptionalUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   const app = getApp(context);
   const counts = await readCounters(app.db, ["content:published"]);
-  return { contentCount: counts["content:published"] };
+  return { contentCount: counts["content:published"], providers: configuredProviders(app.env) };
 }
 
 function isDataRequest(request: Request) {
@@ -151,6 +152,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <LoginForm key="login" actionData={actionData} redirectTo={redirectTo} />
             )}
+            {mode !== "forgot" && loaderData.providers.length ? <OAuthButtons providers={loaderData.providers} /> : null}
           </div>
         </div>
       </div>
@@ -412,6 +414,21 @@ function ForgotPassword({ actionData }: { actionData: ActionData }) {
         </Link>
       </Form>
     </>
+  );
+}
+
+function OAuthButtons({ providers }: { providers: { id: string; label: string }[] }) {
+  return (
+    <div className="mt-6 border-t border-field-700 pt-6">
+      <p className="text-center text-xs font-semibold uppercase tracking-wider text-slate-400">Or continue with</p>
+      <div className="mt-3 grid gap-3">
+        {providers.map((provider) => (
+          <a key={provider.id} href={`/auth/oauth/${provider.id}`} className="btn-secondary w-full">
+            Sign in with {provider.label}
+          </a>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,39 @@
+import type { ContentType, Game } from "../../db/schema.ts";
+
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  "meta-scheme": "Meta",
+  "off-meta-scheme": "Off-Meta",
+  "pro-tip": "Pro Tip",
+  gameplay: "Gameplay",
+  "lab-sessions": "Lab Sessions",
+};
+
+/** Badge colours per type: meta green, off-meta purple, tip orange, gameplay blue, lab sessions pink. */
+export const CONTENT_TYPE_BADGES: Record<ContentType, string> = {
+  "meta-scheme": "bg-emerald-500 text-emerald-950",
+  "off-meta-scheme": "bg-purple-500 text-white",
+  "pro-tip": "bg-orange-500 text-orange-950",
+  gameplay: "bg-sky-500 text-sky-950",
+  "lab-sessions": "bg-pink-500 text-pink-950",
+};
+
+export const SCHEME_TYPES: readonly ContentType[] = ["meta-scheme", "off-meta-scheme"];
+
+export function isSchemeType(type: ContentType) {
+  return SCHEME_TYPES.includes(type);
+}
+
+export const GAME_PATHS: Record<Game, string> = { college: "/college", madden: "/madden" };
+
+/** What a card shows; nothing premium. */
+export type ContentCardData = {
+  slug: string;
+  title: string;
+  description: string;
+  type: ContentType;
+  game: Game;
+  thumbnailUrl: string | null;
+  requiredTier: "free" | "premium";
+  createdAt: number;
+  locked: boolean;
+};

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/oauth-callback";
+import { startSession } from "~/server/accounts.server";
+import { getApp } from "~/server/context.server";
+import { clearAuthorizationCookies, completeAuthorization, configuredProviders, isOAuthProvider } from "~/server/oauth.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const provider = params.provider;
+  if (!isOAuthProvider(provider) || !configuredProviders(app.env).some((entry) => entry.id === provider)) {
+    throw data(null, { status: 404 });
+  }
+  const outcome = await completeAuthorization(app, provider, request);
+  const headers = new Headers();
+  for (const cookie of clearAuthorizationCookies(request)) headers.append("Set-Cookie", cookie);
+  if (outcome.status === "error") {
+    return redirectWithToast("/auth", { kind: "error", title: "Sign-in failed", description: outcome.message }, { headers });
+  }
+  headers.append("Set-Cookie", await startSession(app, request, outcome.userId));
+  return redirectWithToast("/home", { kind: "success", title: "Login successful! Redirecting..." }, { headers });
+}

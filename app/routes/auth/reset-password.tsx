@@ -1,0 +1,124 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
+import { showToast } from "~/components/toaster";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { resetPasswordWithToken } from "~/server/accounts.server";
+import { peekToken } from "~/server/auth-tokens.server";
+import { getApp } from "~/server/context.server";
+
+const INVALID_LINK = "Invalid or expired reset link. Please request a new password reset.";
+
+export function meta() {
+  return [{ title: "Reset your password | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const userId = token ? await peekToken(getApp(context).db, token, "password_reset") : null;
+  return { token: userId ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false }, { status: 400 });
+  }
+  const userId = await resetPasswordWithToken(getApp(context), submission.value.token, submission.value.password);
+  if (!userId) {
+    return data({ result: submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "confirmPassword"] }), done: false, invalid: true }, { status: 400 });
+  }
+  return { result: null, done: true };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData?.done === true;
+  const invalid = !loaderData.token || (actionData && "invalid" in actionData && actionData.invalid);
+  return (
+    <section className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-4 py-16">
+      <div className="card p-6 sm:p-8">
+        {done ? <ResetSuccess /> : invalid ? <InvalidLink /> : <ResetForm token={loaderData.token!} actionData={actionData} />}
+      </div>
+    </section>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <h1 className="font-display text-2xl font-black text-white">Invalid Reset Link</h1>
+      <p className="mt-3 text-sm text-slate-300">This password reset link is invalid or has expired.</p>
+      <Link to="/auth" className="btn-primary mt-6 w-full">
+        Go to Login
+      </Link>
+    </div>
+  );
+}
+
+function ResetSuccess() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    showToast({
+      kind: "success",
+      title: "Password Reset",
+      description: "Your password has been reset successfully. You can now log in with your new password.",
+    });
+    const timer = setTimeout(() => navigate("/auth"), 3000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="text-center">
+      {/* Without JavaScript the browser follows this after 3 seconds. */}
+      <noscript>
+        <meta httpEquiv="refresh" content="3;url=/auth" />
+      </noscript>
+      <h1 className="font-display text-2xl font-black text-white">Password reset successfully!</h1>
+      <p className="mt-3 text-sm text-slate-300">You will be taken to the login page in 3 seconds.</p>
+      <Link to="/auth" className="btn-primary mt-6 w-full">
+        Go to Login Now
+      </Link>
+    </div>
+  );
+}
+
+function ResetForm({ token, actionData }: { token: string; actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [password, setPassword] = useState("");
+  const busy = navigation.state === "submitting";
+  return (
+    <>
+      <h1 className="font-display text-2xl font-black text-white">Choose a new password</h1>
+      <p className="mt-1 text-sm text-slate-400">Your new password replaces the old one and signs you out everywhere.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="token" value={token} />
+        <FormAlert errors={form.errors} />
+        <Field label="New password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className="input"
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordStrengthMeter password={password} />
+        </Field>
+        <Field label="Confirm new password" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
+        </Field>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Resetting..." : "Reset Password"}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { BlogCard } from "~/components/blog-card";
+import { ContentCard } from "~/components/content-card";
+import { GAME_LABELS } from "~/lib/format";
+import { latestPostsQuery, toBlogCard } from "~/server/blog.server";
+import { favoritesQuery, latestContentQuery, toCard } from "~/server/content.server";
+import { getApp } from "~/server/context.server";
+import { countersQuery, toCounterMap } from "~/server/counters.server";
+import { requireUser } from "~/server/guards.server";
+
+export function meta() {
+  return [{ title: "Dashboard | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const { db } = getApp(context);
+  const [favoriteRows, college, madden, posts, counterRows] = await db.batch([
+    favoritesQuery(db, user.id, 12),
+    latestContentQuery(db, "college", 3),
+    latestContentQuery(db, "madden", 3),
+    latestPostsQuery(db, 3),
+    countersQuery(db, ["users:all"]),
+  ]);
+  return {
+    firstName: user.firstName?.trim() || null,
+    favorites: favoriteRows.map((row) => toCard(row, user)),
+    latest: { college: college.map((row) => toCard(row, user)), madden: madden.map((row) => toCard(row, user)) },
+    posts: posts.map(toBlogCard),
+    memberCount: toCounterMap(counterRows, ["users:all"])["users:all"],
+  };
+}
+
+export default function MemberHome({ loaderData }: Route.ComponentProps) {
+  const { firstName, favorites, latest, posts, memberCount } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-black text-white sm:text-4xl">Welcome Back, {firstName ?? "Champion"}</h1>
+          <p className="mt-2 text-slate-400">Pick up where you left off, or find your next edge.</p>
+        </div>
+        <p className="rounded-full border border-field-600 bg-field-900 px-4 py-2 text-sm font-semibold text-slate-200">
+          You're one of {memberCount.toLocaleString("en-US")} players on the roster
+        </p>
+      </header>
+
+      <section aria-labelledby="favorites-title" className="mt-10">
+        <h2 id="favorites-title" className="text-xl font-bold text-white">Your Favorites</h2>
+        {favorites.length === 0 ? (
+          <p className="mt-4 rounded-xl border border-dashed border-field-600 p-6 text-slate-400">You have no favorites yet...</p>
+        ) : (
+          <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {favorites.map((item) => (
+              <ContentCard key={item.slug} item={item} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="quick-title" className="mt-12">
+        <h2 id="quick-title" className="sr-only">Quick access</h2>
+        <div className="grid gap-5 md:grid-cols-2">
+          {(["college", "madden"] as const).map((game) => (
+            <Link
+              key={game}
+              to={`/${game}`}
+              className="card group flex items-center justify-between bg-gradient-to-br from-field-800 to-field-900 p-6 transition-colors hover:border-turf/60"
+            >
+              <span>
+                <span className="block text-xs font-bold uppercase tracking-wider text-turf">Playbook</span>
+                <span className="mt-1 block font-display text-2xl font-black text-white">{GAME_LABELS[game]}</span>
+              </span>
+              <span aria-hidden="true" className="text-3xl text-turf transition-transform group-hover:translate-x-1">→</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      {(["college", "madden"] as const).map((game) => (
+        <section key={game} aria-labelledby={`latest-${game}`} className="mt-12">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id={`latest-${game}`} className="text-xl font-bold text-white">Latest {GAME_LABELS[game]}</h2>
+            <Link to={`/${game}`} className="text-sm font-semibold text-turf hover:underline">View all</Link>
+          </div>
+          {latest[game].length === 0 ? (
+            <p className="mt-4 text-slate-400">No content available</p>
+          ) : (
+            <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {latest[game].map((item) => (
+                <ContentCard key={item.slug} item={item} />
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+
+      {posts.length ? (
+        <section aria-labelledby="home-blog" className="mt-12">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="home-blog" className="text-xl font-bold text-white">From the Blog</h2>
+            <Link to="/blog" className="text-sm font-semibold text-turf hover:underline">All posts</Link>
+          </div>
+          <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post) => (
+              <BlogCard key={post.slug} post={post} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { content, favorites, GAMES, type ContentType, type Game, type User } from "../../db/schema.ts";
+import { canOpenContent } from "../lib/access.ts";
+import type { ContentCardData } from "../lib/content.ts";
+import type { Database } from "./db.server.ts";
+
+export const PAGE_SIZE = 24;
+
+const cardColumns = {
+  id: content.id,
+  slug: content.slug,
+  title: content.title,
+  description: content.description,
+  type: content.type,
+  game: content.game,
+  thumbnailUrl: content.thumbnailUrl,
+  requiredTier: content.requiredTier,
+  createdAt: content.createdAt,
+};
+
+type CardRow = { [K in keyof typeof cardColumns]: (typeof content.$inferSelect)[K] };
+
+export function toCard(row: CardRow, viewer: User | null): ContentCardData {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    game: row.game,
+    thumbnailUrl: row.thumbnailUrl,
+    requiredTier: row.requiredTier,
+    createdAt: row.createdAt.getTime(),
+    locked: !canOpenContent(viewer, row),
+  };
+}
+
+export function latestContentQuery(db: Database, game: Game, limit: number) {
+  return db
+    .select(cardColumns)
+    .from(content)
+    .where(and(eq(content.game, game), eq(content.isPublished, true)))
+    .orderBy(desc(content.createdAt))
+    .limit(limit);
+}
+
+/** The newest published premium item of a game (landing previews). */
+export function latestPremiumQuery(db: Database, game: Game) {
+  return db
+    .select(cardColumns)
+    .from(content)
+    .where(and(eq(content.game, game), eq(content.isPublished, true), eq(content.requiredTier, "premium")))
+    .orderBy(desc(content.createdAt))
+    .limit(1);
+}
+
+export function favoritesQuery(db: Database, userId: string, limit = 12) {
+  return db
+    .select(cardColumns)
+    .from(favorites)
+    .innerJoin(content, eq(content.id, favorites.contentId))
+    .where(and(eq(favorites.userId, userId), eq(content.isPublished, true)))
+    .orderBy(desc(favorites.createdAt))
+    .limit(limit);
+}
+
+export type ListingOrder = "latest" | "oldest";
+
+/**
+ * One page of a game's published listing. The page's ids come from the (game, [type,]
+ * is_published, created_at) index alone, so a deep offset never reads whole rows.
+ */
+export function listingPageQuery(
+  db: Database,
+  options: { game: Game; type: ContentType | null; order: ListingOrder; page: number },
+) {
+  const filters = [eq(content.game, options.game), eq(content.isPublished, true)];
+  if (options.type) filters.push(eq(content.type, options.type));
+  const direction = options.order === "oldest" ? asc : desc;
+  const pageIds = db
+    .select({ id: content.id })
+    .from(content)
+    .where(and(...filters))
+    .orderBy(direction(content.createdAt), direction(content.id))
+    .limit(PAGE_SIZE)
+    .offset((options.page - 1) * PAGE_SIZE);
+  return db
+    .select(cardColumns)
+    .from(content)
+    .where(inArray(content.id, pageIds))
+    .orderBy(direction(content.createdAt), direction(content.id));
+}
+
+export function contentCounterNames(game: Game) {
+  return (["meta-scheme", "off-meta-scheme", "gameplay", "lab-sessions", "pro-tip"] as const).map(
+    (type) => `content:${game}:${type}`,
+  );
+}
+
+export function isGame(value: string | undefined): value is Game {
+  return GAMES.includes(value as Game);
+}
+
+export const sqlNow = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
