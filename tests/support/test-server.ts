@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { binPath, prepareLocalState, QUIET_ENV, ROOT } from "../../scripts/local-state.ts";
 
-export const TEST_STATE_DIR = ".wrangler/test-state";
+export const TEST_STATE_DIR = process.env.TEST_STATE_DIR || ".wrangler/test-state";
 export const TEST_PORT = Number(process.env.TEST_PORT || 8791);
 
 export async function startTestServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
