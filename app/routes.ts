@@ -16,6 +16,14 @@ export default [
   // Members
   route("home", "routes/member/home.tsx"),
 
+  // The library
+  route("college", "routes/library/game-listing.tsx", { id: "college" }),
+  route("madden", "routes/library/game-listing.tsx", { id: "madden" }),
+  route("content/:slug", "routes/library/content-detail.tsx", { id: "content" }),
+  route("content/:slug/section/:sectionSlug", "routes/library/content-detail.tsx", { id: "content-section" }),
+  route("content/:slug/section/:sectionSlug/play/:playSlug", "routes/library/content-detail.tsx", { id: "content-play" }),
+  route("scheme/:slug", "routes/library/scheme-teaser.tsx"),
+
   // Local development only
   route("dev/outbox", "routes/dev/outbox.tsx"),
 

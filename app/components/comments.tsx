@@ -1,0 +1,182 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { MAX_COMMENT_LENGTH, type CommentPermission, type CommentView } from "~/lib/comments";
+import { formatListingDate } from "~/lib/format";
+
+/**
+ * The comments of a content item or blog post. Editing and deleting are links that add
+ * ?editComment= or ?deleteComment= to the URL, so they work inline with JavaScript and as a
+ * separate step without it. The forms post to the page's own action.
+ */
+export function Comments({
+  comments,
+  permission,
+  loadFailed = false,
+  error,
+}: {
+  comments: CommentView[];
+  permission: CommentPermission;
+  loadFailed?: boolean;
+  error?: string | null;
+}) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const editing = Number(searchParams.get("editComment")) || null;
+  const deleting = Number(searchParams.get("deleteComment")) || null;
+  const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
+
+  return (
+    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
+      <h2 id="comments-title" className="text-2xl font-bold text-white">
+        Comments {loadFailed ? null : <span className="text-slate-400">({comments.length})</span>}
+      </h2>
+
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+
+      <div className="mt-5">
+        {permission === "allowed" ? (
+          <NewCommentForm />
+        ) : permission === "login" ? (
+          <p className="rounded-xl border border-field-700 bg-field-900 p-4 text-sm text-slate-300">
+            <Link to={loginHref} className="font-semibold text-turf hover:underline">
+              Log in to comment.
+            </Link>
+          </p>
+        ) : (
+          <p className="rounded-xl border border-field-700 bg-field-900 p-4 text-sm text-slate-300">
+            You must be a premium member to comment.{" "}
+            <Link to="/subscribe" className="font-semibold text-turf hover:underline">
+              Go premium
+            </Link>
+          </p>
+        )}
+      </div>
+
+      {loadFailed ? (
+        <p role="alert" className="mt-6 text-red-300">
+          Failed to load comments
+        </p>
+      ) : comments.length === 0 ? (
+        <p className="mt-6 text-slate-400">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ol className="mt-6 space-y-4">
+          {comments.map((comment) => (
+            <li key={comment.id} id={`comment-${comment.id}`} className="scroll-mt-24 rounded-xl border border-field-700 bg-field-900 p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-bold text-white">{comment.authorName}</p>
+                <p className="text-xs text-slate-500">
+                  {formatListingDate(comment.createdAt)}
+                  {comment.edited ? " · edited" : ""}
+                </p>
+              </div>
+              {editing === comment.id && comment.canEdit ? (
+                <EditCommentForm comment={comment} />
+              ) : (
+                <p className="mt-2 whitespace-pre-wrap break-words text-slate-200">{comment.comment}</p>
+              )}
+              {deleting === comment.id && comment.canEdit ? (
+                <DeleteConfirmation comment={comment} />
+              ) : comment.canEdit && editing !== comment.id ? (
+                <div className="mt-3 flex gap-4 text-sm">
+                  <Link to={`?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="font-semibold text-turf hover:underline">
+                    Edit
+                  </Link>
+                  <Link to={`?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="font-semibold text-red-400 hover:underline">
+                    Delete
+                  </Link>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function NewCommentForm() {
+  const navigation = useNavigation();
+  const [text, setText] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  const posting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-comment";
+  useEffect(() => setHydrated(true), []);
+  return (
+    <Form method="post" preventScrollReset className="space-y-3" onSubmit={() => setTimeout(() => setText(""), 0)}>
+      <input type="hidden" name="intent" value="create-comment" />
+      <label htmlFor="new-comment" className="label">
+        Add a comment
+      </label>
+      <textarea
+        id="new-comment"
+        name="comment"
+        rows={3}
+        maxLength={MAX_COMMENT_LENGTH}
+        required
+        value={hydrated ? text : undefined}
+        onChange={(event) => setText(event.currentTarget.value)}
+        className="input"
+        placeholder="Share a read, an adjustment or a question..."
+      />
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-xs text-slate-500">{hydrated ? `${text.length}/${MAX_COMMENT_LENGTH}` : `Up to ${MAX_COMMENT_LENGTH} characters`}</span>
+        <button type="submit" className="btn-primary" disabled={posting || (hydrated && !text.trim())}>
+          {posting ? "Posting..." : "Post Comment"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function EditCommentForm({ comment }: { comment: CommentView }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
+  return (
+    <Form method="post" preventScrollReset className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="update-comment" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      <label htmlFor={`edit-comment-${comment.id}`} className="sr-only">
+        Edit comment
+      </label>
+      <textarea
+        id={`edit-comment-${comment.id}`}
+        name="comment"
+        rows={3}
+        maxLength={MAX_COMMENT_LENGTH}
+        required
+        defaultValue={comment.comment}
+        className="input"
+        autoFocus
+      />
+      <div className="flex gap-3">
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+        <Link to={`${pathname}#comment-${comment.id}`} replace preventScrollReset className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteConfirmation({ comment }: { comment: CommentView }) {
+  const { pathname } = useLocation();
+  return (
+    <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
+      <input type="hidden" name="intent" value="delete-comment" />
+      <input type="hidden" name="commentId" value={comment.id} />
+      <p className="text-sm font-semibold text-red-200">Delete this comment?</p>
+      <button type="submit" className="btn-danger px-3 py-1.5">
+        Delete
+      </button>
+      <Link to={`${pathname}#comment-${comment.id}`} replace preventScrollReset className="btn-secondary px-3 py-1.5">
+        Cancel
+      </Link>
+    </Form>
+  );
+}

@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { VideoSource } from "~/lib/video";
+
+const SKIP_SECONDS = 10;
+const HIDE_CONTROLS_AFTER = 3000;
+
+function formatTime(seconds: number) {
+  if (!Number.isFinite(seconds)) return "0:00";
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Plays a video: YouTube/Vimeo through their embeds (with a plain link underneath), our own
+ * files with a custom player. Without JavaScript the browser's native controls remain.
+ */
+export function VideoPlayer({
+  source,
+  title,
+  poster,
+  onFirstPlay,
+}: {
+  source: VideoSource;
+  title: string;
+  poster?: string | null;
+  onFirstPlay?: () => void;
+}) {
+  if (source.kind === "youtube" || source.kind === "vimeo") {
+    return (
+      <figure>
+        <div className="aspect-video overflow-hidden rounded-2xl border border-field-700 bg-black">
+          <iframe
+            src={source.embedUrl}
+            title={title}
+            className="h-full w-full"
+            loading="lazy"
+            allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+          />
+        </div>
+        <figcaption className="mt-2 text-xs text-slate-400">
+          Video not loading?{" "}
+          <a href={source.watchUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-turf hover:underline">
+            Watch on {source.kind === "youtube" ? "YouTube" : "Vimeo"}
+          </a>
+        </figcaption>
+      </figure>
+    );
+  }
+  if (source.kind === "link") {
+    return (
+      <p className="rounded-2xl border border-field-700 bg-field-900 p-6 text-sm text-slate-300">
+        <a href={source.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-turf hover:underline">
+          Watch the video
+        </a>
+      </p>
+    );
+  }
+  return <FilePlayer src={source.src} title={title} poster={poster} onFirstPlay={onFirstPlay} />;
+}
+
+function FilePlayer({ src, title, poster, onFirstPlay }: { src: string; title: string; poster?: string | null; onFirstPlay?: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const played = useRef(false);
+
+  // Native controls stay until JavaScript takes over.
+  useEffect(() => setEnhanced(true), []);
+
+  const showControls = useCallback(() => {
+    setControlsVisible(true);
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => {
+      if (!video.current?.paused) setControlsVisible(false);
+    }, HIDE_CONTROLS_AFTER);
+  }, []);
+
+  useEffect(() => () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+  }, []);
+
+  const togglePlay = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play();
+    else element.pause();
+  };
+  const toggleMute = () => {
+    const element = video.current;
+    if (!element) return;
+    element.muted = !element.muted;
+    setMuted(element.muted);
+  };
+  const skip = (seconds: number) => {
+    const element = video.current;
+    if (!element) return;
+    element.currentTime = Math.min(Math.max(0, element.currentTime + seconds), element.duration || element.currentTime + seconds);
+    showControls();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const keys: Record<string, () => void> = {
+      " ": togglePlay,
+      k: togglePlay,
+      m: toggleMute,
+      ArrowLeft: () => skip(-SKIP_SECONDS),
+      j: () => skip(-SKIP_SECONDS),
+      ArrowRight: () => skip(SKIP_SECONDS),
+      l: () => skip(SKIP_SECONDS),
+    };
+    const handler = keys[event.key];
+    if (!handler || (event.target as HTMLElement).tagName === "BUTTON" && (event.key === " " || event.key === "Enter")) return;
+    event.preventDefault();
+    handler();
+    showControls();
+  };
+
+  const button = "rounded-md p-2 text-white hover:bg-white/20 focus-visible:bg-white/20";
+  return (
+    <div
+      className="group relative overflow-hidden rounded-2xl border border-field-700 bg-black"
+      onMouseMove={showControls}
+      onKeyDown={enhanced ? onKeyDown : undefined}
+      role={enhanced ? "region" : undefined}
+      aria-label={enhanced ? `Video player: ${title}` : undefined}
+      tabIndex={enhanced ? 0 : undefined}
+      data-testid="video-player"
+    >
+      <video
+        ref={video}
+        src={src}
+        poster={poster ?? undefined}
+        controls={!enhanced}
+        preload="metadata"
+        playsInline
+        className="aspect-video w-full"
+        onClick={enhanced ? togglePlay : undefined}
+        onPlay={() => {
+          setPlaying(true);
+          showControls();
+          if (!played.current) {
+            played.current = true;
+            onFirstPlay?.();
+          }
+        }}
+        onPause={() => {
+          setPlaying(false);
+          setControlsVisible(true);
+        }}
+        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+      >
+        <a href={src}>Download the video</a>
+      </video>
+      {enhanced ? (
+        <div
+          className={`absolute inset-x-0 bottom-0 flex items-center gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pb-3 pt-8 transition-opacity ${
+            controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
+          }`}
+          data-testid="video-controls"
+          data-visible={controlsVisible}
+        >
+          <button type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
+            {playing ? (
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+            ) : (
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+            )}
+          </button>
+          <button type="button" className={button} onClick={() => skip(-SKIP_SECONDS)} aria-label="Back 10 seconds">
+            <span className="text-xs font-bold">-10s</span>
+          </button>
+          <button type="button" className={button} onClick={() => skip(SKIP_SECONDS)} aria-label="Forward 10 seconds">
+            <span className="text-xs font-bold">+10s</span>
+          </button>
+          <button type="button" className={button} onClick={toggleMute} aria-label={muted ? "Unmute" : "Mute"}>
+            {muted ? (
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z" /></svg>
+            ) : (
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" /></svg>
+            )}
+          </button>
+          <span className="ml-auto text-xs tabular-nums text-slate-200" aria-live="off">
+            {formatTime(time)} / {formatTime(duration)}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

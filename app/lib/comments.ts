@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const MAX_COMMENT_LENGTH = 2000;
+
+export type CommentView = {
+  id: number;
+  comment: string;
+  authorName: string;
+  createdAt: number;
+  edited: boolean;
+  canEdit: boolean;
+};
+
+/** Who may post on this page, as the page tells the comment box. */
+export type CommentPermission = "allowed" | "login" | "premium";
+
+export const commentTextField = z
+  .string({ error: "Comment cannot be empty." })
+  .trim()
+  .min(1, "Comment cannot be empty.")
+  .max(MAX_COMMENT_LENGTH, `Comments can be at most ${MAX_COMMENT_LENGTH} characters.`);
+
+export const commentActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-comment"), comment: commentTextField }),
+  z.object({ intent: z.literal("update-comment"), commentId: z.coerce.number().int().positive(), comment: commentTextField }),
+  z.object({ intent: z.literal("delete-comment"), commentId: z.coerce.number().int().positive() }),
+]);

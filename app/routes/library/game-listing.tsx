@@ -1,0 +1,162 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/game-listing";
+import { ContentCard } from "~/components/content-card";
+import { GAME_LABELS } from "~/lib/format";
+import type { ContentType, Game } from "../../../db/schema";
+import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, type ListingOrder } from "~/server/content.server";
+import { getApp } from "~/server/context.server";
+import { countersQuery, toCounterMap } from "~/server/counters.server";
+import { getOptionalUser } from "~/server/guards.server";
+
+const TABS: { type: ContentType | null; label: string; param: string | null }[] = [
+  { type: null, label: "All Content", param: null },
+  { type: "meta-scheme", label: "Meta", param: "meta-scheme" },
+  { type: "off-meta-scheme", label: "Off-Meta", param: "off-meta-scheme" },
+  { type: "gameplay", label: "Gameplay", param: "gameplay" },
+  { type: "lab-sessions", label: "Lab Sessions", param: "lab-sessions" },
+  { type: "pro-tip", label: "Pro Tips", param: "pro-tip" },
+];
+
+function gameOf(pathname: string): Game {
+  return pathname.startsWith("/madden") ? "madden" : "college";
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const label = loaderData ? GAME_LABELS[loaderData.game] : "Playbook";
+  return [
+    { title: `${label} Schemes, Plays and Pro Tips | Gridiron Playbook` },
+    { name: "description", content: `Meta and off-meta schemes, formations, plays, gameplay and lab sessions for ${label}.` },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const game = gameOf(url.pathname);
+  const requestedType = url.searchParams.get("type");
+  const tab = TABS.find((entry) => entry.param === requestedType) ?? TABS[0];
+  const order: ListingOrder = url.searchParams.get("sort") === "oldest" ? "oldest" : "latest";
+  const requestedPage = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Number.isFinite(requestedPage) && requestedPage > 0 ? Math.min(requestedPage, 100_000) : 1;
+
+  const viewer = await getOptionalUser(context);
+  const { db } = getApp(context);
+  const counterNames = contentCounterNames(game);
+  const [rows, counterRows] = await db.batch([
+    listingPageQuery(db, { game, type: tab.type, order, page }),
+    countersQuery(db, counterNames),
+  ]);
+  const counters = toCounterMap(counterRows, counterNames);
+  const counts = Object.fromEntries(
+    TABS.map((entry) => [
+      entry.param ?? "all",
+      entry.type ? counters[`content:${game}:${entry.type}`] : counterNames.reduce((sum, name) => sum + counters[name], 0),
+    ]),
+  );
+  const total = counts[tab.param ?? "all"];
+  return {
+    game,
+    type: tab.param,
+    order,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    counts,
+    items: rows.map((row) => toCard(row, viewer)),
+  };
+}
+
+function hrefFor(game: Game, options: { type?: string | null; order?: ListingOrder; page?: number }) {
+  const params = new URLSearchParams();
+  if (options.type) params.set("type", options.type);
+  if (options.order === "oldest") params.set("sort", "oldest");
+  if (options.page && options.page > 1) params.set("page", String(options.page));
+  const query = params.toString();
+  return `/${game}${query ? `?${query}` : ""}`;
+}
+
+export default function GameListing({ loaderData }: Route.ComponentProps) {
+  const { game, type, order, page, pageCount, counts, items } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header>
+        <p className="text-sm font-bold uppercase tracking-[0.2em] text-turf">Playbook</p>
+        <h1 className="mt-2 font-display text-4xl font-black text-white">{GAME_LABELS[game]}</h1>
+      </header>
+
+      <nav aria-label="Content types" className="mt-8">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {TABS.map((tab) => {
+            const active = tab.param === type;
+            return (
+              <li key={tab.label}>
+                <Link
+                  to={hrefFor(game, { type: tab.param, order })}
+                  aria-current={active ? "page" : undefined}
+                  className={`card flex flex-col p-4 transition-colors ${active ? "border-turf bg-field-800" : "hover:border-field-600"}`}
+                >
+                  <span className={`text-sm font-bold ${active ? "text-turf" : "text-slate-300"}`}>{tab.label}</span>
+                  <span className="mt-1 text-2xl font-black text-white" data-testid={`count-${tab.param ?? "all"}`}>
+                    {counts[tab.param ?? "all"]}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <div className="mt-8 flex items-center justify-between gap-4">
+        <p className="text-sm text-slate-400">
+          {counts[type ?? "all"]} {counts[type ?? "all"] === 1 ? "item" : "items"}
+        </p>
+        <Link
+          to={hrefFor(game, { type, order: order === "latest" ? "oldest" : "latest" })}
+          className="btn-secondary"
+          aria-label={`Sorted by ${order === "latest" ? "latest" : "oldest"} first. Switch to ${order === "latest" ? "oldest" : "latest"} first`}
+        >
+          {order === "latest" ? "Latest" : "Oldest"}
+          <span aria-hidden="true">⇅</span>
+        </Link>
+      </div>
+
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-field-600 p-12 text-center">
+          <p className="text-xl font-bold text-white">No content available</p>
+          <p className="mt-2 text-slate-400">New content is added weekly. Check back soon!</p>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <ContentCard key={item.slug} item={item} />
+          ))}
+        </div>
+      )}
+
+      {pageCount > 1 ? <Pagination game={game} type={type} order={order} page={page} pageCount={pageCount} /> : null}
+    </div>
+  );
+}
+
+function Pagination({ game, type, order, page, pageCount }: { game: Game; type: string | null; order: ListingOrder; page: number; pageCount: number }) {
+  const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((value) => value >= 1 && value <= pageCount));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const link = "min-w-10 rounded-lg border border-field-600 px-3 py-2 text-center text-sm font-semibold";
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? <Link to={hrefFor(game, { type, order, page: page - 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="prev">Previous</Link> : null}
+      {sorted.map((value, index) => (
+        <span key={value} className="flex items-center gap-2">
+          {index > 0 && value - sorted[index - 1] > 1 ? <span className="text-slate-500" aria-hidden="true">…</span> : null}
+          <Link
+            to={hrefFor(game, { type, order, page: value })}
+            aria-current={value === page ? "page" : undefined}
+            aria-label={`Page ${value}`}
+            className={`${link} ${value === page ? "border-turf bg-turf text-field-950" : "text-slate-200 hover:bg-field-800"}`}
+          >
+            {value}
+          </Link>
+        </span>
+      ))}
+      {page < pageCount ? <Link to={hrefFor(game, { type, order, page: page + 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="next">Next</Link> : null}
+    </nav>
+  );
+}

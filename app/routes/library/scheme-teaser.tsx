@@ -1,0 +1,72 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/scheme-teaser";
+import { TypeBadge } from "~/components/content-card";
+import { canOpenContent } from "~/lib/access";
+import { isSchemeType } from "~/lib/content";
+import { GAME_LABELS } from "~/lib/format";
+import { getApp } from "~/server/context.server";
+import { getOptionalUser } from "~/server/guards.server";
+import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
+
+// The public teaser of a scheme (DECISIONS.md): no video, no write-ups.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(context);
+  const { db } = getApp(context);
+  const [[row], sections, ratingRows] = await db.batch([
+    contentBySlugQuery(db, params.slug),
+    sectionsWithCountsQuery(db, params.slug),
+    ratingSummaryQuery(db, params.slug),
+  ]);
+  if (!row || !isSchemeType(row.type) || !isVisible(row, viewer)) throw data("Content not found", { status: 404 });
+  return {
+    item: { slug: row.slug, title: row.title, description: row.description, type: row.type, game: row.game, thumbnailUrl: row.thumbnailUrl },
+    formationCount: sections.length,
+    playCount: sections.reduce((sum, section) => sum + section.playCount, 0),
+    rating: toRatingSummary(ratingRows),
+    canOpen: canOpenContent(viewer, row),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Content not found | Gridiron Playbook" }];
+  return [
+    { title: `${loaderData.item.title} (preview) | Gridiron Playbook` },
+    { name: "description", content: loaderData.item.description.slice(0, 160) },
+  ];
+}
+
+export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
+  const { item, formationCount, playCount, rating, canOpen } = loaderData;
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      {item.thumbnailUrl ? (
+        <img src={item.thumbnailUrl} alt="" width={640} height={360} className="aspect-video w-full rounded-2xl border border-field-700 object-cover" />
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        <TypeBadge type={item.type} />
+        <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{GAME_LABELS[item.game]}</span>
+      </div>
+      <h1 className="mt-2 font-display text-4xl font-black text-white">{item.title}</h1>
+      <p className="mt-4 whitespace-pre-line text-lg text-slate-300">{item.description}</p>
+      <dl className="mt-8 grid grid-cols-3 gap-4">
+        <div className="card p-4 text-center"><dt className="text-xs font-semibold uppercase text-slate-400">Formations</dt><dd className="mt-1 text-3xl font-black text-white">{formationCount}</dd></div>
+        <div className="card p-4 text-center"><dt className="text-xs font-semibold uppercase text-slate-400">Plays</dt><dd className="mt-1 text-3xl font-black text-white">{playCount}</dd></div>
+        <div className="card p-4 text-center">
+          <dt className="text-xs font-semibold uppercase text-slate-400">Rating</dt>
+          <dd className="mt-1 text-3xl font-black text-amber-400">{rating.total ? rating.average!.toFixed(2) : "—"}</dd>
+          <dd className="text-xs text-slate-400">{rating.total ? `${rating.total} ratings` : "No ratings yet"}</dd>
+        </div>
+      </dl>
+      <div className="mt-10 card p-6 text-center">
+        {canOpen ? (
+          <Link to={`/content/${item.slug}`} className="btn-primary">Open the full scheme</Link>
+        ) : (
+          <>
+            <p className="text-lg font-bold text-white">Get every formation, play video and write-up</p>
+            <Link to="/subscribe" className="btn-primary mt-4">Unlock Premium</Link>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

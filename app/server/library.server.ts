@@ -1,0 +1,164 @@
+import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
+import { content, contentPlays, contentRatings, contentSections, favorites, users, type User } from "../../db/schema.ts";
+import { canOpenContent, isStaff } from "../lib/access.ts";
+import type { Database } from "./db.server.ts";
+
+// Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
+// reads go to D1 together in one batch.
+
+function contentIdBySlug(db: Database, slug: string) {
+  return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+}
+
+export function contentBySlugQuery(db: Database, slug: string) {
+  return db
+    .select({
+      id: content.id,
+      slug: content.slug,
+      title: content.title,
+      description: content.description,
+      type: content.type,
+      game: content.game,
+      thumbnailUrl: content.thumbnailUrl,
+      videoUrl: content.videoUrl,
+      tags: content.tags,
+      difficulty: content.difficulty,
+      requiredTier: content.requiredTier,
+      isPublished: content.isPublished,
+      views: content.views,
+      runtime: content.runtime,
+      createdAt: content.createdAt,
+      authorFirstName: users.firstName,
+    })
+    .from(content)
+    .leftJoin(users, eq(users.id, content.authorId))
+    .where(eq(content.slug, slug))
+    .limit(1);
+}
+
+export type ContentRow = Awaited<ReturnType<typeof contentBySlugQuery>>[number];
+
+/** Formations of a content item with their play counts, in order. */
+export function sectionsWithCountsQuery(db: Database, slug: string) {
+  return db
+    .select({
+      id: contentSections.id,
+      slug: contentSections.slug,
+      title: contentSections.title,
+      playCount: count(contentPlays.id),
+    })
+    .from(contentSections)
+    .leftJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
+    .where(inArray(contentSections.contentId, contentIdBySlug(db, slug)))
+    .groupBy(contentSections.id)
+    .orderBy(asc(contentSections.position), asc(contentSections.id));
+}
+
+export function sectionQuery(db: Database, slug: string, sectionSlug: string) {
+  return db
+    .select()
+    .from(contentSections)
+    .where(and(inArray(contentSections.contentId, contentIdBySlug(db, slug)), eq(contentSections.slug, sectionSlug)))
+    .limit(1);
+}
+
+export function playsOfSectionQuery(db: Database, slug: string, sectionSlug: string) {
+  const sectionIds = db
+    .select({ id: contentSections.id })
+    .from(contentSections)
+    .where(and(inArray(contentSections.contentId, contentIdBySlug(db, slug)), eq(contentSections.slug, sectionSlug)));
+  return db
+    .select()
+    .from(contentPlays)
+    .where(inArray(contentPlays.sectionId, sectionIds))
+    .orderBy(asc(contentPlays.position), asc(contentPlays.id));
+}
+
+export function ratingSummaryQuery(db: Database, slug: string) {
+  return db
+    .select({ average: avg(contentRatings.rating), total: count(contentRatings.rating) })
+    .from(contentRatings)
+    .where(inArray(contentRatings.contentId, contentIdBySlug(db, slug)));
+}
+
+export function viewerRatingQuery(db: Database, slug: string, userId: string) {
+  return db
+    .select({ rating: contentRatings.rating })
+    .from(contentRatings)
+    .where(and(eq(contentRatings.userId, userId), inArray(contentRatings.contentId, contentIdBySlug(db, slug))))
+    .limit(1);
+}
+
+export function viewerFavoriteQuery(db: Database, slug: string, userId: string) {
+  return db
+    .select({ id: favorites.id })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.contentId, contentIdBySlug(db, slug))))
+    .limit(1);
+}
+
+/** One more view, in one atomic UPDATE, for published content only. */
+export function countViewStatement(db: Database, slug: string) {
+  return db
+    .update(content)
+    .set({ views: sql`${content.views} + 1` })
+    .where(and(eq(content.slug, slug), eq(content.isPublished, true)));
+}
+
+/**
+ * A page view counts when the page is opened: directly, or from another page. Moving between the
+ * formations of the same scheme, and the reload that follows a rating, comment or favourite on
+ * it (its Referer is the page itself), do not count again.
+ */
+export function isNewPageView(request: Request, slug: string) {
+  if (request.method !== "GET") return false;
+  const referer = request.headers.get("Referer");
+  if (!referer) return true;
+  try {
+    const refererUrl = new URL(referer);
+    if (refererUrl.origin !== new URL(request.url).origin) return true;
+    const path = refererUrl.pathname;
+    return !(path === `/content/${slug}` || path.startsWith(`/content/${slug}/`));
+  } catch {
+    return true;
+  }
+}
+
+export function isVisible(row: { isPublished: boolean }, viewer: User | null) {
+  return row.isPublished || isStaff(viewer);
+}
+
+export function canOpen(row: { requiredTier: "free" | "premium" }, viewer: User | null) {
+  return canOpenContent(viewer, row);
+}
+
+export function toRatingSummary(rows: { average: string | null; total: number }[]) {
+  const row = rows[0];
+  const total = row?.total ?? 0;
+  return { average: total ? Math.round(Number(row!.average) * 100) / 100 : null, total };
+}
+
+export async function findContentForWrite(db: Database, slug: string) {
+  return db.query.content.findFirst({
+    where: eq(content.slug, slug),
+    columns: { id: true, slug: true, type: true, requiredTier: true, isPublished: true },
+  });
+}
+
+export async function toggleFavorite(db: Database, userId: string, contentId: number, on: boolean) {
+  if (on) {
+    await db.insert(favorites).values({ userId, contentId }).onConflictDoNothing();
+  } else {
+    await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.contentId, contentId)));
+  }
+}
+
+export async function saveRating(db: Database, userId: string, contentId: number, rating: number) {
+  await db
+    .insert(contentRatings)
+    .values({ userId, contentId, rating })
+    .onConflictDoUpdate({
+      target: [contentRatings.userId, contentRatings.contentId],
+      set: { rating, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,50 @@
+import { FilterXSS } from "xss";
+
+// Stored HTML (formation and play write-ups, rendered blog markdown) is sanitised here, on the
+// server, before it reaches a page: an allow-list of formatting tags, links limited to http(s)
+// and site paths, everything else escaped.
+
+const ALLOWED_TAGS = {
+  p: [], br: [], strong: [], b: [], em: [], i: [], u: [], s: [],
+  ul: [], ol: [], li: [], blockquote: [], h2: [], h3: [], h4: [], code: [], pre: [], hr: [],
+  a: ["href", "title"],
+};
+
+const sanitizer = new FilterXSS({
+  whiteList: ALLOWED_TAGS,
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "template", "noscript"],
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href") {
+      const trimmed = value.trim();
+      if (/^https?:\/\//i.test(trimmed) || (trimmed.startsWith("/") && !trimmed.startsWith("//"))) {
+        const external = /^https?:\/\//i.test(trimmed);
+        return `href="${trimmed.replaceAll('"', "&quot;")}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}`;
+      }
+      return "";
+    }
+    return undefined;
+  },
+});
+
+export function sanitizeHtml(html: string): string {
+  return sanitizer.process(html);
+}
+
+function escapeText(value: string) {
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+/**
+ * A description is either rich text (HTML) or plain text with line breaks: HTML is sanitised,
+ * plain text becomes paragraphs and line breaks.
+ */
+export function renderDescription(value: string | null | undefined): string | null {
+  if (!value || !value.trim()) return null;
+  if (/<\/?[a-z][^>]*>/i.test(value)) return sanitizeHtml(value);
+  return value
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeText(paragraph.trim()).replaceAll("\n", "<br>")}</p>`)
+    .join("");
+}
