@@ -153,6 +153,7 @@ export const contentSections = sqliteTable(
   (table) => [
     uniqueIndex("content_sections_content_slug_unique").on(table.contentId, table.slug),
     index("content_sections_content_position_idx").on(table.contentId, table.position),
+    index("content_sections_image_idx").on(table.imageUrl),
   ],
 );
 
@@ -175,6 +176,8 @@ export const contentPlays = sqliteTable(
   (table) => [
     uniqueIndex("content_plays_section_slug_unique").on(table.sectionId, table.slug),
     index("content_plays_section_position_idx").on(table.sectionId, table.position),
+    index("content_plays_image_idx").on(table.imageUrl),
+    index("content_plays_video_idx").on(table.videoUrl),
   ],
 );
 

@@ -84,3 +84,22 @@ export async function serveMediaObject(
   headers.set("Content-Length", String(head.size));
   return new Response(object.body, { status: 200, headers });
 }
+
+/**
+ * Member-only folders still hold the art and videos of free content, which everyone may see.
+ * One indexed statement checks whether a published free item uses this media URL.
+ */
+export async function isFreeContentMedia(d1: D1Database, url: string): Promise<boolean> {
+  const row = await d1
+    .prepare(
+      `SELECT 1 AS found FROM content c
+         WHERE c.is_published = 1 AND c.required_tier = 'free' AND (
+           c.id IN (SELECT s.content_id FROM content_sections s WHERE s.image_url = ?1)
+           OR c.id IN (SELECT s.content_id FROM content_sections s JOIN content_plays p ON p.section_id = s.id
+                       WHERE p.image_url = ?1 OR p.video_url = ?1))
+         LIMIT 1`,
+    )
+    .bind(url)
+    .first<{ found: number }>();
+  return row !== null;
+}

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { SEED_CONTENT } from "../../db/seed-data";
+import { seedMediaKey } from "../../db/seed";
 import { get, signIn } from "../support/http";
 
 const IMAGE = "/media/thumbnail/seed-thumb-air-raid.png";
-const VIDEO = "/media/videos/sample-play.mp4";
+// The sample video is used by plays of free schemes: open to everyone.
+const FREE_VIDEO = "/media/videos/sample-play.mp4";
+
+/** A play diagram used only by premium schemes. */
+function premiumOnlyPlayArt() {
+  const used = (tier: "free" | "premium") =>
+    new Set(SEED_CONTENT.filter((item) => item.requiredTier === tier).flatMap((item) => item.formations.flatMap((formation) => formation.plays.map((play) => play.image))));
+  const free = used("free");
+  const image = [...used("premium")].find((name) => !free.has(name));
+  if (!image) throw new Error("The seed has no play art used only by premium content");
+  return `/media/${seedMediaKey("playart", image)}`;
+}
 
 describe("media route", () => {
   it("serves an R2 object with its content type, ETag and a long cache lifetime", async () => {
@@ -58,14 +71,22 @@ describe("media route", () => {
     expect((await get("/media/")).status).toBe(404);
   });
 
-  it("serves self-hosted play videos to premium members only, seekable by Range", async () => {
-    expect((await get(VIDEO)).status).toBe(403);
-    expect((await get(VIDEO, { cookie: await signIn("free") })).status).toBe(403);
-    expect((await get(VIDEO, { cookie: await signIn("expired") })).status).toBe(403);
-    const premium = await get(VIDEO, { cookie: await signIn("premium"), headers: { Range: "bytes=0-1023" } });
-    expect(premium.status).toBe(206);
-    expect(premium.headers.get("Content-Type")).toBe("video/mp4");
-    expect(premium.headers.get("Cache-Control")).toContain("private");
-    expect((await premium.arrayBuffer()).byteLength).toBe(1024);
+  it("serves premium play art to premium members and staff only", async () => {
+    const art = premiumOnlyPlayArt();
+    expect((await get(art)).status).toBe(403);
+    expect((await get(art, { cookie: await signIn("free") })).status).toBe(403);
+    expect((await get(art, { cookie: await signIn("expired") })).status).toBe(403);
+    for (const role of ["premium", "admin"] as const) {
+      const response = await get(art, { cookie: await signIn(role) });
+      expect(response.status, role).toBe(200);
+      expect(response.headers.get("Cache-Control")).toContain("private");
+    }
+  });
+
+  it("serves the self-hosted video of a free scheme's play to everyone, seekable by Range", async () => {
+    const response = await get(FREE_VIDEO, { headers: { Range: "bytes=0-1023" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("Content-Type")).toBe("video/mp4");
+    expect((await response.arrayBuffer()).byteLength).toBe(1024);
   });
 });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/media";
 import { getApp } from "~/server/context.server";
-import { isMemberOnlyKey, serveMediaObject } from "~/server/media.server";
+import { isFreeContentMedia, isMemberOnlyKey, serveMediaObject } from "~/server/media.server";
 import { hasPremiumAccess } from "~/lib/access";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -10,7 +10,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (isMemberOnlyKey(key)) {
     const current = await app.getSession();
-    if (!hasPremiumAccess(current?.user)) {
+    if (!hasPremiumAccess(current?.user) && !(await isFreeContentMedia(app.d1, `/media/${key}`))) {
       return new Response("Premium members only", { status: 403, headers: { "Cache-Control": "private, no-store" } });
     }
     return serveMediaObject(app.env.MEDIA, key, request, "private");
