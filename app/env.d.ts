@@ -28,3 +28,8 @@ interface Env {
   /** Tests only: a base URL that stands in for the OAuth providers' hosts. */
   OAUTH_ENDPOINT_OVERRIDE?: string;
 }
+
+interface Env {
+  /** Tests only: a base URL standing in for api.stripe.com. */
+  STRIPE_API_BASE?: string;
+}

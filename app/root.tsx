@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     viewer: current ? toViewer(current.user) : null,
     toast,
     siteName: app.env.SITE_NAME,
+    siteUrl: app.env.SITE_URL,
     discordUrl: app.env.DISCORD_INVITE_URL,
   });
 }

@@ -3,6 +3,11 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   // Public site
   index("routes/site/landing.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("terms-of-service", "routes/site/terms-of-service.tsx"),
+  route("privacy-policy", "routes/site/privacy-policy.tsx"),
+  route("blog", "routes/blog/blog-list.tsx"),
+  route("blog/:slug", "routes/blog/blog-post.tsx"),
 
   // Accounts
   route("auth", "routes/auth/auth.tsx"),
@@ -15,6 +20,13 @@ export default [
 
   // Members
   route("home", "routes/member/home.tsx"),
+
+  // Billing
+  route("subscribe", "routes/billing/subscribe.tsx"),
+  route("subscribe/test-checkout", "routes/billing/test-checkout.tsx"),
+  route("success", "routes/billing/success.tsx"),
+  route("cancel", "routes/billing/cancel.tsx"),
+  route("webhooks/stripe", "routes/billing/stripe-webhook.ts"),
 
   // The library
   route("college", "routes/library/game-listing.tsx", { id: "college" }),
@@ -29,6 +41,9 @@ export default [
 
   // Resource routes
   route("media/*", "routes/resources/media.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("blog/rss.xml", "routes/resources/blog-rss.ts"),
 
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

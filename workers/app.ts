@@ -2,6 +2,8 @@ import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
 import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
+import { reconcileSubscriptions } from "../app/server/billing.server.ts";
+import { billingGateway } from "../app/server/stripe.server.ts";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -41,5 +43,13 @@ export default {
       );
     }
     return response;
+  },
+
+  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access.
+  async scheduled(controller, env, executionContext) {
+    const request = new Request(env.SITE_URL);
+    const app = createAppContext(request, env, executionContext);
+    const result = await reconcileSubscriptions(app, billingGateway(app, new URL(env.SITE_URL).origin), controller.scheduledTime);
+    console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
-import { blogPosts } from "../../db/schema.ts";
+import { and, count, desc, eq } from "drizzle-orm";
+import { blogPosts, users } from "../../db/schema.ts";
 import type { BlogCardData } from "../lib/blog.ts";
 import type { Database } from "./db.server.ts";
 
@@ -32,4 +32,61 @@ export function postsInCategoryQuery(db: Database, category: BlogCardData["categ
 
 export function toBlogCard(row: { slug: string; title: string; excerpt: string | null; category: BlogCardData["category"]; featuredImage: string | null; publishedAt: Date | null }): BlogCardData {
   return { ...row, publishedAt: row.publishedAt?.getTime() ?? null };
+}
+
+export const BLOG_PAGE_SIZE = 12;
+
+export function blogPageQuery(db: Database, category: BlogCardData["category"] | null, page: number) {
+  const filters = [eq(blogPosts.isPublished, true)];
+  if (category) filters.push(eq(blogPosts.category, category));
+  return db
+    .select(blogCardColumns)
+    .from(blogPosts)
+    .where(and(...filters))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+    .limit(BLOG_PAGE_SIZE)
+    .offset((page - 1) * BLOG_PAGE_SIZE);
+}
+
+export function publishedPostCountQuery(db: Database, category: BlogCardData["category"] | null) {
+  const filters = [eq(blogPosts.isPublished, true)];
+  if (category) filters.push(eq(blogPosts.category, category));
+  return db.select({ total: count() }).from(blogPosts).where(and(...filters));
+}
+
+export function postBySlugQuery(db: Database, slug: string) {
+  return db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      category: blogPosts.category,
+      featuredImage: blogPosts.featuredImage,
+      isPublished: blogPosts.isPublished,
+      publishedAt: blogPosts.publishedAt,
+      authorFirstName: users.firstName,
+    })
+    .from(blogPosts)
+    .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .where(eq(blogPosts.slug, slug))
+    .limit(1);
+}
+
+export async function findPublishedPostId(db: Database, slug: string) {
+  const row = await db.query.blogPosts.findFirst({
+    where: and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)),
+    columns: { id: true },
+  });
+  return row?.id ?? null;
+}
+
+export function feedPostsQuery(db: Database, limit = 50) {
+  return db
+    .select({ slug: blogPosts.slug, title: blogPosts.title, excerpt: blogPosts.excerpt, content: blogPosts.content, publishedAt: blogPosts.publishedAt, category: blogPosts.category })
+    .from(blogPosts)
+    .where(eq(blogPosts.isPublished, true))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(limit);
 }

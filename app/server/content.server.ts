@@ -101,3 +101,17 @@ export function isGame(value: string | undefined): value is Game {
 }
 
 export const sqlNow = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+
+/** The newest published scheme with its rating (landing page). */
+export function latestSchemeWithRatingQuery(db: Database) {
+  return db
+    .select({
+      ...cardColumns,
+      averageRating: sql<number | null>`(SELECT avg(rating) FROM content_ratings WHERE content_id = ${content.id})`,
+      ratingCount: sql<number>`(SELECT count(*) FROM content_ratings WHERE content_id = ${content.id})`,
+    })
+    .from(content)
+    .where(and(inArray(content.type, ["meta-scheme", "off-meta-scheme"]), eq(content.isPublished, true)))
+    .orderBy(desc(content.createdAt))
+    .limit(1);
+}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account-settings";
 import { Avatar } from "~/components/avatar";
 import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
@@ -19,6 +19,8 @@ import {
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
 import { listTipsOfUser } from "~/server/tips.server";
+import { applySnapshot } from "~/server/billing.server";
+import { billingGateway, billingMode, localGateway } from "~/server/stripe.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, mediaKeyFromUrl, readImageUpload, storeImage } from "~/server/uploads.server";
 
@@ -47,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       endDate: (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null,
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       isStaff: user.role !== "user",
+      hasStripeSubscription: Boolean(user.stripeSubscriptionId),
+      hasCustomer: Boolean(user.stripeCustomerId),
+      testMode: billingMode(app.env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")),
     },
     passwordThrottle: throttle,
     tips: tips.map((tip) => ({
@@ -131,7 +136,56 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (["cancel-subscription", "resume-subscription", "manage-billing", "simulate-renewal", "simulate-failed-payment"].includes(intent)) {
+    return billingAction(app, request, user, intent);
+  }
+
   return data({ intent, result: null }, { status: 400 });
+}
+
+const CANCEL_FAILED = { kind: "error" as const, title: "Cancellation failed", description: "Failed to cancel subscription. Please try again." };
+
+async function billingAction(app: ReturnType<typeof getApp>, request: Request, user: Awaited<ReturnType<typeof requireUser>>, intent: string) {
+  const origin = new URL(request.url).origin;
+  const gateway = billingGateway(app, origin);
+  if (!gateway) {
+    return data({ intent, toast: { kind: "error" as const, title: "Billing unavailable", description: "Payments are not configured right now." } }, { status: 503 });
+  }
+  if (intent === "manage-billing") {
+    const url = user.stripeCustomerId ? await gateway.createPortalSession(user.stripeCustomerId, `${origin}/account-settings#subscription`) : null;
+    if (!url) {
+      return data(
+        { intent, toast: { kind: "info" as const, title: "Billing portal", description: gateway.mode === "local" ? "The Stripe billing portal opens here once Stripe is configured." : "No billing account yet." } },
+        { status: 400 },
+      );
+    }
+    return redirect(url);
+  }
+  // Only the member's own subscription, as stored by us: never an id from the browser.
+  const subscriptionId = user.stripeSubscriptionId;
+  if (!subscriptionId) {
+    return data({ intent, toast: { ...CANCEL_FAILED, description: "You have no subscription to change." } }, { status: 400 });
+  }
+  try {
+    if (intent === "cancel-subscription" || intent === "resume-subscription") {
+      const snapshot = await gateway.setCancelAtPeriodEnd(subscriptionId, intent === "cancel-subscription");
+      await applySnapshot(app, user.id, snapshot);
+      return redirectWithToast(
+        "/account-settings#subscription",
+        intent === "cancel-subscription"
+          ? { kind: "success", title: "Subscription cancelled", description: "Your subscription has been cancelled. You'll have access until the end of your billing period." }
+          : { kind: "success", title: "Subscription resumed", description: "Your subscription will renew as usual." },
+      );
+    }
+    if (gateway.mode !== "local") return data({ intent, result: null }, { status: 400 });
+    const local = localGateway(app, origin);
+    if (intent === "simulate-renewal") await local.renew(subscriptionId);
+    else await local.failPayment(subscriptionId);
+    return redirectWithToast("/account-settings#subscription", { kind: "info", title: "Test mode", description: intent === "simulate-renewal" ? "Renewal simulated." : "Failed payment simulated." });
+  } catch (error) {
+    console.error("Subscription change failed", error);
+    return data({ intent, toast: intent === "cancel-subscription" ? CANCEL_FAILED : { kind: "error" as const, title: "Update failed", description: "Failed to update subscription. Please try again." } }, { status: 502 });
+  }
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -348,7 +402,9 @@ function SecurityCard({
 }
 
 function SubscriptionCard({ subscription }: { subscription: LoaderData["subscription"] }) {
-  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff } = subscription;
+  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, hasCustomer, testMode } = subscription;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const cancelled = status === "cancelled" || cancelAtPeriodEnd;
   const badge =
     status === "past_due"
@@ -377,6 +433,51 @@ function SubscriptionCard({ subscription }: { subscription: LoaderData["subscrip
             <dd className="font-semibold text-white">{formatShortDate(endDate)}</dd>
           </div>
         </dl>
+      ) : null}
+      {hasPremium && !isStaff && hasStripeSubscription ? (
+        <div className="mt-6 flex flex-wrap gap-3">
+          {cancelled ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resume-subscription" />
+              <button type="submit" className="btn-primary" disabled={Boolean(pendingIntent)}>
+                {pendingIntent === "resume-subscription" ? "Resuming..." : "Resume Subscription"}
+              </button>
+            </Form>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel-subscription" />
+              <button type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
+                {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Cancel Subscription"}
+              </button>
+            </Form>
+          )}
+          {hasCustomer ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="manage-billing" />
+              <button type="submit" className="btn-secondary" disabled={Boolean(pendingIntent)}>Manage Billing</button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      {status === "past_due" ? (
+        <p role="alert" className="mt-4 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
+          Your last payment failed. Update your card with Manage Billing to keep premium access.
+        </p>
+      ) : null}
+      {testMode ? (
+        <div className="mt-6 rounded-xl border border-dashed border-amber-400/60 p-4">
+          <p className="text-xs font-black uppercase text-amber-300">Test mode</p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="simulate-renewal" />
+              <button type="submit" className="btn-secondary text-xs">Simulate renewal</button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="simulate-failed-payment" />
+              <button type="submit" className="btn-secondary text-xs">Simulate failed payment</button>
+            </Form>
+          </div>
+        </div>
       ) : null}
       {!hasPremium && !isStaff ? (
         <div className="mt-5">

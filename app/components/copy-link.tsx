@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+
+/** A copy-link button with JavaScript; without it, the link in a field to copy by hand. */
+export function CopyLink({ url }: { url: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (!hydrated) {
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor="share-link" className="text-xs font-semibold text-slate-400">Link to this post</label>
+        <input id="share-link" readOnly value={url} className="input max-w-md text-sm" />
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn-secondary"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          setCopied(true);
+        } catch {
+          window.prompt("Copy this link:", url);
+        }
+      }}
+    >
+      {copied ? "Link copied!" : "Copy link"}
+    </button>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { PLANS } from "~/lib/pricing";
+
+const COMMON_FEATURES = [
+  "Every scheme, formation and play",
+  "Pro tips, gameplay and lab sessions",
+  "Rate, comment and save favorites",
+  "Discord community access",
+  "7-day money-back guarantee",
+  "Cancel anytime",
+  "Support response within 24 hours",
+];
+
+export function PlanFeatures({ plan }: { plan: "monthly" | "yearly" }) {
+  const features = plan === "yearly" ? [...COMMON_FEATURES, "Priority Support"] : COMMON_FEATURES;
+  return (
+    <ul className="mt-6 space-y-2.5 text-sm text-slate-300">
+      {features.map((feature) => (
+        <li key={feature} className="flex items-start gap-2">
+          <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-turf" fill="currentColor" aria-hidden="true">
+            <path d="M7.6 13.4 4.2 10l-1.4 1.4 4.8 4.8 10-10-1.4-1.4z" />
+          </svg>
+          {feature}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The two plans with their prices and promises; `action` renders what each card's button does. */
+export function PricingCards({ action }: { action?: (plan: "monthly" | "yearly") => React.ReactNode }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      {(["monthly", "yearly"] as const).map((id) => {
+        const plan = PLANS[id];
+        return (
+          <div key={id} className={`card relative flex flex-col p-6 ${id === "yearly" ? "border-turf/70" : ""}`}>
+            {id === "yearly" ? (
+              <span className="absolute -top-3 right-6 rounded-full bg-turf px-3 py-1 text-xs font-black uppercase text-field-950">Best value</span>
+            ) : null}
+            <h3 className="text-lg font-bold text-white">{plan.name}</h3>
+            <p className="mt-3">
+              <span className="font-display text-4xl font-black text-white">{plan.priceLabel}</span>
+              <span className="text-slate-400">/{plan.period}</span>
+            </p>
+            {"savingsLabel" in plan ? <p className="mt-1 text-sm font-bold text-turf">{plan.savingsLabel}</p> : <p className="mt-1 text-sm text-slate-400">Billed monthly</p>}
+            <PlanFeatures plan={id} />
+            <div className="mt-auto pt-6">
+              {action ? action(id) : (
+                <Link to="/subscribe" className={id === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}>
+                  Choose {plan.name}
+                </Link>
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

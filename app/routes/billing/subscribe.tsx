@@ -1,0 +1,210 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/subscribe";
+import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
+import { showToast } from "~/components/toaster";
+import { hasPremiumAccess, isStaff } from "~/lib/access";
+import { formatShortDate } from "~/lib/format";
+import { PLANS, type PlanId } from "~/lib/pricing";
+import { pageMeta } from "~/lib/seo";
+import { ensureCustomer, priceIdFor } from "~/server/billing.server";
+import { getApp } from "~/server/context.server";
+import { getOptionalUser } from "~/server/guards.server";
+import { billingGateway } from "~/server/stripe.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+const LOGIN_REQUIRED = { kind: "error" as const, title: "Login Required", description: "Please log in to subscribe to a plan." };
+const MAX_PROMO_LENGTH = 64;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    title: "Pricing",
+    description: "Premium membership: $14.95 a month or $125 a year. Every scheme, formation and play for College Football 26 and Madden NFL 26.",
+    path: "/subscribe",
+  });
+}
+
+function isPlan(value: unknown): value is PlanId {
+  return value === "monthly" || value === "yearly";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(context);
+  const plan = new URL(request.url).searchParams.get("plan");
+  return {
+    signedIn: Boolean(viewer),
+    selectedPlan: isPlan(plan) ? plan : null,
+    membership:
+      viewer && (hasPremiumAccess(viewer) || isStaff(viewer))
+        ? {
+            staff: isStaff(viewer),
+            plan: viewer.subscriptionPlan,
+            endsAt: viewer.accessExpiresAt?.getTime() ?? null,
+            cancelled: viewer.cancelAtPeriodEnd || viewer.subscriptionStatus === "cancelled",
+          }
+        : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const viewer = await getOptionalUser(context);
+  const formData = await request.formData();
+  const plan = formData.get("plan");
+  if (!viewer) {
+    const back = isPlan(plan) ? `/subscribe?plan=${plan}` : "/subscribe";
+    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, LOGIN_REQUIRED);
+  }
+  if (!isPlan(plan)) return data({ error: "Please choose a plan." }, { status: 400 });
+  if (hasPremiumAccess(viewer) && viewer.role === "user") {
+    return data({ error: "You already have premium access. Manage your plan from Account Settings." }, { status: 409 });
+  }
+  const promoCode = String(formData.get("promoCode") ?? "").trim();
+  if (promoCode.length > MAX_PROMO_LENGTH) return data({ error: "Promo code is too long." }, { status: 400 });
+
+  const origin = new URL(request.url).origin;
+  const gateway = billingGateway(app, origin);
+  if (!gateway) return data({ error: "Payments are not available right now. Please try again later." }, { status: 503 });
+  try {
+    let promotionCodeId: string | null = null;
+    if (promoCode) {
+      promotionCodeId = await gateway.findPromotionCode(promoCode);
+      if (!promotionCodeId) return data({ error: `Promo code "${promoCode}" is invalid or has expired.`, field: "promoCode" }, { status: 400 });
+    }
+    const customerId = await ensureCustomer(app, gateway, viewer);
+    const url = await gateway.createCheckoutSession({
+      userId: viewer.id,
+      email: viewer.email,
+      customerId,
+      priceId: priceIdFor(app.env, plan),
+      promotionCodeId,
+      successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/cancel`,
+    });
+    return redirect(url);
+  } catch (error) {
+    console.error("Checkout failed", error);
+    return data({ error: "Failed to create checkout session." }, { status: 502 });
+  }
+}
+
+export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, selectedPlan, membership } = loaderData;
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const requireLogin = (event: React.MouseEvent, plan: PlanId) => {
+    if (signedIn) return;
+    event.preventDefault();
+    showToast(LOGIN_REQUIRED);
+    setTimeout(() => navigate(`/auth?redirectTo=${encodeURIComponent(`/subscribe?plan=${plan}`)}`), 1000);
+  };
+
+  if (membership) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+        <h1 className="font-display text-4xl font-black text-white">You're all set</h1>
+        {membership.staff ? (
+          <p className="mt-4 text-slate-300">Staff accounts have full access to every scheme.</p>
+        ) : (
+          <p className="mt-4 text-slate-300">
+            You have premium access{membership.plan ? ` on the ${PLANS[membership.plan].name.toLowerCase()} plan` : ""}.{" "}
+            {membership.endsAt ? `${membership.cancelled ? "Access ends" : "Renews"} on ${formatShortDate(membership.endsAt)}.` : null}
+          </p>
+        )}
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/home" className="btn-primary">Go to Dashboard</Link>
+          {!membership.staff ? <Link to="/account-settings#subscription" className="btn-secondary">Manage Billing</Link> : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <div className="text-center">
+        <h1 className="font-display text-4xl font-black text-white sm:text-5xl">Go Premium</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-300">
+          Every scheme, formation and play for College Football 26 and Madden NFL 26. 7-day money-back guarantee, cancel anytime.
+        </p>
+      </div>
+
+      {selectedPlan ? (
+        <CheckoutStep plan={selectedPlan} signedIn={signedIn} hydrated={hydrated} requireLogin={requireLogin} error={actionData?.error ?? null} />
+      ) : (
+        <div className="mt-12">
+          <PricingCards
+            action={(plan) => (
+              <Link
+                to={`/subscribe?plan=${plan}`}
+                onClick={(event) => requireLogin(event, plan)}
+                className={plan === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}
+              >
+                Choose {PLANS[plan].name}
+              </Link>
+            )}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CheckoutStep({
+  plan,
+  signedIn,
+  hydrated,
+  requireLogin,
+  error,
+}: {
+  plan: PlanId;
+  signedIn: boolean;
+  hydrated: boolean;
+  requireLogin: (event: React.MouseEvent, plan: PlanId) => void;
+  error: string | null;
+}) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const details = PLANS[plan];
+  return (
+    <div className="mx-auto mt-12 max-w-lg">
+      <div className="card p-6">
+        <p className="text-sm font-bold uppercase tracking-wider text-turf">Your plan</p>
+        <div className="mt-2 flex items-baseline justify-between gap-4">
+          <h2 className="text-2xl font-black text-white">Premium {details.name}</h2>
+          <p>
+            <span className="text-3xl font-black text-white">{details.priceLabel}</span>
+            <span className="text-slate-400">/{details.period}</span>
+          </p>
+        </div>
+        {"savingsLabel" in details ? <p className="mt-1 text-sm font-bold text-turf">{details.savingsLabel}</p> : null}
+        <PlanFeatures plan={plan} />
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="plan" value={plan} />
+          <div>
+            <label htmlFor="promoCode" className="label">Promo code (optional)</label>
+            <input id="promoCode" name="promoCode" type="text" maxLength={64} defaultValue={searchParams.get("promo") ?? ""} autoComplete="off" className="input" aria-describedby={error ? "checkout-error" : undefined} />
+          </div>
+          {error ? (
+            <p id="checkout-error" role="alert" className="field-error">{error}</p>
+          ) : null}
+          <button
+            type="submit"
+            className="btn-primary w-full py-3 text-base"
+            disabled={busy}
+            onClick={hydrated && !signedIn ? (event) => requireLogin(event, plan) : undefined}
+          >
+            {busy ? "Redirecting to payment..." : "Proceed to Payment"}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-xs text-slate-400">Secure payment by Stripe. 7-day money-back guarantee.</p>
+      </div>
+      <p className="mt-6 text-center">
+        <Link to="/subscribe" className="text-sm font-semibold text-turf hover:underline">Choose a different plan</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/test-checkout";
+import { PLANS } from "~/lib/pricing";
+import { planForPrice } from "~/server/billing.server";
+import { getApp } from "~/server/context.server";
+import { requireUser } from "~/server/guards.server";
+import { billingMode, localGateway } from "~/server/stripe.server";
+
+// The local stand-in for Stripe Checkout (DECISIONS.md): only without a Stripe key, on localhost.
+async function loadSession(request: Request, context: Route.LoaderArgs["context"], sessionId: string) {
+  const app = getApp(context);
+  if (billingMode(app.env) !== "local") throw data(null, { status: 404 });
+  const user = await requireUser(context, request);
+  const gateway = localGateway(app, new URL(request.url).origin);
+  const session = await gateway.getCheckoutSession(sessionId);
+  if (!session || session.userId !== user.id) throw data(null, { status: 404 });
+  return { app, gateway, session };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session") ?? "";
+  const { app, session } = await loadSession(request, context, sessionId);
+  const plan = planForPrice(app.env, session.priceId) ?? "monthly";
+  return { sessionId, plan, completed: session.completed, promotion: Boolean(session.promotionCodeId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const sessionId = String(formData.get("session") ?? "");
+  const { gateway, session } = await loadSession(request, context, sessionId);
+  if (formData.get("intent") === "cancel") return redirect(session.cancelUrl);
+  if (!session.completed) await gateway.completeCheckout(session.id);
+  return redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
+}
+
+export function meta() {
+  return [{ title: "Test checkout | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+  const plan = PLANS[loaderData.plan];
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="card p-6">
+        <p className="inline-block rounded-full bg-amber-400 px-3 py-1 text-xs font-black uppercase text-field-950">Test mode</p>
+        <h1 className="mt-4 text-2xl font-black text-white">Test checkout</h1>
+        <p className="mt-2 text-sm text-slate-300">
+          No Stripe key is configured, so this local page stands in for Stripe Checkout. Paying sends signed Stripe
+          events to the webhook, exactly as Stripe would. No card is charged.
+        </p>
+        <div className="mt-6 flex items-baseline justify-between rounded-xl bg-field-800 p-4">
+          <span className="font-bold text-white">Premium {plan.name}</span>
+          <span className="text-xl font-black text-white">
+            {plan.priceLabel}
+            <span className="text-sm font-normal text-slate-400">/{plan.period}</span>
+          </span>
+        </div>
+        {loaderData.promotion ? <p className="mt-2 text-sm text-turf">Promo code applied.</p> : null}
+        <div className="mt-6 grid grid-cols-2 gap-3">
+          <Form method="post">
+            <input type="hidden" name="session" value={loaderData.sessionId} />
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" className="btn-secondary w-full">Cancel</button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="session" value={loaderData.sessionId} />
+            <input type="hidden" name="intent" value="pay" />
+            <button type="submit" className="btn-primary w-full">Pay</button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}

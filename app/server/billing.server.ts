@@ -1,0 +1,266 @@
+import { and, eq, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
+import type Stripe from "stripe";
+import { stripeEvents, users, type User } from "../../db/schema.ts";
+import type { PlanId } from "../lib/pricing.ts";
+import type { AppContext } from "./context.server.ts";
+import { renderEmail, sendEmail } from "./email.server.ts";
+import type { BillingGateway, SubscriptionSnapshot } from "./stripe.server.ts";
+
+/** Days of access kept while Stripe retries a failed payment. */
+export const PAST_DUE_GRACE_DAYS = 3;
+const DAY = 24 * 60 * 60 * 1000;
+
+export function priceIdFor(env: Env, plan: PlanId) {
+  return plan === "yearly" ? env.STRIPE_PRICE_YEARLY : env.STRIPE_PRICE_MONTHLY;
+}
+
+export function planForPrice(env: Env, priceId: string | null): PlanId | null {
+  if (priceId && priceId === env.STRIPE_PRICE_MONTHLY) return "monthly";
+  if (priceId && priceId === env.STRIPE_PRICE_YEARLY) return "yearly";
+  return null;
+}
+
+export type MemberBillingState = Pick<
+  User,
+  | "subscriptionTier"
+  | "subscriptionStatus"
+  | "subscriptionPlan"
+  | "subscriptionStartDate"
+  | "subscriptionEndDate"
+  | "cancelAtPeriodEnd"
+  | "accessExpiresAt"
+  | "stripeCustomerId"
+  | "stripeSubscriptionId"
+>;
+
+/**
+ * A member's billing columns derived from the subscription as Stripe reports it now. Because
+ * every event re-reads the subscription, applying events in any order ends in the same state.
+ */
+export function billingStateFromSubscription(snapshot: SubscriptionSnapshot, plan: PlanId): MemberBillingState {
+  const periodEnd = new Date(snapshot.currentPeriodEnd * 1000);
+  const base = {
+    subscriptionPlan: plan,
+    subscriptionStartDate: new Date(snapshot.startDate * 1000),
+    subscriptionEndDate: periodEnd,
+    stripeCustomerId: snapshot.customerId,
+    stripeSubscriptionId: snapshot.id,
+  };
+  switch (snapshot.status) {
+    case "active":
+    case "trialing":
+      return {
+        ...base,
+        subscriptionTier: "premium",
+        subscriptionStatus: snapshot.cancelAtPeriodEnd ? "cancelled" : "active",
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        accessExpiresAt: periodEnd,
+      };
+    case "past_due":
+      return {
+        ...base,
+        subscriptionTier: "premium",
+        subscriptionStatus: "past_due",
+        cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+        accessExpiresAt: new Date(periodEnd.getTime() + PAST_DUE_GRACE_DAYS * DAY),
+      };
+    case "canceled":
+    case "unpaid":
+    case "incomplete_expired": {
+      const ended = new Date((snapshot.endedAt ?? snapshot.currentPeriodEnd) * 1000);
+      return {
+        ...base,
+        subscriptionTier: "free",
+        subscriptionStatus: "cancelled",
+        cancelAtPeriodEnd: false,
+        subscriptionEndDate: ended,
+        accessExpiresAt: ended,
+      };
+    }
+    default:
+      // incomplete, paused: no access until Stripe says it is paid.
+      return {
+        ...base,
+        subscriptionTier: "free",
+        subscriptionStatus: "inactive",
+        cancelAtPeriodEnd: false,
+        accessExpiresAt: null,
+      };
+  }
+}
+
+type EventTarget = { subscriptionId: string | null; userId: string | null; customerId: string | null };
+
+function idOf(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && "id" in value && typeof (value as { id: unknown }).id === "string") {
+    return (value as { id: string }).id;
+  }
+  return null;
+}
+
+/** Which subscription and member an event is about; null for events we do not handle. */
+export function eventTarget(event: Stripe.Event): EventTarget | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  switch (event.type) {
+    case "checkout.session.completed": {
+      if (object.mode !== "subscription") return null;
+      return {
+        subscriptionId: idOf(object.subscription),
+        userId: typeof object.client_reference_id === "string" ? object.client_reference_id : null,
+        customerId: idOf(object.customer),
+      };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return {
+        subscriptionId: idOf(object.id),
+        userId: (object.metadata as Record<string, string> | undefined)?.userId ?? null,
+        customerId: idOf(object.customer),
+      };
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const parent = object.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+      return {
+        subscriptionId: idOf(object.subscription) ?? idOf(parent?.subscription_details?.subscription),
+        userId: null,
+        customerId: idOf(object.customer),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export type EventOutcome = "applied" | "duplicate" | "ignored";
+
+async function findMember(app: AppContext, target: EventTarget, snapshot: SubscriptionSnapshot) {
+  const userId = target.userId ?? snapshot.userId;
+  if (userId) {
+    const byId = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+    if (byId) return byId;
+  }
+  const customerId = target.customerId ?? snapshot.customerId;
+  if (customerId) {
+    const byCustomer = await app.db.query.users.findFirst({ where: eq(users.stripeCustomerId, customerId) });
+    if (byCustomer) return byCustomer;
+  }
+  return app.db.query.users.findFirst({ where: eq(users.stripeSubscriptionId, snapshot.id) });
+}
+
+async function recordOnly(app: AppContext, event: Stripe.Event): Promise<EventOutcome> {
+  const inserted = await app.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  return inserted.length ? "ignored" : "duplicate";
+}
+
+/**
+ * Applies a verified Stripe event exactly once: the event id is recorded in the same D1 batch as
+ * its effect, so a repeated delivery changes nothing.
+ */
+export async function processStripeEvent(app: AppContext, gateway: BillingGateway, event: Stripe.Event): Promise<EventOutcome> {
+  const seen = await app.db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id) });
+  if (seen) return "duplicate";
+  const target = eventTarget(event);
+  if (!target?.subscriptionId) return recordOnly(app, event);
+
+  const snapshot = await gateway.retrieveSubscription(target.subscriptionId);
+  if (!snapshot) return recordOnly(app, event);
+  const plan = planForPrice(app.env, snapshot.priceId);
+  if (!plan) return recordOnly(app, event); // a price that is not ours
+  const member = await findMember(app, target, snapshot);
+  if (!member) return recordOnly(app, event);
+  // An event about an older subscription must not overwrite a newer one of the same member.
+  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id && member.subscriptionStatus === "active" && snapshot.status !== "active") {
+    return recordOnly(app, event);
+  }
+
+  const state = billingStateFromSubscription(snapshot, plan);
+  try {
+    await app.db.batch([
+      app.db.insert(stripeEvents).values({ id: event.id, type: event.type }),
+      app.db.update(users).set({ ...state, updatedAt: new Date() }).where(eq(users.id, member.id)),
+    ]);
+  } catch (error) {
+    // The primary key on the event id refused a concurrent second delivery: nothing was applied twice.
+    const again = await app.db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id) });
+    if (again) return "duplicate";
+    throw error;
+  }
+
+  if (event.type === "invoice.payment_failed") {
+    app.executionContext.waitUntil(notifyPaymentFailed(app, member).catch((error) => console.error("Payment-failed e-mail", error)));
+  }
+  return "applied";
+}
+
+async function notifyPaymentFailed(app: AppContext, member: User) {
+  const { text, html } = renderEmail({
+    siteName: app.env.SITE_NAME,
+    heading: "Your payment did not go through",
+    paragraphs: [
+      `Hi ${member.firstName || "there"}, we could not charge your card for your premium membership.`,
+      `Stripe will retry in the next days and you keep access for ${PAST_DUE_GRACE_DAYS} more days. Update your card to avoid losing access.`,
+    ],
+    action: { label: "Update my card", url: `${app.env.SITE_URL.replace(/\/$/, "")}/account-settings#subscription` },
+  });
+  await sendEmail(app.env, { to: member.email, subject: `Action needed: update your ${app.env.SITE_NAME} payment`, text, html });
+}
+
+/** One Stripe customer per member, created on first checkout and reused afterwards. */
+export async function ensureCustomer(app: AppContext, gateway: BillingGateway, user: User) {
+  if (user.stripeCustomerId && (gateway.mode === "stripe") === !user.stripeCustomerId.startsWith("cus_local_")) {
+    return user.stripeCustomerId;
+  }
+  const customerId = await gateway.createCustomer({
+    id: user.id,
+    email: user.email,
+    name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+  });
+  await app.db.update(users).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(eq(users.id, user.id));
+  return customerId;
+}
+
+/** After a cancel or resume call, store what Stripe answered (the webhook will say the same). */
+export async function applySnapshot(app: AppContext, userId: string, snapshot: SubscriptionSnapshot) {
+  const plan = planForPrice(app.env, snapshot.priceId);
+  if (!plan) return;
+  await app.db.update(users).set({ ...billingStateFromSubscription(snapshot, plan), updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * The scheduled job: re-reads from Stripe every member whose stored state may be stale (access
+ * ending within a day, past due, or cancelled but not yet ended), and marks as inactive the
+ * members whose access has expired.
+ */
+export async function reconcileSubscriptions(app: AppContext, gateway: BillingGateway | null, now = Date.now()) {
+  let refreshed = 0;
+  if (gateway) {
+    const candidates = await app.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          isNotNull(users.stripeSubscriptionId),
+          or(
+            inArray(users.subscriptionStatus, ["past_due", "cancelled"]),
+            and(eq(users.subscriptionStatus, "active"), lt(users.accessExpiresAt, new Date(now + DAY))),
+          ),
+        ),
+      )
+      .limit(200);
+    for (const member of candidates) {
+      const snapshot = await gateway.retrieveSubscription(member.stripeSubscriptionId!);
+      if (snapshot) {
+        await applySnapshot(app, member.id, snapshot);
+        refreshed += 1;
+      }
+    }
+  }
+  const expired = await app.db
+    .update(users)
+    .set({ subscriptionStatus: "inactive", cancelAtPeriodEnd: false, updatedAt: new Date(now) })
+    .where(and(eq(users.role, "user"), ne(users.subscriptionStatus, "inactive"), lt(users.accessExpiresAt, new Date(now))))
+    .returning({ id: users.id });
+  return { refreshed, expired: expired.length };
+}

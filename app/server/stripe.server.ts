@@ -1,0 +1,348 @@
+import Stripe from "stripe";
+import type { AppContext } from "./context.server.ts";
+import { isLocalHost } from "./email.server.ts";
+
+// Two ways to reach "Stripe": the real API (STRIPE_SECRET_KEY set), or, on a developer's machine
+// without a key, a local stand-in kept in KV whose test checkout delivers correctly signed events
+// to the real webhook route (DECISIONS.md). Both sit behind the same gateway interface.
+
+/** Signs and verifies the local test mode's events. Only ever accepted on localhost. */
+export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_mode_only";
+const LOCAL_PLACEHOLDER_KEY = "sk_test_local_placeholder";
+
+export type BillingMode = "stripe" | "local" | "unavailable";
+
+export function billingMode(env: Env): BillingMode {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return isLocalHost(env.SITE_URL) ? "local" : "unavailable";
+}
+
+export function createStripe(env: Env) {
+  const config: Stripe.StripeConfig = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  };
+  // Tests point the client at a fake Stripe API on this machine (the network edge).
+  if (env.STRIPE_API_BASE) {
+    const base = new URL(env.STRIPE_API_BASE);
+    config.host = base.hostname;
+    config.port = base.port || (base.protocol === "https:" ? 443 : 80);
+    config.protocol = base.protocol === "https:" ? "https" : "http";
+  }
+  return new Stripe(env.STRIPE_SECRET_KEY || LOCAL_PLACEHOLDER_KEY, config);
+}
+
+export function webhookSecret(env: Env): string | null {
+  const mode = billingMode(env);
+  if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET || null;
+  if (mode === "local") return LOCAL_WEBHOOK_SECRET;
+  return null;
+}
+
+export async function verifyWebhook(env: Env, body: string, signature: string | null): Promise<Stripe.Event | null> {
+  const secret = webhookSecret(env);
+  if (!secret || !signature) return null;
+  try {
+    return await createStripe(env).webhooks.constructEventAsync(body, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+  } catch {
+    return null;
+  }
+}
+
+/** What we keep of a Stripe subscription: enough to derive a member's access. */
+export type SubscriptionSnapshot = {
+  id: string;
+  customerId: string;
+  status: Stripe.Subscription.Status;
+  priceId: string | null;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  startDate: number;
+  endedAt: number | null;
+  userId: string | null;
+};
+
+export function snapshotFromStripe(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const item = subscription.items?.data?.[0];
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  return {
+    id: subscription.id,
+    customerId: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+    status: subscription.status,
+    priceId: item?.price?.id ?? null,
+    currentPeriodStart: item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date,
+    currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? subscription.start_date,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || Boolean(subscription.cancel_at),
+    startDate: subscription.start_date,
+    endedAt: subscription.ended_at ?? null,
+    userId: subscription.metadata?.userId ?? null,
+  };
+}
+
+export type CheckoutRequest = {
+  userId: string;
+  email: string;
+  customerId: string;
+  priceId: string;
+  promotionCodeId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export interface BillingGateway {
+  mode: "stripe" | "local";
+  createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  findPromotionCode(code: string): Promise<string | null>;
+  createCheckoutSession(request: CheckoutRequest): Promise<string>;
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<string | null>;
+}
+
+export function stripeGateway(env: Env): BillingGateway {
+  const stripe = createStripe(env);
+  return {
+    mode: "stripe",
+    async createCustomer(user) {
+      const customer = await stripe.customers.create(
+        { email: user.email, name: user.name || undefined, metadata: { userId: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      );
+      return customer.id;
+    },
+    async findPromotionCode(code) {
+      const list = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
+      return list.data[0]?.id ?? null;
+    },
+    async createCheckoutSession(request) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer: request.customerId,
+        client_reference_id: request.userId,
+        line_items: [{ price: request.priceId, quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        subscription_data: { metadata: { userId: request.userId } },
+        metadata: { userId: request.userId },
+        ...(request.promotionCodeId ? { discounts: [{ promotion_code: request.promotionCodeId }] } : { allow_promotion_codes: false }),
+      });
+      if (!session.url) throw new Error("Failed to create checkout session.");
+      return session.url;
+    },
+    async retrieveSubscription(id) {
+      try {
+        return snapshotFromStripe(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async setCancelAtPeriodEnd(id, cancel) {
+      return snapshotFromStripe(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    },
+    async createPortalSession(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local test mode: "Stripe" objects live in KV; every change is announced to the real webhook
+// route as a signed event, exactly as Stripe would.
+
+const LOCAL_PREFIX = "stripe-local:";
+const DAY_SECONDS = 24 * 60 * 60;
+
+export type LocalCheckoutSession = {
+  id: string;
+  userId: string;
+  customerId: string;
+  priceId: string;
+  promotionCodeId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  completed: boolean;
+};
+
+function randomId(prefix: string) {
+  return `${prefix}_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+}
+
+export const LOCAL_PROMOTION_CODES: Record<string, string> = { GRIDIRON10: "promo_local_gridiron10" };
+
+export function localGateway(app: AppContext, origin: string): BillingGateway & {
+  getCheckoutSession(id: string): Promise<LocalCheckoutSession | null>;
+  completeCheckout(id: string): Promise<SubscriptionSnapshot>;
+  renew(id: string): Promise<SubscriptionSnapshot>;
+  failPayment(id: string): Promise<SubscriptionSnapshot>;
+} {
+  const kv = app.env.KV;
+  const read = <T,>(key: string) => kv.get<T>(`${LOCAL_PREFIX}${key}`, "json");
+  const write = (key: string, value: unknown) => kv.put(`${LOCAL_PREFIX}${key}`, JSON.stringify(value));
+  const periodDays = (priceId: string | null) => (priceId === app.env.STRIPE_PRICE_YEARLY ? 365 : 30);
+
+  async function deliver(type: string, object: Record<string, unknown>) {
+    const event = {
+      id: randomId("evt"),
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const signature = await createStripe(app.env).webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: LOCAL_WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    const response = await fetch(`${origin}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    });
+    if (!response.ok) throw new Error(`Local webhook delivery of ${type} answered ${response.status}`);
+  }
+
+  function subscriptionObject(snapshot: SubscriptionSnapshot) {
+    return {
+      id: snapshot.id,
+      object: "subscription",
+      customer: snapshot.customerId,
+      status: snapshot.status,
+      cancel_at_period_end: snapshot.cancelAtPeriodEnd,
+      start_date: snapshot.startDate,
+      ended_at: snapshot.endedAt,
+      metadata: snapshot.userId ? { userId: snapshot.userId } : {},
+      items: {
+        object: "list",
+        data: [
+          {
+            id: `si_${snapshot.id}`,
+            object: "subscription_item",
+            price: { id: snapshot.priceId, object: "price" },
+            current_period_start: snapshot.currentPeriodStart,
+            current_period_end: snapshot.currentPeriodEnd,
+          },
+        ],
+      },
+    };
+  }
+
+  function invoiceObject(snapshot: SubscriptionSnapshot, paid: boolean) {
+    return {
+      id: randomId("in"),
+      object: "invoice",
+      customer: snapshot.customerId,
+      status: paid ? "paid" : "open",
+      parent: { type: "subscription_details", subscription_details: { subscription: snapshot.id } },
+      lines: { object: "list", data: [{ pricing: { price_details: { price: snapshot.priceId } } }] },
+    };
+  }
+
+  return {
+    mode: "local",
+    async createCustomer(user) {
+      const id = randomId("cus");
+      await write(`customer:${id}`, { id, email: user.email, userId: user.id });
+      return id;
+    },
+    async findPromotionCode(code) {
+      return LOCAL_PROMOTION_CODES[code.toUpperCase()] ?? null;
+    },
+    async createCheckoutSession(request) {
+      const id = randomId("cs");
+      const session: LocalCheckoutSession = { id, ...request, completed: false };
+      await write(`session:${id}`, session);
+      return `${origin}/subscribe/test-checkout?session=${id}`;
+    },
+    async retrieveSubscription(id) {
+      return read<SubscriptionSnapshot>(`subscription:${id}`);
+    },
+    async setCancelAtPeriodEnd(id, cancel) {
+      const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
+      if (!snapshot) throw new Error("No such subscription");
+      snapshot.cancelAtPeriodEnd = cancel;
+      await write(`subscription:${id}`, snapshot);
+      await deliver("customer.subscription.updated", subscriptionObject(snapshot));
+      return snapshot;
+    },
+    async createPortalSession() {
+      return null;
+    },
+    getCheckoutSession(id) {
+      return read<LocalCheckoutSession>(`session:${id}`);
+    },
+    async completeCheckout(id) {
+      const session = await read<LocalCheckoutSession>(`session:${id}`);
+      if (!session || session.completed) throw new Error("Checkout session not found or already completed");
+      const now = Math.floor(Date.now() / 1000);
+      const snapshot: SubscriptionSnapshot = {
+        id: randomId("sub"),
+        customerId: session.customerId,
+        status: "active",
+        priceId: session.priceId,
+        currentPeriodStart: now,
+        currentPeriodEnd: now + periodDays(session.priceId) * DAY_SECONDS,
+        cancelAtPeriodEnd: false,
+        startDate: now,
+        endedAt: null,
+        userId: session.userId,
+      };
+      await write(`subscription:${snapshot.id}`, snapshot);
+      await write(`session:${id}`, { ...session, completed: true });
+      await deliver("checkout.session.completed", {
+        id,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "complete",
+        payment_status: "paid",
+        client_reference_id: session.userId,
+        customer: session.customerId,
+        subscription: snapshot.id,
+      });
+      await deliver("customer.subscription.created", subscriptionObject(snapshot));
+      await deliver("invoice.paid", invoiceObject(snapshot, true));
+      return snapshot;
+    },
+    async renew(id) {
+      const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
+      if (!snapshot) throw new Error("No such subscription");
+      if (snapshot.cancelAtPeriodEnd) {
+        snapshot.status = "canceled";
+        snapshot.endedAt = snapshot.currentPeriodEnd;
+        await write(`subscription:${id}`, snapshot);
+        await deliver("customer.subscription.deleted", subscriptionObject(snapshot));
+        return snapshot;
+      }
+      const length = snapshot.currentPeriodEnd - snapshot.currentPeriodStart;
+      snapshot.currentPeriodStart = snapshot.currentPeriodEnd;
+      snapshot.currentPeriodEnd = snapshot.currentPeriodEnd + length;
+      snapshot.status = "active";
+      await write(`subscription:${id}`, snapshot);
+      await deliver("invoice.paid", invoiceObject(snapshot, true));
+      await deliver("customer.subscription.updated", subscriptionObject(snapshot));
+      return snapshot;
+    },
+    async failPayment(id) {
+      const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
+      if (!snapshot) throw new Error("No such subscription");
+      snapshot.status = "past_due";
+      await write(`subscription:${id}`, snapshot);
+      await deliver("invoice.payment_failed", invoiceObject(snapshot, false));
+      return snapshot;
+    },
+  };
+}
+
+export function billingGateway(app: AppContext, origin: string): BillingGateway | null {
+  const mode = billingMode(app.env);
+  if (mode === "stripe") return stripeGateway(app.env);
+  if (mode === "local") return localGateway(app, origin);
+  return null;
+}
