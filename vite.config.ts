@@ -5,7 +5,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // Another local state for a second dev server (e.g. VITE_PERSIST_PATH=.wrangler/dev-2/v3).
+      ...(process.env.VITE_PERSIST_PATH ? { persistState: { path: process.env.VITE_PERSIST_PATH } } : {}),
+    }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -36,6 +36,15 @@ export default [
   route("content/:slug/section/:sectionSlug/play/:playSlug", "routes/library/content-detail.tsx", { id: "content-play" }),
   route("scheme/:slug", "routes/library/scheme-teaser.tsx"),
 
+  // Staff
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/content/new", "routes/admin/content-form.tsx", { id: "admin-content-new" }),
+  route("admin/content/:slug", "routes/admin/content-form.tsx", { id: "admin-content-edit" }),
+  route("admin/slug-check", "routes/admin/slug-check.ts"),
+  route("admin/blog/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
+  route("admin/blog/:slug", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),
+  route("submit-tip", "routes/member/submit-tip.tsx"),
+
   // Local development only
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
