@@ -1,6 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
-import { applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
+import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
@@ -32,6 +32,9 @@ export default {
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);
     applySecurityHeaders(response.headers, app.nonce, secure);
+    if (!response.headers.has("Cache-Control")) {
+      applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
+    }
     for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
     if (app.toast && app.toastDelivered && !isRedirect(response)) {
       response.headers.append("Set-Cookie", serializeClearedToastCookie());

@@ -49,3 +49,31 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (origin) return origin !== url.origin;
   return false;
 }
+
+/** Pages that must never be stored by a shared cache, even for visitors (tokens, forms, account areas). */
+const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/home", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
+
+/**
+ * HTTP caching of dynamic responses. A page for a visitor (no session cookie, no flash message)
+ * may be kept by a shared cache for a short time and served stale while it revalidates; anything
+ * that depends on a session is private and never stored.
+ */
+export function applyCachePolicy(request: Request, response: Response, options: { signedIn: boolean; hadToast: boolean }) {
+  if (response.headers.has("Cache-Control")) return;
+  const url = new URL(request.url);
+  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  const publicPage =
+    request.method === "GET" &&
+    response.status === 200 &&
+    html &&
+    !options.signedIn &&
+    !options.hadToast &&
+    !request.headers.get("Cookie")?.includes("session=") &&
+    !PRIVATE_PREFIXES.some((prefix) => url.pathname === prefix || url.pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+  if (publicPage) {
+    response.headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    response.headers.append("Vary", "Cookie");
+  } else {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+}

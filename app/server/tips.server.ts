@@ -5,3 +5,11 @@ import type { Database } from "./db.server.ts";
 export function listTipsOfUser(db: Database, userId: string) {
   return db.select().from(userTips).where(eq(userTips.userId, userId)).orderBy(desc(userTips.createdAt)).limit(100);
 }
+
+export async function createTip(
+  db: Database,
+  userId: string,
+  tip: { formationName: string; playName: string; playbook: string; gameType: "madden" | "college"; tipDescription: string },
+) {
+  await db.insert(userTips).values({ ...tip, userId, status: "pending" });
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+export const userEditSchema = z.object({
+  intent: z.literal("update-user"),
+  userId: z.string().min(1).max(100),
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .max(254, "Invalid email address")
+    .pipe(z.email("Invalid email address"))
+    .transform((value) => value.toLowerCase()),
+  subscriptionTier: z.enum(["free", "premium"], { error: "Choose Free or Premium" }),
+  subscriptionStatus: z.enum(["active", "inactive", "cancelled", "past_due"], { error: "Choose a valid status" }),
+  accessExpiresAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
+    .optional(),
+});
+
+export const tipReviewSchema = z.object({
+  intent: z.literal("review-tip"),
+  tipId: z.coerce.number().int().positive(),
+  status: z.enum(["approved", "rejected"]),
+  adminNotes: z.string().max(2000, "Notes can be at most 2,000 characters.").optional(),
+});
+
+export const TIP_MAX_DISPLAYED = 1000;
+export const TIP_MIN_DESCRIPTION = 20;
+
+export const tipSubmissionSchema = z.object({
+  formationName: z.string({ error: "Formation name is required" }).trim().min(1, "Formation name is required").max(200, "Formation name must be at most 200 characters"),
+  playName: z.string({ error: "Play name is required" }).trim().min(1, "Play name is required").max(200, "Play name must be at most 200 characters"),
+  playbook: z.string({ error: "Playbook is required" }).trim().min(1, "Playbook is required").max(200, "Playbook must be at most 200 characters"),
+  gameType: z.enum(["madden", "college"]).default("madden"),
+  tipDescription: z
+    .string({ error: "Tip description is required" })
+    .trim()
+    .min(1, "Tip description is required")
+    .min(TIP_MIN_DESCRIPTION, "Tip description must be at least 20 characters long")
+    // The spec shows a 1,000 character counter but does not enforce it; a hard ceiling keeps rows sane.
+    .max(20_000, "Tip description is too long"),
+});

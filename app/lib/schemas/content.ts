@@ -1,0 +1,251 @@
+import { z } from "zod";
+import type { ContentType, Game } from "../../../db/schema.ts";
+import { slugify } from "../slug";
+
+// The content form (staff document, 'Content form' and section 5): one schema for the live
+// validation in the browser and for the action. Images are not part of it: the action reads the
+// files and checks them by their bytes.
+
+// The lists of db/schema.ts, repeated here so that the browser bundle does not pull in drizzle;
+// `satisfies` and the checks below keep them equal.
+const CONTENT_TYPE_VALUES = ["meta-scheme", "off-meta-scheme", "lab-sessions", "gameplay", "pro-tip"] as const satisfies readonly ContentType[];
+const GAME_VALUES = ["college", "madden"] as const satisfies readonly Game[];
+const DIFFICULTY_VALUES = ["beginner", "intermediate", "advanced"] as const;
+const REQUIRED_TIER_VALUES = ["premium", "free"] as const;
+const VIDEO_PROVIDER_VALUES = ["youtube", "vimeo", "custom"] as const;
+type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
+const _allTypesListed: Covers<ContentType, (typeof CONTENT_TYPE_VALUES)[number]> = true;
+const _allGamesListed: Covers<Game, (typeof GAME_VALUES)[number]> = true;
+void _allTypesListed;
+void _allGamesListed;
+
+export type Difficulty = (typeof DIFFICULTY_VALUES)[number];
+export type RequiredTier = (typeof REQUIRED_TIER_VALUES)[number];
+export type VideoProvider = (typeof VIDEO_PROVIDER_VALUES)[number];
+
+export const CONTENT_TYPE_OPTIONS: { value: ContentType; label: string }[] = [
+  { value: "meta-scheme", label: "Meta (scheme)" },
+  { value: "off-meta-scheme", label: "Off-Meta (scheme)" },
+  { value: "lab-sessions", label: "Lab Sessions" },
+  { value: "gameplay", label: "Gameplay" },
+  { value: "pro-tip", label: "Pro Tip" },
+];
+export const GAME_OPTIONS: { value: Game; label: string }[] = [
+  { value: "college", label: "College Football 26" },
+  { value: "madden", label: "Madden NFL 26" },
+];
+export const DIFFICULTY_OPTIONS: { value: Difficulty; label: string }[] = [
+  { value: "beginner", label: "Beginner" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "advanced", label: "Advanced" },
+];
+export const REQUIRED_TIER_OPTIONS: { value: RequiredTier; label: string }[] = [
+  { value: "premium", label: "Premium" },
+  { value: "free", label: "Free" },
+];
+export const VIDEO_PROVIDER_OPTIONS: { value: VideoProvider; label: string }[] = [
+  { value: "youtube", label: "YouTube" },
+  { value: "vimeo", label: "Vimeo" },
+  { value: "custom", label: "Custom" },
+];
+
+export const CONTENT_DEFAULTS = {
+  type: "meta-scheme",
+  game: "college",
+  difficulty: "beginner",
+  requiredTier: "premium",
+  videoProvider: "youtube",
+  isPublished: true,
+} as const;
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+export const MAX_TAGS = 30;
+export const MAX_TAG_LENGTH = 50;
+export const MAX_FORMATIONS = 30;
+export const MAX_PLAYS_PER_FORMATION = 40;
+const MAX_URL_LENGTH = 2000;
+
+export const SLUG_REQUIRED = "Slug must be at least 3 characters long";
+export const FORMATION_TITLE_REQUIRED = "Formation title is required";
+export const FORMATION_SLUG_REQUIRED = "Formation slug is required";
+export const FORMATION_SLUG_TAKEN = "Another formation of this content already uses this slug";
+export const PLAY_TITLE_REQUIRED = "Play title is required";
+export const INVALID_URL = "Must be a valid URL";
+
+export function isSchemeContentType(type: string): boolean {
+  return type === "meta-scheme" || type === "off-meta-scheme";
+}
+
+/** A video link: an http(s) URL, or one of our own files (/media/...). */
+export function isVideoUrl(value: string): boolean {
+  if (/^\/media\/[^\s]+$/.test(value) && !value.includes("..")) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Tags as typed: split on commas, trimmed, empty ones ignored, duplicates dropped. */
+export function parseTags(value: string | string[] | null | undefined): string[] {
+  const parts = (Array.isArray(value) ? value : [value ?? ""]).flatMap((entry) => entry.split(","));
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim().replace(/\s+/g, " ");
+    if (tag && !tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  }
+  return tags;
+}
+
+/** The slug a formation is saved with: the one typed, or else one derived from its title. */
+export function formationSlugOf(formation: { title?: string | null; slug?: string | null }): string {
+  return slugify(formation.slug ?? "") || slugify(formation.title ?? "");
+}
+
+const optionalText = (max: number, label: string) =>
+  z.string().max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`).optional();
+
+const videoUrlField = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH, INVALID_URL)
+  .refine(isVideoUrl, INVALID_URL)
+  .optional();
+
+/** An image already stored for this item (kept when no new file is chosen): only our own media URLs. */
+const storedImageField = (folder: "formationart" | "playart") =>
+  z
+    .string()
+    .max(500)
+    .refine((value) => value.startsWith(`/media/${folder}/`) && !value.includes(".."), "Unknown image")
+    .optional();
+
+// Formation and play fields are checked only for scheme types (below): the editor is hidden, and its
+// data ignored, for the other types.
+const playSchema = z.object({
+  title: optionalText(MAX_TITLE_LENGTH, "Play title"),
+  description: optionalText(MAX_DESCRIPTION_LENGTH, "Play description"),
+  videoProvider: z.enum(VIDEO_PROVIDER_VALUES, { error: "Choose a video provider from the list" }).default("youtube"),
+  videoUrl: videoUrlField,
+  imageUrl: storedImageField("playart"),
+  // Kept from the stored play so that its address and runtime survive an edit.
+  slug: z.string().max(200).optional(),
+  runtime: z.string().max(20).optional(),
+});
+
+const formationSchema = z.object({
+  title: optionalText(MAX_TITLE_LENGTH, "Formation title"),
+  slug: z.string().max(200, "Formation slug must be at most 200 characters").optional(),
+  description: optionalText(MAX_DESCRIPTION_LENGTH, "Formation description"),
+  imageUrl: storedImageField("formationart"),
+  plays: z.array(playSchema).max(MAX_PLAYS_PER_FORMATION, `At most ${MAX_PLAYS_PER_FORMATION} plays per formation`).default([]),
+});
+
+export const contentFormSchema = z
+  .object({
+    title: z
+      .string({ error: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
+    type: z.enum(CONTENT_TYPE_VALUES, { error: "Choose a content type from the list" }).default(CONTENT_DEFAULTS.type),
+    description: optionalText(MAX_DESCRIPTION_LENGTH, "Description"),
+    videoUrl: videoUrlField,
+    game: z.enum(GAME_VALUES, { error: "Choose a game from the list" }).default(CONTENT_DEFAULTS.game),
+    difficulty: z.enum(DIFFICULTY_VALUES, { error: "Choose a difficulty from the list" }).default(CONTENT_DEFAULTS.difficulty),
+    requiredTier: z.enum(REQUIRED_TIER_VALUES, { error: "Choose a required tier from the list" }).default(CONTENT_DEFAULTS.requiredTier),
+    tags: z
+      .string()
+      .max(MAX_TAGS * (MAX_TAG_LENGTH + 2), "Too many tags")
+      .optional()
+      .transform((value) => parseTags(value))
+      .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
+      .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag must be at most ${MAX_TAG_LENGTH} characters`),
+    isPublished: z.boolean().optional(),
+    formations: z.array(formationSchema).max(MAX_FORMATIONS, `At most ${MAX_FORMATIONS} formations`).default([]),
+  })
+  .superRefine(
+    (value, context) => {
+      // Runs even when other fields failed, so that every message shows at once: read defensively.
+      if (typeof value.type !== "string" || !isSchemeContentType(value.type) || !Array.isArray(value.formations)) return;
+      const seen = new Set<string>();
+      value.formations.forEach((formation, index) => {
+        if (!formation || typeof formation !== "object") return;
+        const title = typeof formation.title === "string" ? formation.title.trim() : "";
+        if (!title) context.addIssue({ code: "custom", path: ["formations", index, "title"], message: FORMATION_TITLE_REQUIRED });
+        const slug = formationSlugOf({
+          title,
+          slug: typeof formation.slug === "string" ? formation.slug : "",
+        });
+        if (!slug) {
+          if (title || formation.slug) context.addIssue({ code: "custom", path: ["formations", index, "slug"], message: FORMATION_SLUG_REQUIRED });
+        } else if (seen.has(slug)) {
+          context.addIssue({ code: "custom", path: ["formations", index, "slug"], message: FORMATION_SLUG_TAKEN });
+        }
+        if (slug) seen.add(slug);
+        if (!Array.isArray(formation.plays)) return;
+        formation.plays.forEach((play, playIndex) => {
+          if (!play || typeof play !== "object") return;
+          if (!(typeof play.title === "string" && play.title.trim())) {
+            context.addIssue({ code: "custom", path: ["formations", index, "plays", playIndex, "title"], message: PLAY_TITLE_REQUIRED });
+          }
+        });
+      });
+    },
+    { when: () => true },
+  )
+  .transform((value) => {
+    const scheme = isSchemeContentType(value.type);
+    return {
+      title: value.title,
+      type: value.type,
+      description: value.description?.trim() ?? "",
+      videoUrl: value.videoUrl || null,
+      game: value.game,
+      difficulty: value.difficulty,
+      requiredTier: value.requiredTier,
+      tags: value.tags,
+      isPublished: value.isPublished ?? false,
+      // A non-scheme type saves no formations, whatever the form sent.
+      formations: scheme
+        ? value.formations.map((formation) => ({
+            title: formation.title!.trim(),
+            slug: formationSlugOf(formation),
+            description: formation.description?.trim() || null,
+            imageUrl: formation.imageUrl ?? null,
+            plays: withUniquePlaySlugs(formation.plays),
+          }))
+        : [],
+    };
+  });
+
+function withUniquePlaySlugs(plays: z.output<typeof playSchema>[]) {
+  const used = new Set<string>();
+  return plays.map((play, index) => {
+    const title = play.title!.trim();
+    const base = slugify(play.slug ?? "") || slugify(title) || `play-${index + 1}`;
+    let slug = base;
+    for (let suffix = 1; used.has(slug); suffix += 1) slug = `${base}-${suffix}`;
+    used.add(slug);
+    return {
+      title,
+      slug,
+      description: play.description?.trim() || null,
+      imageUrl: play.imageUrl ?? null,
+      videoProvider: play.videoProvider,
+      videoUrl: play.videoUrl || null,
+      runtime: play.runtime?.trim() || null,
+    };
+  });
+}
+
+export type ContentFormInput = z.input<typeof contentFormSchema>;
+export type ContentFormValue = z.output<typeof contentFormSchema>;
+export type FormationValue = ContentFormValue["formations"][number];
+export type PlayValue = FormationValue["plays"][number];
+
+/** What 'Add Formation' and 'Add Play' insert (and what a scheme type starts with). */
+export const EMPTY_PLAY = { title: "", description: "", videoProvider: "youtube", videoUrl: "" } as const;
+export const EMPTY_FORMATION = { title: "", slug: "", description: "", plays: [EMPTY_PLAY] };

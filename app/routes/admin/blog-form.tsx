@@ -1,0 +1,371 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/blog-form";
+import { Field, FieldErrors } from "~/components/forms";
+import { showToast } from "~/components/toaster";
+import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
+import { formatShortDate } from "~/lib/format";
+import { renderMarkdown } from "~/lib/markdown";
+import {
+  BLOG_CATEGORY_VALUES,
+  BLOG_SAVE_FAILED,
+  blogPostSchema,
+  deriveBlogSlug,
+  IMAGE_TOO_LARGE,
+  MAX_BLOG_EXCERPT_LENGTH,
+  MAX_BLOG_TITLE_LENGTH,
+} from "~/lib/schemas/blog";
+import { IMAGE_ACCEPT } from "~/lib/uploads";
+import { superadminContext } from "~/server/admin.server";
+import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
+
+// A long post plus a 5 MB image still fits; anything larger is refused before it is read.
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
+
+export function meta({ params }: Route.MetaArgs) {
+  return [
+    { title: `${params.slug ? "Edit Blog Post" : "New Blog Post"} | Gridiron Playbook` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { app } = await superadminContext(context, request);
+  if (!params.slug) return { post: null, previewHtml: "" };
+  const post = await findBlogPostForEdit(app.db, params.slug);
+  if (!post) throw data("Blog Post Not Found", { status: 404 });
+  return {
+    post: { ...post, publishedAt: post.publishedAt?.getTime() ?? null },
+    previewHtml: renderBlogPreview(post.content),
+  };
+}
+
+type ErrorToast = { kind: "error"; title: string; description: string };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, app } = await superadminContext(context, request);
+  if (isRequestTooLarge(request, MAX_REQUEST_BYTES)) {
+    const toast: ErrorToast = { kind: "error", title: IMAGE_TOO_LARGE.title, description: IMAGE_TOO_LARGE.description };
+    return data({ result: null, preview: null, toast }, { status: 413 });
+  }
+  const formData = await request.formData();
+  const editSlug = params.slug ?? null;
+
+  // With JavaScript off nothing derived the slug while the title was typed: derive it now, as the form would have.
+  if (editSlug === null && !String(formData.get("slug") ?? "").trim()) {
+    formData.set("slug", deriveBlogSlug(String(formData.get("title") ?? "")));
+  }
+  const submission = parseWithZod(formData, { schema: blogPostSchema });
+  const content = formData.get("content");
+  const preview = renderBlogPreview(typeof content === "string" ? content : "");
+
+  if (formData.get("intent") === "preview") {
+    // Show the preview and keep what was typed, without judging a form that is not being saved.
+    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null };
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), preview, toast: null }, { status: 400 });
+  }
+
+  const outcome = await saveBlogPost(app, { editSlug, authorId: user.id, values: submission.value });
+  switch (outcome.status) {
+    case "saved": {
+      const renamed = outcome.slug !== outcome.requestedSlug ? ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".` : "";
+      return redirectWithToast("/admin#blog", {
+        kind: "success",
+        title: "Blog post saved",
+        description: `Successfully saved "${outcome.title}".${renamed}`,
+      });
+    }
+    case "not-found":
+      throw data("Blog Post Not Found", { status: 404 });
+    case "image-rejected":
+      return data(
+        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null },
+        { status: 400 },
+      );
+    case "failed": {
+      const toast: ErrorToast = { kind: "error", title: "Error", description: outcome.message || BLOG_SAVE_FAILED };
+      const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
+      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast }, { status: outcome.field ? 409 : 500 });
+    }
+  }
+}
+
+const noSubscription = () => () => {};
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+export default function BlogForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const editing = post !== null;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formData?.get("intent") !== "preview";
+
+  const [form, fields] = useForm({
+    id: "blog-post",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: {
+      title: post?.title ?? "",
+      slug: post?.slug ?? "",
+      excerpt: post?.excerpt ?? "",
+      content: post?.content ?? "",
+      category: post?.category ?? "updates",
+      status: post?.isPublished ? "published" : "draft",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // While creating, the slug follows the title until it is edited by hand; editing never re-derives it.
+  const [slugEditedByHand, setSlugEditedByHand] = useState(
+    () => editing || Boolean(fields.slug.initialValue && fields.slug.initialValue !== deriveBlogSlug(String(fields.title.initialValue ?? ""))),
+  );
+
+  const toast = actionData?.toast ?? null;
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+
+  const content = useDeferredValue(typeof fields.content.value === "string" ? fields.content.value : "");
+  const serverPreview = actionData?.preview ?? loaderData.previewHtml;
+  const previewHtml = hydrated ? renderMarkdown(content) : serverPreview;
+
+  const [chosenImage, setChosenImage] = useState<string | null>(null);
+  useEffect(() => {
+    return () => {
+      if (chosenImage) URL.revokeObjectURL(chosenImage);
+    };
+  }, [chosenImage]);
+
+  const slugValue = typeof fields.slug.value === "string" ? fields.slug.value : "";
+  const submitLabel = editing ? "Update" : "Publish";
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-10">
+      <Link to="/admin" className="inline-flex items-center gap-2 rounded text-sm font-semibold text-slate-300 hover:text-white">
+        <span aria-hidden="true">←</span> Back to Dashboard
+      </Link>
+      <h1 className="mt-4 font-display text-3xl font-black text-white sm:text-4xl">{editing ? "Edit Blog Post" : "Create New Blog Post"}</h1>
+      {editing && post.isPublished ? (
+        <p className="mt-2 text-sm text-slate-400">Published {formatShortDate(post.publishedAt)}</p>
+      ) : null}
+
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-6 p-4 sm:p-6 lg:p-8">
+        {/* Without JavaScript, Enter in a text field presses the first submit button: make that the save, not Preview. */}
+        {!hydrated ? (
+          <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+            {submitLabel}
+          </button>
+        ) : null}
+
+        {form.errors?.length ? (
+          <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+            <p className="font-bold text-red-200">Error</p>
+            <p>{form.errors[0]}</p>
+          </div>
+        ) : null}
+        <p className="text-sm text-slate-400">Title, URL slug and content are required.</p>
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <Field label="Title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
+            <input
+              {...getInputProps(fields.title, { type: "text" })}
+              aria-required="true"
+              maxLength={MAX_BLOG_TITLE_LENGTH}
+              className="input"
+              onInput={(event) => {
+                if (editing || slugEditedByHand) return;
+                form.update({ name: fields.slug.name, value: deriveBlogSlug(event.currentTarget.value) });
+              }}
+            />
+          </Field>
+          <Field
+            label="URL Slug"
+            htmlFor={fields.slug.id}
+            errors={fields.slug.errors}
+            errorId={fields.slug.errorId}
+            hint={
+              <>
+                <span className="break-all">
+                  Address: /blog/<span className="text-slate-200">{slugValue || "…"}</span>
+                </span>
+                <br />
+                {editing
+                  ? "Changing the slug changes the post's address."
+                  : hydrated
+                    ? "Follows the title until you edit it. A taken slug gets -1, -2, … on save."
+                    : "Leave blank to derive it from the title. A taken slug gets -1, -2, … on save."}
+              </>
+            }
+          >
+            <input
+              {...getInputProps(fields.slug, { type: "text" })}
+              aria-required="true"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              className="input font-mono text-sm"
+              onInput={(event) => {
+                if (!editing) setSlugEditedByHand(event.currentTarget.value.trim() !== "");
+              }}
+            />
+          </Field>
+        </div>
+
+        <Field label="Excerpt" htmlFor={fields.excerpt.id} errors={fields.excerpt.errors} errorId={fields.excerpt.errorId} hint="A sentence or two for the blog list and link previews.">
+          <textarea {...getTextareaProps(fields.excerpt)} rows={3} maxLength={MAX_BLOG_EXCERPT_LENGTH} className="input" />
+        </Field>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Field
+            label="Content"
+            htmlFor={fields.content.id}
+            errors={fields.content.errors}
+            errorId={fields.content.errorId}
+            hint={
+              <span id="content-syntax">
+                <code>**bold**</code>, <code>*italic*</code>, <code>## Heading</code>, <code>### Subheading</code>, <code>- list item</code>,{" "}
+                <code>&gt; quote</code>, <code>[link](https://…)</code>; a new line is a line break, an empty line a new paragraph.
+              </span>
+            }
+          >
+            <textarea
+              {...getTextareaProps(fields.content)}
+              aria-required="true"
+              rows={18}
+              className="input min-h-64 font-mono text-sm leading-relaxed"
+            />
+          </Field>
+          <section aria-labelledby="blog-preview-title" className="flex min-w-0 flex-col">
+            <div className="mb-1.5 flex items-center justify-between gap-3">
+              <h2 id="blog-preview-title" className="text-sm font-semibold text-slate-200">
+                Preview
+              </h2>
+              {!hydrated ? (
+                <button type="submit" name="intent" value="preview" formNoValidate className="btn-secondary px-3 py-1.5 text-xs">
+                  Preview
+                </button>
+              ) : null}
+            </div>
+            <div className="min-h-64 flex-1 overflow-auto rounded-lg border border-field-600 bg-field-950 p-4">
+              {previewHtml ? (
+                <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+              ) : (
+                <p className="text-sm text-slate-500">{hydrated ? "The preview appears here as you write." : "Press Preview to see the post as it will look."}</p>
+              )}
+            </div>
+          </section>
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <Field label="Category" htmlFor={fields.category.id} errors={fields.category.errors} errorId={fields.category.errorId}>
+            <select {...getSelectProps(fields.category)} className="input">
+              {BLOG_CATEGORY_VALUES.map((category) => (
+                <option key={category} value={category}>
+                  {BLOG_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </select>
+          </Field>
+
+          <fieldset aria-describedby={fields.status.errors?.length ? fields.status.errorId : "status-hint"}>
+            <legend className="label">Status</legend>
+            <div className="flex flex-wrap gap-3">
+              {getCollectionProps(fields.status, { type: "radio", options: ["draft", "published"] }).map(({ key, ...radio }) => (
+                <label
+                  key={key}
+                  htmlFor={radio.id}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-field-600 bg-field-950 px-4 py-2 text-sm font-semibold text-slate-200 has-[:checked]:border-turf has-[:checked]:text-white"
+                >
+                  <input {...radio} className="h-4 w-4 accent-lime-400" />
+                  {radio.value === "published" ? "Publish" : "Draft"}
+                </label>
+              ))}
+            </div>
+            <p id="status-hint" className="mt-1 text-xs text-slate-400">
+              Saving with Publish sets the publish date to now, also for a post that was already published. A draft is not on the blog.
+            </p>
+            <FieldErrors id={fields.status.errorId} errors={fields.status.errors} />
+          </fieldset>
+        </div>
+
+        <div>
+          <label htmlFor={fields.featuredImage.id} className="label">
+            Featured Image
+          </label>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+            {chosenImage || post?.featuredImage ? (
+              <img
+                src={chosenImage ?? post?.featuredImage ?? undefined}
+                alt={chosenImage ? "Chosen featured image" : "Current featured image"}
+                width={160}
+                height={90}
+                className="aspect-video w-40 shrink-0 rounded-lg border border-field-600 object-cover"
+              />
+            ) : null}
+            <div className="min-w-0 space-y-2">
+              <input
+                {...getInputProps(fields.featuredImage, { type: "file" })}
+                accept={IMAGE_ACCEPT}
+                aria-describedby={fields.featuredImage.errors?.length ? `${fields.featuredImage.errorId} featured-image-hint` : "featured-image-hint"}
+                className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  setChosenImage(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+                }}
+              />
+              <p id="featured-image-hint" className="text-xs text-slate-400">
+                JPG, PNG, GIF or WebP. Max 5MB.{post?.featuredImage ? " Leave empty to keep the current image." : ""}
+              </p>
+              <FieldErrors id={fields.featuredImage.errorId} errors={fields.featuredImage.errors} />
+              {post?.featuredImage ? (
+                <label className="flex items-center gap-2 text-sm text-slate-300">
+                  <input {...getInputProps(fields.removeFeaturedImage, { type: "checkbox" })} className="h-4 w-4 accent-lime-400" />
+                  Remove the current image
+                </label>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        <div className="flex flex-col-reverse gap-3 border-t border-field-700 pt-6 sm:flex-row sm:justify-end">
+          <Link to="/admin" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" name="intent" value="save" className="btn-primary sm:min-w-32" disabled={saving}>
+            {saving ? "Saving..." : submitLabel}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = status === 404 ? "Blog Post Not Found" : status === 403 ? "Access denied" : "Something went wrong";
+  const message =
+    status === 404
+      ? "The blog post you're looking for doesn't exist or has been removed."
+      : status === 403
+        ? "Unauthorized: Superadmins only"
+        : "We could not load the blog editor. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{`${heading} | Gridiron Playbook`}</title>
+      <h1 className="font-display text-3xl font-black text-white">{heading}</h1>
+      <p className="mt-4 text-slate-300">{message}</p>
+      <Link to={status === 403 ? "/" : "/admin"} className="btn-primary mt-8">
+        {status === 403 ? "Back to the home page" : "Back to Dashboard"}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/submit-tip";
+import { Field, FormAlert } from "~/components/forms";
+import { showToast } from "~/components/toaster";
+import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
+import { getApp } from "~/server/context.server";
+import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { createTip } from "~/server/tips.server";
+import { recordAttempt } from "~/server/throttle.server";
+
+const STEPS = [
+  { title: "Submit Your Tip", text: "Tell us the formation, the play and what makes it work." },
+  { title: "Review Process", text: "Our team tests it in the lab and leaves feedback you can read in Account Settings." },
+  { title: "Get Published", text: "The best tips are featured in the library with credit to you." },
+];
+
+export function meta() {
+  return [{ title: "Submit a Tip | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getOptionalUser(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: tipSubmissionSchema });
+  if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }), submitted: false }, { status: 401 });
+  if (submission.status !== "success") return data({ result: submission.reply(), submitted: false }, { status: 400 });
+  const app = getApp(context);
+  const throttle = await recordAttempt(app.env.KV, `tips:${user.id}`, { limit: 10, windowSeconds: 60 * 60 });
+  if (throttle.used > 10) {
+    return data({ result: submission.reply({ formErrors: ["You have submitted many tips in a short time. Please try again later."] }), submitted: false }, { status: 429 });
+  }
+  try {
+    await createTip(app.db, user.id, submission.value);
+  } catch (error) {
+    console.error("Tip submission failed", error);
+    return data({ result: submission.reply({ formErrors: ["Failed to submit tip. Please try again."] }), submitted: false }, { status: 500 });
+  }
+  return { result: submission.reply({ resetForm: true }), submitted: true };
+}
+
+export default function SubmitTip({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "submit-tip",
+    lastResult: actionData?.result,
+    defaultValue: { gameType: "madden" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tipSubmissionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [hydrated, setHydrated] = useState(false);
+  const [values, setValues] = useState({ formationName: "", playName: "", playbook: "", tipDescription: "" });
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const submitted = Boolean(actionData?.submitted) && !dismissed;
+
+  useEffect(() => {
+    if (!actionData?.submitted) return;
+    setDismissed(false);
+    setValues({ formationName: "", playName: "", playbook: "", tipDescription: "" });
+    showToast({ kind: "success", title: "Tip Submitted!", description: "Your tip has been submitted and is pending review." });
+  }, [actionData]);
+
+  const length = values.tipDescription.trim().length;
+  const complete =
+    values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
+  const busy = navigation.state === "submitting";
+  const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((current) => ({ ...current, [name]: event.currentTarget.value }));
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <Link to="/home" className="inline-flex items-center gap-2 text-sm font-semibold text-slate-300 hover:text-white">
+        <span aria-hidden="true">←</span> Back to Dashboard
+      </Link>
+      <h1 className="mt-6 font-display text-4xl font-black text-white">Submit a Tip</h1>
+      <p className="mt-2 text-slate-400">Found a play that wins? Share it with the team.</p>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        {submitted ? (
+          <section className="card p-8 text-center" aria-labelledby="thanks-title">
+            <p className="text-5xl" aria-hidden="true">🙌</p>
+            <h2 id="thanks-title" className="mt-4 text-2xl font-black text-white">Thank you!</h2>
+            <p role="status" className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              {hydrated ? (
+                <button type="button" className="btn-primary" onClick={() => setDismissed(true)}>Submit Another Tip</button>
+              ) : (
+                <Link to="/submit-tip" className="btn-primary">Submit Another Tip</Link>
+              )}
+              <Link to="/home" className="btn-secondary">Close</Link>
+            </div>
+          </section>
+        ) : (
+          <section className="card p-6" aria-labelledby="tip-form-title">
+            <h2 id="tip-form-title" className="text-xl font-bold text-white">Your tip</h2>
+            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+              <FormAlert errors={form.errors} />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Field label="Formation name" htmlFor={fields.formationName.id} errors={fields.formationName.errors} errorId={fields.formationName.errorId}>
+                  <input {...getInputProps(fields.formationName, { type: "text" })} className="input" placeholder="Gun Bunch" onChange={track("formationName")} />
+                </Field>
+                <Field label="Play name" htmlFor={fields.playName.id} errors={fields.playName.errors} errorId={fields.playName.errorId}>
+                  <input {...getInputProps(fields.playName, { type: "text" })} className="input" placeholder="Mesh Spot" onChange={track("playName")} />
+                </Field>
+                <Field label="Playbook" htmlFor={fields.playbook.id} errors={fields.playbook.errors} errorId={fields.playbook.errorId}>
+                  <input {...getInputProps(fields.playbook, { type: "text" })} className="input" placeholder="Kansas City Chiefs" onChange={track("playbook")} />
+                </Field>
+                <Field label="Game" htmlFor={fields.gameType.id} errors={fields.gameType.errors} errorId={fields.gameType.errorId}>
+                  <select {...getSelectProps(fields.gameType)} className="input">
+                    <option value="madden">Madden NFL 26</option>
+                    <option value="college">College Football 26</option>
+                  </select>
+                </Field>
+              </div>
+              <Field
+                label="Tip description"
+                htmlFor={fields.tipDescription.id}
+                errors={fields.tipDescription.errors}
+                errorId={fields.tipDescription.errorId}
+                hint={
+                  <span data-testid="tip-counter">
+                    {hydrated ? length : 0}/{TIP_MAX_DISPLAYED} characters (minimum {TIP_MIN_DESCRIPTION})
+                  </span>
+                }
+              >
+                <textarea {...getTextareaProps(fields.tipDescription)} rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
+              </Field>
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary" disabled={busy || (hydrated && !complete)}>
+                  {busy ? "Submitting..." : "Submit Tip"}
+                </button>
+                <Link to="/home" className="btn-secondary">Cancel</Link>
+              </div>
+            </Form>
+          </section>
+        )}
+
+        <aside aria-labelledby="how-title" className="card p-6">
+          <h2 id="how-title" className="text-xl font-bold text-white">How it works</h2>
+          <ol className="mt-5 space-y-5">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-turf font-black text-field-950">{index + 1}</span>
+                <div>
+                  <h3 className="font-bold text-white">{step.title}</h3>
+                  <p className="mt-1 text-sm text-slate-400">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { desc, eq, like, or } from "drizzle-orm";
+import { blogPosts } from "../../db/schema.ts";
+import { renderMarkdown } from "../lib/markdown.ts";
+import { BLOG_SAVE_FAILED, type BlogPostFormValues } from "../lib/schemas/blog.ts";
+import { nextFreeSlug, slugify } from "../lib/slug.ts";
+import type { AppContext } from "./context.server.ts";
+import type { Database } from "./db.server.ts";
+import { sanitizeHtml } from "./rich-text.server.ts";
+import { readImageUpload, storeImage } from "./uploads.server.ts";
+
+// The superadmin's blog editor: the list for the dashboard's Blog tab, the save and the delete.
+
+/** Every post, newest first by created_at. A query, so it can be awaited or put in a db.batch. */
+export function listPostsForAdmin(db: Database) {
+  return db
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      excerpt: blogPosts.excerpt,
+      category: blogPosts.category,
+      isPublished: blogPosts.isPublished,
+      publishedAt: blogPosts.publishedAt,
+      createdAt: blogPosts.createdAt,
+      authorId: blogPosts.authorId,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+}
+
+export type AdminBlogPostRow = Awaited<ReturnType<typeof listPostsForAdmin>>[number];
+
+/** Deletes a post (its comments go with it through the foreign key). True when a post was deleted. */
+export async function deleteBlogPost(db: Database, id: number): Promise<boolean> {
+  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  return deleted.length > 0;
+}
+
+const editableColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  content: blogPosts.content,
+  category: blogPosts.category,
+  featuredImage: blogPosts.featuredImage,
+  isPublished: blogPosts.isPublished,
+  publishedAt: blogPosts.publishedAt,
+};
+
+function postBySlugForEditQuery(db: Database, slug: string) {
+  return db.select(editableColumns).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+}
+
+export type EditableBlogPost = Awaited<ReturnType<typeof postBySlugForEditQuery>>[number];
+
+export async function findBlogPostForEdit(db: Database, slug: string): Promise<EditableBlogPost | null> {
+  const rows = await postBySlugForEditQuery(db, slug);
+  return rows[0] ?? null;
+}
+
+/** The preview the public page would show for this markdown source. */
+export function renderBlogPreview(source: string | null | undefined): string {
+  return source?.trim() ? sanitizeHtml(renderMarkdown(source)) : "";
+}
+
+/** Slugs equal to `slug` or of the form `slug-...` (the candidates nextFreeSlug must avoid). */
+function slugFamilyQuery(db: Database, slug: string) {
+  // Slugs hold only a-z, 0-9 and hyphens, so there is nothing to escape in the LIKE pattern.
+  return db
+    .select({ id: blogPosts.id, slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(or(eq(blogPosts.slug, slug), like(blogPosts.slug, `${slug}-%`)));
+}
+
+function isSlugConflict(error: unknown): boolean {
+  const messages: string[] = [];
+  for (let current: unknown = error; current instanceof Error; current = current.cause) messages.push(current.message);
+  return messages.some((message) => message.includes("UNIQUE constraint failed") && message.includes("slug"));
+}
+
+export type SaveBlogPostInput = {
+  /** The slug in the address when editing; null when creating. */
+  editSlug: string | null;
+  authorId: string;
+  values: BlogPostFormValues;
+  now?: Date;
+};
+
+export type SaveBlogPostOutcome =
+  | { status: "saved"; slug: string; title: string; requestedSlug: string }
+  | { status: "not-found" }
+  | { status: "image-rejected"; title: string; description: string }
+  | { status: "failed"; message: string; field?: "slug" };
+
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Creates or updates a post. The slug is made unique (slug-1, slug-2, ...); a chosen image is
+ * checked by its bytes and stored under thumbnail/ before the row is written, and removed again
+ * if the row cannot be written. Publishing stamps published_at with the current time on every
+ * save; a draft has none.
+ */
+export async function saveBlogPost(
+  app: Pick<AppContext, "db" | "env">,
+  { editSlug, authorId, values, now = new Date() }: SaveBlogPostInput,
+): Promise<SaveBlogPostOutcome> {
+  const image = values.featuredImage ? await readImageUpload(values.featuredImage) : null;
+  if (image && !image.ok) return { status: "image-rejected", title: image.title, description: image.description };
+
+  let existing: EditableBlogPost | null = null;
+  let family: { id: number; slug: string }[];
+  if (editSlug !== null) {
+    const [postRows, familyRows] = await app.db.batch([postBySlugForEditQuery(app.db, editSlug), slugFamilyQuery(app.db, values.slug)]);
+    existing = postRows[0] ?? null;
+    if (!existing) return { status: "not-found" };
+    family = familyRows;
+  } else {
+    family = await slugFamilyQuery(app.db, values.slug);
+  }
+
+  let featuredImage = values.removeFeaturedImage ? null : (existing?.featuredImage ?? null);
+  let storedKey: string | null = null;
+  if (image?.ok && values.featuredImage) {
+    const name = slugify(values.featuredImage.name.replace(/\.[^.]*$/, "")).slice(0, 60) || "image";
+    storedKey = `thumbnail/${now.getTime()}_${name}.${image.kind.extension}`;
+    featuredImage = await storeImage(app.env.MEDIA, storedKey, image);
+  }
+
+  const published = values.status === "published";
+  const fields = {
+    title: values.title,
+    excerpt: values.excerpt ? values.excerpt : null,
+    content: values.content,
+    category: values.category,
+    featuredImage,
+    isPublished: published,
+    publishedAt: published ? now : null,
+  };
+
+  const ownId = existing?.id;
+  let taken = family.filter((row) => row.id !== ownId).map((row) => row.slug);
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = nextFreeSlug(values.slug, taken);
+    try {
+      if (existing) {
+        await app.db
+          .update(blogPosts)
+          .set({ ...fields, slug, updatedAt: now })
+          .where(eq(blogPosts.id, existing.id));
+      } else {
+        await app.db.insert(blogPosts).values({ ...fields, slug, authorId, createdAt: now, updatedAt: now });
+      }
+      return { status: "saved", slug, title: values.title, requestedSlug: values.slug };
+    } catch (error) {
+      // Another save took the slug between our read and our write: pick the next one.
+      if (isSlugConflict(error) && attempt < SLUG_ATTEMPTS) {
+        taken = [...taken, slug];
+        continue;
+      }
+      if (storedKey) await app.env.MEDIA.delete(storedKey).catch(() => undefined);
+      if (isSlugConflict(error)) {
+        return { status: "failed", field: "slug", message: `The slug "${slug}" is already taken. Please choose another one.` };
+      }
+      console.error("Blog post save failed", error);
+      return { status: "failed", message: BLOG_SAVE_FAILED };
+    }
+  }
+}

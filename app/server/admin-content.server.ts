@@ -1,0 +1,405 @@
+import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  comments,
+  content,
+  contentPlays,
+  contentRatings,
+  contentSections,
+  favorites,
+  type ContentType,
+  type Game,
+} from "../../db/schema.ts";
+import type { ContentFormValue } from "../lib/schemas/content.ts";
+import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
+import type { Database } from "./db.server.ts";
+import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
+
+// Staff reads and writes of content: the dashboard's table and delete, the content form's load,
+// slug check and its all-or-nothing save of the content with its formations and plays.
+
+/** The slug of a title made only of symbols. */
+export const FALLBACK_CONTENT_SLUG = "content";
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+export type AdminContentRow = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  type: ContentType;
+  game: Game;
+  views: number;
+  isPublished: boolean;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+};
+
+/**
+ * One page (1-based) of all content, newest first. The page's ids come from the created_at index
+ * alone, so a deep page never reads whole rows it skips. The total is the 'content:all' counter.
+ */
+export async function listContentForAdmin(
+  db: Database,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<AdminContentRow[]> {
+  const size = Math.max(1, Math.min(100, Math.floor(pageSize) || 1));
+  const offset = (Math.max(1, Math.floor(page) || 1) - 1) * size;
+  const pageIds = db
+    .select({ id: content.id })
+    .from(content)
+    .orderBy(desc(content.createdAt), desc(content.id))
+    .limit(size)
+    .offset(offset);
+  const rows = await db
+    .select({
+      id: content.id,
+      slug: content.slug,
+      title: content.title,
+      description: content.description,
+      type: content.type,
+      game: content.game,
+      views: content.views,
+      isPublished: content.isPublished,
+      createdAt: content.createdAt,
+    })
+    .from(content)
+    .where(inArray(content.id, pageIds))
+    .orderBy(desc(content.createdAt), desc(content.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
+}
+
+/**
+ * Deletes a content item with its formations, plays, ratings, comments and favourites, in one
+ * batch. Returns false when no item has this slug. Its images stay in R2 (seed images are shared).
+ */
+export async function deleteContent(db: Database, slug: string): Promise<boolean> {
+  const contentId = contentIdBySlug(db, slug);
+  const sectionIds = db.select({ id: contentSections.id }).from(contentSections).where(inArray(contentSections.contentId, contentId));
+  const results = await db.batch([
+    db.delete(contentPlays).where(inArray(contentPlays.sectionId, sectionIds)),
+    db.delete(contentSections).where(inArray(contentSections.contentId, contentId)),
+    db.delete(contentRatings).where(inArray(contentRatings.contentId, contentId)),
+    db.delete(comments).where(inArray(comments.contentId, contentId)),
+    db.delete(favorites).where(inArray(favorites.contentId, contentId)),
+    db.delete(content).where(eq(content.slug, slug)).returning({ id: content.id }),
+  ]);
+  return results[5].length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content form: reading
+
+function contentIdBySlug(db: Database, slug: string) {
+  return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+}
+
+export type EditableContent = Awaited<ReturnType<typeof findContentForEdit>>;
+
+/** A content item with its formations and their plays, in order: two statements, one round trip. */
+export async function findContentForEdit(db: Database, slug: string) {
+  const [rows, sectionRows] = await db.batch([
+    db
+      .select({
+        id: content.id,
+        slug: content.slug,
+        title: content.title,
+        description: content.description,
+        type: content.type,
+        game: content.game,
+        thumbnailUrl: content.thumbnailUrl,
+        videoUrl: content.videoUrl,
+        tags: content.tags,
+        difficulty: content.difficulty,
+        requiredTier: content.requiredTier,
+        isPublished: content.isPublished,
+        authorId: content.authorId,
+      })
+      .from(content)
+      .where(eq(content.slug, slug))
+      .limit(1),
+    db
+      .select({ section: contentSections, play: contentPlays })
+      .from(contentSections)
+      .leftJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
+      .where(inArray(contentSections.contentId, contentIdBySlug(db, slug)))
+      .orderBy(asc(contentSections.position), asc(contentSections.id), asc(contentPlays.position), asc(contentPlays.id)),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+
+  const formations: {
+    title: string;
+    slug: string;
+    description: string;
+    imageUrl: string | null;
+    plays: {
+      title: string;
+      slug: string;
+      description: string;
+      imageUrl: string | null;
+      videoProvider: "youtube" | "vimeo" | "custom";
+      videoUrl: string;
+      runtime: string;
+    }[];
+  }[] = [];
+  const byId = new Map<number, (typeof formations)[number]>();
+  for (const { section, play } of sectionRows) {
+    let formation = byId.get(section.id);
+    if (!formation) {
+      formation = {
+        title: section.title,
+        slug: section.slug,
+        description: section.description ?? "",
+        imageUrl: section.imageUrl,
+        plays: [],
+      };
+      byId.set(section.id, formation);
+      formations.push(formation);
+    }
+    if (play) {
+      formation.plays.push({
+        title: play.title,
+        slug: play.slug,
+        description: play.description ?? "",
+        imageUrl: play.imageUrl,
+        videoProvider: play.videoProvider,
+        videoUrl: play.videoUrl ?? "",
+        runtime: play.runtime ?? "",
+      });
+    }
+  }
+  return { ...row, formations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slugs
+
+/** Slugs in use that nextFreeSlug must avoid for this base: the base itself and base-N. */
+async function takenSlugs(db: Database, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: content.slug })
+    .from(content)
+    .where(or(eq(content.slug, base), sql`${content.slug} GLOB ${`${base}-[0-9]*`}`));
+  return rows.map((row) => row.slug);
+}
+
+export type SlugCheck = { slug: string; available: boolean; suggestion: string };
+
+/** The live hint: is this slug free (the item's own slug counts as free), and what would be used. */
+export async function checkContentSlug(db: Database, slug: string, current: string | null): Promise<SlugCheck> {
+  const base = slugify(slug);
+  if (!base) return { slug: base, available: false, suggestion: "" };
+  if (current && base === current) return { slug: base, available: true, suggestion: base };
+  const taken = (await takenSlugs(db, base)).filter((value) => value !== current);
+  return { slug: base, available: !taken.includes(base), suggestion: nextFreeSlug(base, taken) };
+}
+
+/**
+ * The slug a save uses. New content: the title's slug, or the first free of slug-1, slug-2, ...
+ * An edit keeps its slug unless the title's slug changed and is free (links stay valid).
+ */
+async function chooseContentSlug(db: Database, title: string, current: string | null): Promise<string> {
+  const base = slugOrFallback(title, FALLBACK_CONTENT_SLUG);
+  if (current === base) return base;
+  const taken = await takenSlugs(db, base);
+  if (current) return taken.includes(base) ? current : base;
+  return nextFreeSlug(base, taken);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content form: saving
+
+/** The files chosen in the form, by position (a field left empty is null). */
+export type ContentImageFiles = {
+  thumbnail: FormDataEntryValue | null;
+  formations: { image: FormDataEntryValue | null; plays: (FormDataEntryValue | null)[] }[];
+};
+
+type Storage = { db: Database; bucket: R2Bucket };
+
+export type SaveContentResult =
+  | { status: "saved"; slug: string }
+  | { status: "invalid-image"; field: string; title: "Invalid file type" | "File too large"; description: string }
+  | { status: "duplicate-slug" }
+  | { status: "not-found" }
+  | { status: "failed"; message?: string };
+
+function isChosenFile(value: FormDataEntryValue | null): value is File {
+  return typeof value === "object" && value !== null && !(value.size === 0 && value.name === "");
+}
+
+function baseName(fileName: string) {
+  return slugify(fileName.replace(/\.[^./\\]*$/, "").split(/[\\/]/).pop() ?? "") || "image";
+}
+
+type PendingImage = { field: string; key: string; bytes: Uint8Array; kind: ImageKind };
+
+/** Checks every chosen file by its bytes and names its R2 object; nothing is stored yet. */
+async function readImages(
+  files: ContentImageFiles,
+  value: ContentFormValue,
+): Promise<{ images: Map<string, PendingImage> } | { error: Extract<SaveContentResult, { status: "invalid-image" }> }> {
+  const wanted: { field: string; folder: "thumbnail" | "formationart" | "playart"; file: File }[] = [];
+  if (isChosenFile(files.thumbnail)) wanted.push({ field: "thumbnail", folder: "thumbnail", file: files.thumbnail });
+  value.formations.forEach((formation, index) => {
+    const formationFiles = files.formations[index];
+    if (isChosenFile(formationFiles?.image ?? null)) {
+      wanted.push({ field: `formations[${index}].image`, folder: "formationart", file: formationFiles!.image as File });
+    }
+    formation.plays.forEach((_, playIndex) => {
+      const playFile = formationFiles?.plays[playIndex] ?? null;
+      if (isChosenFile(playFile)) {
+        wanted.push({ field: `formations[${index}].plays[${playIndex}].image`, folder: "playart", file: playFile });
+      }
+    });
+  });
+
+  const images = new Map<string, PendingImage>();
+  const usedKeys = new Set<string>();
+  const timestamp = Date.now();
+  for (const { field, folder, file } of wanted) {
+    const check = await readImageUpload(file);
+    if (!check.ok) return { error: { status: "invalid-image", field, title: check.title, description: check.description } };
+    const name = baseName(file.name);
+    let key = `${folder}/${timestamp}_${name}.${check.kind.extension}`;
+    for (let suffix = 1; usedKeys.has(key); suffix += 1) key = `${folder}/${timestamp}_${name}-${suffix}.${check.kind.extension}`;
+    usedKeys.add(key);
+    images.set(field, { field, key, bytes: check.bytes, kind: check.kind });
+  }
+  return { images };
+}
+
+function isSlugUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const message = String((current as { message?: unknown }).message ?? "");
+    if (/UNIQUE constraint failed: content\.slug/i.test(message) || message.includes("content_slug_unique")) return true;
+  }
+  return false;
+}
+
+// D1 binds at most 100 values per statement: multi-row inserts go in chunks below that.
+const MAX_BOUND_VALUES = 100;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
+/**
+ * Saves the content row and replaces its formations and plays in one D1 batch: all or nothing.
+ * New images are checked first (nothing is stored if one is refused), uploaded before the batch,
+ * and deleted again if the batch fails. `current` is the item being edited, or null for new content.
+ */
+export async function saveContent(
+  { db, bucket }: Storage,
+  options: {
+    authorId: string;
+    current: { id: number; slug: string; thumbnailUrl: string | null; authorId: string | null } | null;
+    value: ContentFormValue;
+    files: ContentImageFiles;
+  },
+): Promise<SaveContentResult> {
+  const { current, value } = options;
+  const checked = await readImages(options.files, value);
+  if ("error" in checked) return checked.error;
+  const { images } = checked;
+
+  const slug = await chooseContentSlug(db, value.title, current?.slug ?? null);
+
+  const stored: string[] = [];
+  const urlOf = (field: string, existing: string | null) => {
+    const image = images.get(field);
+    return image ? `/media/${image.key}` : existing;
+  };
+  try {
+    for (const image of images.values()) {
+      await storeImage(bucket, image.key, image);
+      stored.push(image.key);
+    }
+  } catch (error) {
+    console.error("Image upload failed", error);
+    await Promise.allSettled(stored.map((key) => bucket.delete(key)));
+    return { status: "failed", message: "Failed to upload an image. Please try again." };
+  }
+
+  const fields = {
+    slug,
+    title: value.title,
+    description: value.description,
+    type: value.type,
+    game: value.game,
+    thumbnailUrl: urlOf("thumbnail", current?.thumbnailUrl ?? null),
+    videoUrl: value.videoUrl,
+    tags: value.tags,
+    difficulty: value.difficulty,
+    requiredTier: value.requiredTier,
+    isPublished: value.isPublished,
+  };
+  // The ids of the content and of its new sections are not known before the batch: they are
+  // looked up by slug inside it, after the statements that create them.
+  const contentId = sql`(SELECT ${content.id} FROM ${content} WHERE ${content.slug} = ${slug})`;
+  const sectionRows = value.formations.map((formation, index) => ({
+    contentId,
+    slug: formation.slug,
+    title: formation.title,
+    description: formation.description,
+    imageUrl: urlOf(`formations[${index}].image`, formation.imageUrl),
+    position: index,
+  }));
+  const playRows = value.formations.flatMap((formation, index) =>
+    formation.plays.map((play, playIndex) => ({
+      sectionId: sql`(SELECT s.id FROM content_sections s WHERE s.content_id = ${contentId} AND s.slug = ${formation.slug})`,
+      slug: play.slug,
+      title: play.title,
+      description: play.description,
+      imageUrl: urlOf(`formations[${index}].plays[${playIndex}].image`, play.imageUrl),
+      videoProvider: play.videoProvider,
+      videoUrl: play.videoUrl,
+      runtime: play.runtime,
+      position: playIndex,
+    })),
+  );
+
+  const writeContent = current
+    ? db
+        .update(content)
+        .set({ ...fields, authorId: current.authorId ?? options.authorId, updatedAt: new Date() })
+        .where(eq(content.id, current.id))
+        .returning({ id: content.id })
+    : db
+        .insert(content)
+        .values({ ...fields, authorId: options.authorId })
+        .returning({ id: content.id });
+  const statements = [
+    writeContent,
+    ...(current
+      ? [
+          db
+            .delete(contentPlays)
+            .where(inArray(contentPlays.sectionId, db.select({ id: contentSections.id }).from(contentSections).where(eq(contentSections.contentId, current.id)))),
+          db.delete(contentSections).where(eq(contentSections.contentId, current.id)),
+        ]
+      : []),
+    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / 8)).map((rows) => db.insert(contentSections).values(rows)),
+    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / 12)).map((rows) => db.insert(contentPlays).values(rows)),
+  ] as const;
+
+  try {
+    const [written] = await db.batch(statements as unknown as [typeof writeContent, ...(typeof writeContent)[]]);
+    if (!(written as { id: number }[]).length) {
+      // The item was deleted meanwhile: the batch changed nothing of it.
+      await Promise.allSettled(stored.map((key) => bucket.delete(key)));
+      return { status: "not-found" };
+    }
+    return { status: "saved", slug };
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => bucket.delete(key)));
+    if (isSlugUniqueViolation(error)) return { status: "duplicate-slug" };
+    console.error("Saving content failed", error);
+    return { status: "failed" };
+  }
+}
+
