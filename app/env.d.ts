@@ -1,19 +1,6 @@
 // Secrets are not in wrangler.toml, so `wrangler types` cannot see them: they are declared here.
 // All are optional; without them the app runs in its local modes (see .dev.vars.example).
-declare namespace Cloudflare {
-  interface Env {
-    STRIPE_SECRET_KEY?: string;
-    STRIPE_WEBHOOK_SECRET?: string;
-    EMAIL_API_KEY?: string;
-    EMAIL_API_URL?: string;
-    DISCORD_CLIENT_ID?: string;
-    DISCORD_CLIENT_SECRET?: string;
-    GOOGLE_CLIENT_ID?: string;
-    GOOGLE_CLIENT_SECRET?: string;
-  }
-}
-
-interface Env {
+interface AppSecrets {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   EMAIL_API_KEY?: string;
@@ -22,14 +9,14 @@ interface Env {
   DISCORD_CLIENT_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
-}
-
-interface Env {
   /** Tests only: a base URL that stands in for the OAuth providers' hosts. */
   OAUTH_ENDPOINT_OVERRIDE?: string;
-}
-
-interface Env {
   /** Tests only: a base URL standing in for api.stripe.com. */
   STRIPE_API_BASE?: string;
 }
+
+declare namespace Cloudflare {
+  interface Env extends AppSecrets {}
+}
+
+interface Env extends AppSecrets {}
