@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
-      // Another local state for a second dev server (e.g. VITE_PERSIST_PATH=.wrangler/dev-2/v3).
+      // Another local state for a second dev server (e.g. VITE_PERSIST_PATH=.wrangler/dev-2; v3 is added).
       ...(process.env.VITE_PERSIST_PATH ? { persistState: { path: process.env.VITE_PERSIST_PATH } } : {}),
     }),
     tailwindcss(),

@@ -27,13 +27,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; bypassCSP?: boolean };
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject("baseUrl"),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   return { context, page };

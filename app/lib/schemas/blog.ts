@@ -35,8 +35,9 @@ export const blogPostSchema = z.object({
     .trim()
     .min(1, "Slug is required")
     .max(MAX_SLUG_LENGTH * 2, "Slug must be at most 120 characters")
+    // Normalised by the same rule as the derived slug (slugify also caps the length).
     .transform((value) => slugify(value))
-    .pipe(z.string().min(1, "Slug must contain letters or numbers").max(MAX_SLUG_LENGTH, "Slug must be at most 120 characters")),
+    .refine((value) => value.length > 0, "Slug must contain letters or numbers"),
   excerpt: z
     .string()
     .trim()

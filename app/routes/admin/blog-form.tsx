@@ -1,4 +1,12 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
@@ -8,6 +16,7 @@ import { showToast } from "~/components/toaster";
 import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
 import { formatShortDate } from "~/lib/format";
 import { renderMarkdown } from "~/lib/markdown";
+import { slugify } from "~/lib/slug";
 import {
   BLOG_CATEGORY_VALUES,
   BLOG_SAVE_FAILED,
@@ -49,8 +58,14 @@ type ErrorToast = { kind: "error"; title: string; description: string };
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, app } = await superadminContext(context, request);
   if (isRequestTooLarge(request, MAX_REQUEST_BYTES)) {
-    const toast: ErrorToast = { kind: "error", title: IMAGE_TOO_LARGE.title, description: IMAGE_TOO_LARGE.description };
-    return data({ result: null, preview: null, toast }, { status: 413 });
+    // The body is not read, so what was typed cannot be echoed back: the form shows its saved values again.
+    const result: SubmissionResult<string[]> = {
+      status: "error",
+      initialValue: null,
+      error: { featuredImage: [`${IMAGE_TOO_LARGE.title}: ${IMAGE_TOO_LARGE.description}`] },
+      fields: ["featuredImage"],
+    };
+    return data({ result, preview: null, toast: null }, { status: 413 });
   }
   const formData = await request.formData();
   const editSlug = params.slug ?? null;
@@ -195,7 +210,7 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
             hint={
               <>
                 <span className="break-all">
-                  Address: /blog/<span className="text-slate-200">{slugValue || "…"}</span>
+                  Address: /blog/<span className="text-slate-200">{slugify(slugValue) || "…"}</span>
                 </span>
                 <br />
                 {editing
@@ -212,7 +227,7 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
-              className="input font-mono text-sm"
+              className="input font-mono"
               onInput={(event) => {
                 if (!editing) setSlugEditedByHand(event.currentTarget.value.trim() !== "");
               }}
@@ -250,16 +265,16 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
                 Preview
               </h2>
               {!hydrated ? (
-                <button type="submit" name="intent" value="preview" formNoValidate className="btn-secondary px-3 py-1.5 text-xs">
+                <button type="submit" name="intent" value="preview" formNoValidate className="btn-secondary min-h-10 px-3 py-1.5 text-xs">
                   Preview
                 </button>
               ) : null}
             </div>
             <div className="min-h-64 flex-1 overflow-auto rounded-lg border border-field-600 bg-field-950 p-4">
               {previewHtml ? (
-                <div className="rich-text break-words" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+                <div className="rich-text break-words [&>:first-child]:mt-0!" dangerouslySetInnerHTML={{ __html: previewHtml }} />
               ) : (
-                <p className="text-sm text-slate-500">{hydrated ? "The preview appears here as you write." : "Press Preview to see the post as it will look."}</p>
+                <p className="text-sm text-slate-400">{hydrated ? "The preview appears here as you write." : "Press Preview to see the post as it will look."}</p>
               )}
             </div>
           </section>
@@ -309,6 +324,7 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
                 width={160}
                 height={90}
                 className="aspect-video w-40 shrink-0 rounded-lg border border-field-600 object-cover"
+                onError={chosenImage ? () => setChosenImage(null) : undefined}
               />
             ) : null}
             <div className="min-w-0 space-y-2">

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signInAs } from "../support/browser";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => ({ target: node.target })),
+    }));
+  });
+}
+
+function describeViolations(path: string, violations: Violation[]) {
+  return violations.map((violation) => `${path}: ${violation.id} (${violation.impact}) ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`).join("\n");
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/college",
+  "/madden?type=meta-scheme",
+  "/content/cfb26-spread-rpo-attack",
+  "/content/cfb26-335-tite-defense",
+  "/scheme/cfb26-335-tite-defense",
+  "/blog",
+  "/blog/site-update-favorites-and-ratings",
+  "/contact",
+  "/subscribe",
+  "/subscribe?plan=yearly",
+  "/auth",
+  "/auth?mode=register",
+  "/auth?mode=forgot",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/no-such-page",
+];
+
+const MEMBER_PAGES = ["/home", "/account-settings", "/submit-tip", "/content/cfb26-335-tite-defense/section/335-tite"];
+const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new"];
+
+describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
+  it("finds no violations on the public pages", async () => {
+    const { context, page } = await newPage(browser, { bypassCSP: true });
+    const problems: string[] = [];
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const violations = await axeViolations(page);
+      if (violations.length) problems.push(describeViolations(path, violations));
+    }
+    await context.close();
+    expect(problems.join("\n")).toBe("");
+  });
+
+  it("finds no violations on member and staff pages", async () => {
+    const problems: string[] = [];
+    for (const [role, paths] of [["premium", MEMBER_PAGES], ["superadmin", STAFF_PAGES]] as const) {
+      const { context, page } = await newPage(browser, { bypassCSP: true });
+      await signInAs(page, role);
+      for (const path of paths) {
+        await page.goto(path);
+        const violations = await axeViolations(page);
+        if (violations.length) problems.push(describeViolations(path, violations));
+      }
+      await context.close();
+    }
+    expect(problems.join("\n")).toBe("");
+  });
+});
+
+describe("phone-sized screens", () => {
+  it("never scrolls sideways", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const overflowing: string[] = [];
+    for (const path of ["/", "/college", "/content/cfb26-spread-rpo-attack", "/blog", "/contact", "/subscribe", "/auth"]) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) overflowing.push(`${path} is ${width}px wide`);
+    }
+    await context.close();
+    expect(overflowing).toEqual([]);
+  });
+});
