@@ -21,7 +21,8 @@ function safeHref(url: string): string | null {
 
 function renderInline(text: string): string {
   let html = escapeHtml(text);
-  html = html.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (whole, label: string, url: string) => {
+  // The URL may hold one level of balanced parentheses, e.g. (https://example.com/a_(b)).
+  html = html.replace(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g, (_whole, label: string, url: string) => {
     const href = safeHref(url.replaceAll("&amp;", "&"));
     if (!href) return label;
     const external = /^https?:/i.test(href);
@@ -61,10 +62,14 @@ export function renderMarkdown(source: string): string {
   for (const line of lines) {
     const trimmed = line.trim();
     if (!trimmed) {
-      flushAll();
+      // A blank line ends a paragraph or a quote; a list continues if its next line is an item.
+      flushParagraph();
+      flushQuote();
       continue;
     }
     const heading = /^(#{2,3})\s+(.*)$/.exec(trimmed);
+    const isItem = /^[-*]\s+/.test(trimmed);
+    if (!isItem) flushList();
     if (heading) {
       flushAll();
       const level = heading[1].length;

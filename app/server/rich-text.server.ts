@@ -17,7 +17,7 @@ const sanitizer = new FilterXSS({
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
       const trimmed = value.trim();
-      if (/^https?:\/\//i.test(trimmed) || (trimmed.startsWith("/") && !trimmed.startsWith("//"))) {
+      if (/^(https?:\/\/|mailto:)/i.test(trimmed) || (trimmed.startsWith("/") && !trimmed.startsWith("//"))) {
         const external = /^https?:\/\//i.test(trimmed);
         return `href="${trimmed.replaceAll('"', "&quot;")}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}`;
       }

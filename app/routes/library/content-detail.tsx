@@ -6,6 +6,7 @@ import { VideoPlayer } from "~/components/video-player";
 import { hasPremiumAccess } from "~/lib/access";
 import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatListingDate, GAME_LABELS } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
 import { commentsQuery, runCommentAction, toCommentViews } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
@@ -32,13 +33,17 @@ import { renderDescription } from "~/server/rich-text.server";
 
 const NOT_FOUND = "Content not found";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${NOT_FOUND} | Gridiron Playbook` }];
   const { item } = loaderData;
-  return [
-    { title: `${item.title} | ${GAME_LABELS[item.game]} | Gridiron Playbook` },
-    { name: "description", content: item.description.slice(0, 160) },
-  ];
+  return pageMeta({
+    matches,
+    title: `${item.title} | ${GAME_LABELS[item.game]}`,
+    description: item.description.slice(0, 160),
+    path: `/content/${item.slug}`,
+    image: item.thumbnailUrl,
+    noindex: !item.isPublished,
+  });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/game-listing";
 import { ContentCard } from "~/components/content-card";
 import { GAME_LABELS } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
 import type { ContentType, Game } from "../../../db/schema";
 import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, type ListingOrder } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
@@ -21,12 +22,15 @@ function gameOf(pathname: string): Game {
   return pathname.startsWith("/madden") ? "madden" : "college";
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const label = loaderData ? GAME_LABELS[loaderData.game] : "Playbook";
-  return [
-    { title: `${label} Schemes, Plays and Pro Tips | Gridiron Playbook` },
-    { name: "description", content: `Meta and off-meta schemes, formations, plays, gameplay and lab sessions for ${label}.` },
-  ];
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const game = loaderData?.game ?? gameOf(location.pathname);
+  const label = GAME_LABELS[game];
+  return pageMeta({
+    matches,
+    title: `${label} Schemes, Plays and Pro Tips`,
+    description: `Meta and off-meta schemes, formations, plays, gameplay and lab sessions for ${label}.`,
+    path: `/${game}`,
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

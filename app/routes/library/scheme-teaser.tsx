@@ -4,6 +4,7 @@ import { TypeBadge } from "~/components/content-card";
 import { canOpenContent } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
@@ -27,12 +28,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Content not found | Gridiron Playbook" }];
-  return [
-    { title: `${loaderData.item.title} (preview) | Gridiron Playbook` },
-    { name: "description", content: loaderData.item.description.slice(0, 160) },
-  ];
+  return pageMeta({
+    matches,
+    title: `${loaderData.item.title} (preview)`,
+    description: loaderData.item.description.slice(0, 160),
+    path: `/scheme/${loaderData.item.slug}`,
+    image: loaderData.item.thumbnailUrl,
+  });
 }
 
 export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
@@ -82,14 +82,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onSubmit(event, { formData }) {
-      const missing = ["name", "email", "message"].some((name) => !String(formData.get(name) ?? "").trim());
-      if (missing) {
-        event.preventDefault();
-        showToast(MISSING);
-      }
-    },
   });
+  const location = useLocation();
+  // Runs before conform's own submit handler, which stops an invalid form without calling ours.
+  const warnIfMissing = (event: React.FormEvent<HTMLFormElement>) => {
+    const formData = new FormData(event.currentTarget);
+    if (["name", "email", "message"].some((name) => !String(formData.get(name) ?? "").trim())) showToast(MISSING);
+  };
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
@@ -102,7 +101,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="contact-form-title" className="card p-6">
           <h2 id="contact-form-title" className="text-xl font-bold text-white">Send a message</h2>
-          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          {/* A new location (the redirect after sending) starts with an empty form. */}
+          <Form key={location.key} method="post" {...getFormProps(form)} onSubmitCapture={warnIfMissing} className="mt-6 space-y-5">
             {actionData?.toast ? <FormAlert errors={[`${actionData.toast.title} - ${actionData.toast.description}`]} /> : null}
             <FormAlert errors={form.errors} />
             <div className="grid gap-5 sm:grid-cols-2">

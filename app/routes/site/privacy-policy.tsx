@@ -1,14 +1,15 @@
 import { Link } from "react-router";
+import type { Route } from "./+types/privacy-policy";
+import { pageMeta } from "~/lib/seo";
 
-export function meta() {
-  return [
-    { title: "Privacy Policy | Gridiron Playbook" },
-    {
-      name: "description",
-      content:
-        "How Gridiron Playbook collects, uses and protects your personal information, which cookies we use (only strictly necessary ones) and how to exercise your privacy rights.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    title: "Privacy Policy",
+    description:
+      "How Gridiron Playbook collects, uses and protects your personal information, which cookies we use (only strictly necessary ones) and how to exercise your privacy rights.",
+    path: "/privacy-policy",
+  });
 }
 
 const SUPPORT_EMAIL = "support@example.com";

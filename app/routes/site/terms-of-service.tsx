@@ -1,14 +1,15 @@
 import { Link } from "react-router";
+import type { Route } from "./+types/terms-of-service";
+import { pageMeta } from "~/lib/seo";
 
-export function meta() {
-  return [
-    { title: "Terms of Service | Gridiron Playbook" },
-    {
-      name: "description",
-      content:
-        "The terms for using Gridiron Playbook: accounts, the premium membership, billing and our 7-day money-back guarantee, acceptable use, member content and more.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    title: "Terms of Service",
+    description:
+      "The terms for using Gridiron Playbook: accounts, the premium membership, billing and our 7-day money-back guarantee, acceptable use, member content and more.",
+    path: "/terms-of-service",
+  });
 }
 
 const SUPPORT_EMAIL = "support@example.com";
