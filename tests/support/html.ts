@@ -45,8 +45,8 @@ export function sectionLabelledBy(html: string, id: string) {
 /** Attributes of one start tag, values decoded. */
 export function attributesOf(tag: string): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const match of tag.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-    if (match.index === 0) continue; // the tag name
+  const inside = tag.replace(/^<[^\s>/]+/, "").replace(/\/?>$/, "");
+  for (const match of inside.matchAll(/([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
     result[match[1].toLowerCase()] = decodeEntities(match[3] ?? match[4] ?? match[5] ?? "");
   }
   return result;
