@@ -6,15 +6,21 @@ import { existsSync } from "node:fs";
 import { ROOT } from "../../scripts/local-state.ts";
 import { TEST_STATE_DIR } from "./test-server.ts";
 
-export async function withLocalDb<T>(run: (db: D1Database) => Promise<T>): Promise<T> {
+/** The server's D1, until dispose() (opening takes a few seconds: keep one per test file). */
+export async function openLocalDb(): Promise<{ db: D1Database; dispose: () => Promise<void> }> {
   const path = `${ROOT}/${TEST_STATE_DIR}/v3`;
   if (!existsSync(path)) throw new Error(`No local state at ${path}: start the tests with npm test or without TEST_BASE_URL.`);
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path } });
+  return { db: proxy.env.DB, dispose: () => proxy.dispose() };
+}
+
+export async function withLocalDb<T>(run: (db: D1Database) => Promise<T>): Promise<T> {
+  const { db, dispose } = await openLocalDb();
   try {
-    return await run(proxy.env.DB);
+    return await run(db);
   } finally {
-    await proxy.dispose();
+    await dispose();
   }
 }
 
