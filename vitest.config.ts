@@ -37,6 +37,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           setupFiles: ["tests/unit/apply-migrations.ts"],
+          // xss is CommonJS whose named exports workerd's module loader cannot see: pre-bundle it.
+          deps: { optimizer: { ssr: { enabled: true, include: ["xss"] } } },
         },
       },
       {
