@@ -10,6 +10,15 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
+const MAX_DRAINED_BODY = 1024 * 1024;
+
+async function discardBody(request: Request) {
+  if (!request.body) return;
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > 0 && length <= MAX_DRAINED_BODY) await request.arrayBuffer().catch(() => undefined);
+  else await request.body.cancel().catch(() => undefined);
+}
+
 function isRedirect(response: Response) {
   return (response.status >= 300 && response.status < 400) || response.headers.has("X-Remix-Redirect");
 }
@@ -21,6 +30,8 @@ export default {
 
     let response: Response;
     if (isCrossSiteWrite(request)) {
+      // Drain the refused body: leaving it unread breaks the connection's next request.
+      await discardBody(request);
       response = new Response(
         "Cross-site request refused: this form can only be submitted from this site.",
         { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },

@@ -57,12 +57,14 @@ export function billingStateFromSubscription(snapshot: SubscriptionSnapshot, pla
         accessExpiresAt: periodEnd,
       };
     case "past_due":
+      // Stripe starts the new period before it charges: the unpaid period is not access, only
+      // a short grace from its start while the payment is retried.
       return {
         ...base,
         subscriptionTier: "premium",
         subscriptionStatus: "past_due",
         cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
-        accessExpiresAt: new Date(periodEnd.getTime() + PAST_DUE_GRACE_DAYS * DAY),
+        accessExpiresAt: new Date(snapshot.currentPeriodStart * 1000 + PAST_DUE_GRACE_DAYS * DAY),
       };
     case "canceled":
     case "unpaid":
@@ -170,8 +172,10 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
   if (!plan) return recordOnly(app, event); // a price that is not ours
   const member = await findMember(app, target, snapshot);
   if (!member) return recordOnly(app, event);
-  // An event about an older subscription must not overwrite a newer one of the same member.
-  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id && member.subscriptionStatus === "active" && snapshot.status !== "active") {
+  // An event about another (older) subscription may only replace the stored one when that other
+  // subscription is live; an ended one must not overwrite the member's current subscription.
+  const live = snapshot.status === "active" || snapshot.status === "trialing" || snapshot.status === "past_due";
+  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id && !live) {
     return recordOnly(app, event);
   }
 

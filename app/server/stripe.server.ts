@@ -332,6 +332,11 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
     async failPayment(id) {
       const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
       if (!snapshot) throw new Error("No such subscription");
+      // As Stripe does: the renewal opens the next period, then its charge fails.
+      const length = snapshot.currentPeriodEnd - snapshot.currentPeriodStart;
+      const now = Math.floor(Date.now() / 1000);
+      snapshot.currentPeriodStart = Math.min(snapshot.currentPeriodEnd, now);
+      snapshot.currentPeriodEnd = snapshot.currentPeriodStart + length;
       snapshot.status = "past_due";
       await write(`subscription:${id}`, snapshot);
       await deliver("invoice.payment_failed", invoiceObject(snapshot, false));
