@@ -13,8 +13,6 @@ export type TestServerOptions = {
   vars?: Record<string, string>;
   /** Seed the demo data (default); false: migrations only, for tests that create their own rows. */
   seed?: boolean;
-  /** Expose the cron handler at /__scheduled and /cdn-cgi/handler/scheduled. */
-  testScheduled?: boolean;
 };
 
 export type TestServer = { baseUrl: string; stateDir: string; stop: () => Promise<void> };
@@ -42,7 +40,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
-      ...(options.testScheduled ? ["--test-scheduled"] : []),
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true },
