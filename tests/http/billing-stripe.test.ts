@@ -172,6 +172,49 @@ describe("checkout through the Stripe API", () => {
     expect(checkoutRequestsOf(other.member.id)).toHaveLength(0);
   });
 
+  it("refuses a checkout POST from another site (403) without calling Stripe or storing anything", async () => {
+    const { member: buyer, cookie } = await member();
+    const before = stripe.requests.length;
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "same-site", Origin: "https://evil.localhost" },
+      { Origin: "https://evil.example" },
+    ]) {
+      const response = await fetch(new URL("/subscribe", server.baseUrl), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...headers },
+        body: "plan=monthly&promoCode=SPRING25",
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.text()).toMatch(/Cross-site request refused/);
+      await (await get("/cancel")).text(); // see the next test: a refused POST's body can break the next request
+    }
+    expect(stripe.requests.length).toBe(before);
+    expect(billingColumns(await state.member(buyer.id))).toEqual(billingColumns(buyer));
+  });
+
+  it("refuses cross-site POSTs without breaking the next request", async () => {
+    // A cross-site form POST carries a body; the refusal must leave the server able to answer the
+    // next request. Under wrangler dev an unread request body can make the following request fail
+    // with 500 'Network connection lost'.
+    const { cookie } = await member();
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const refused = await fetch(new URL("/account-settings", server.baseUrl), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example", Cookie: cookie },
+        body: "intent=cancel-subscription",
+      });
+      await refused.text();
+      const next = await post("/subscribe", { plan: "sometimes" }, cookie);
+      await next.text();
+      outcomes.push(`${refused.status}/${next.status}`);
+    }
+    expect(outcomes.filter((outcome) => outcome !== "403/400")).toEqual([]);
+  });
+
   it("has no local test checkout when a Stripe key is configured", async () => {
     const { cookie } = await member();
     expect((await get("/subscribe/test-checkout?session=cs_local_x", cookie)).status).toBe(404);
@@ -282,7 +325,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
     await state.update(expired.member.id, { subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date((now - DAY) * 1000) });
 
     // wrangler dev runs the Worker's scheduled handler on this path (the cron of wrangler.toml).
-    const response = await get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
+    const response = await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
     expect(response.status).toBe(200);
 
     expect((await state.member(renewed.member.id)).accessExpiresAt!.getTime()).toBe((now - 60 + 30 * DAY) * 1000);
