@@ -78,7 +78,7 @@ describe("/subscribe for visitors and premium members", () => {
   it("shows a premium member their plan and 'Manage Billing' instead of a checkout", async () => {
     const cookie = await signIn("premium");
     const html = await text(await get("/subscribe?plan=monthly", { cookie }));
-    expect(html).toContain("You have premium access");
+    expect(html).toMatch(/You have premium access on the yearly plan\. Renews on \w{3} \d{1,2}, \d{4}\./);
     expect(html).toMatch(/<a[^>]*href="\/account-settings#subscription"[^>]*>Manage Billing<\/a>/);
     expect(html).not.toContain("Proceed to Payment");
     expect(html).not.toContain("Choose Monthly");
@@ -142,6 +142,23 @@ describe("checkout input", () => {
     expect(page).toContain("Premium Yearly");
     expect(page).toContain("$125");
     expect(page).toContain("Promo code applied.");
+  });
+});
+
+describe("/success", () => {
+  it("grants nothing by itself: without the webhook it only says activation takes a moment", async () => {
+    const { member, cookie } = await freeMember();
+    const html = await text(await get("/success?session_id=cs_local_made_up", { cookie }));
+    expect(html).toContain("Thank you for subscribing!");
+    expect(html).toContain("We're activating your membership.");
+    expect(html).toContain('<meta http-equiv="refresh" content="3"/>');
+    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+  });
+
+  it("sends a visitor to log in", async () => {
+    const response = await get("/success?session_id=cs_local_x");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth/);
   });
 });
 
