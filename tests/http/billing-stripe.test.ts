@@ -175,11 +175,12 @@ describe("checkout through the Stripe API", () => {
   it("refuses a checkout POST from another site (403) without calling Stripe or storing anything", async () => {
     const { member: buyer, cookie } = await member();
     const before = stripe.requests.length;
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
       { "Sec-Fetch-Site": "same-site", Origin: "https://evil.localhost" },
       { Origin: "https://evil.example" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await fetch(new URL("/subscribe", server.baseUrl), {
         method: "POST",
         redirect: "manual",
