@@ -1,28 +1,46 @@
 // Builds nothing: serves the already built worker (build/) with wrangler on its own local state,
 // freshly migrated and seeded, for the HTTP and browser tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { binPath, prepareLocalState, QUIET_ENV, ROOT } from "../../scripts/local-state.ts";
+import { applyMigrations, binPath, prepareLocalState, QUIET_ENV, resetState, ROOT } from "../../scripts/local-state.ts";
 
 export const TEST_STATE_DIR = process.env.TEST_STATE_DIR || ".wrangler/test-state";
 export const TEST_PORT = Number(process.env.TEST_PORT || 8791);
 
-export async function startTestServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  await prepareLocalState(TEST_STATE_DIR, { reset: true });
-  const baseUrl = `http://localhost:${TEST_PORT}`;
+export type TestServerOptions = {
+  port?: number;
+  stateDir?: string;
+  /** Extra `--var NAME:value` settings (secrets included), e.g. to switch billing to the Stripe API. */
+  vars?: Record<string, string>;
+  /** Seed the demo data (default); false: migrations only, for tests that create their own rows. */
+  seed?: boolean;
+};
+
+export type TestServer = { baseUrl: string; stateDir: string; stop: () => Promise<void> };
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const port = options.port ?? TEST_PORT;
+  const stateDir = options.stateDir ?? TEST_STATE_DIR;
+  if (options.seed === false) {
+    await resetState(stateDir);
+    await applyMigrations(stateDir);
+  } else {
+    await prepareLocalState(stateDir, { reset: true });
+  }
+  const baseUrl = `http://localhost:${port}`;
+  const vars = { SITE_URL: baseUrl, ...options.vars };
   const child: ChildProcess = spawn(
     process.execPath,
     [
       binPath("wrangler"),
       "dev",
       "--port",
-      String(TEST_PORT),
+      String(port),
       "--ip",
       "localhost",
       "--persist-to",
-      TEST_STATE_DIR,
+      stateDir,
       "--show-interactive-dev-session=false",
-      "--var",
-      `SITE_URL:${baseUrl}`,
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
@@ -45,6 +63,7 @@ export async function startTestServer(): Promise<{ baseUrl: string; stop: () => 
 
   return {
     baseUrl,
+    stateDir,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -1,0 +1,115 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { createMember, openTestState, type TestState } from "../support/billing";
+import { launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
+
+// The local billing journey in Chromium (test mode: no Stripe key, localhost).
+
+const PREMIUM_SCHEME = "/content/cfb26-335-tite-defense";
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await state?.dispose();
+});
+
+describe("billing in Chromium", () => {
+  it("a free member subscribes with a promo code, opens a meta scheme, cancels, keeps access, and loses it once the expiry passes", async () => {
+    const member = await createMember(state);
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await visible(nav.getByText("Free Tier", { exact: true }));
+
+    // Plan choice, then the checkout step with a promo code.
+    await page.goto("/subscribe");
+    await visible(page.getByText("save $54"));
+    await page.getByRole("link", { name: "Choose Monthly" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe" && url.searchParams.get("plan") === "monthly");
+    await visible(page.getByRole("heading", { name: "Premium Monthly" }));
+    await page.getByLabel("Promo code (optional)").fill("GRIDIRON10");
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+
+    // The local test checkout.
+    await page.waitForURL((url) => url.pathname === "/subscribe/test-checkout", { timeout: 15_000 });
+    await visible(page.getByText("Test mode", { exact: true }));
+    await visible(page.getByText("Promo code applied."));
+    await visible(page.getByRole("button", { name: "Cancel" }));
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/success", { timeout: 15_000 });
+    await visible(page.getByRole("heading", { name: "Thank you for subscribing!" }));
+    await visible(page.getByText("Your premium membership is active."));
+    await visible(nav.getByText("Premium", { exact: true }));
+
+    // A premium meta scheme opens.
+    await page.goto(PREMIUM_SCHEME);
+    await visible(page.getByRole("heading", { name: "Formations", exact: true }));
+    expect(await page.getByRole("heading", { name: "Unlock this scheme" }).count()).toBe(0);
+
+    // Cancel from Account Settings.
+    await page.goto("/account-settings#subscription");
+    await visible(page.getByText("Premium Active", { exact: true }));
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await visible(page.getByText("Subscription cancelled", { exact: true }));
+    await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));
+    await visible(page.getByText("Cancelled", { exact: true }));
+    await visible(page.getByText("Ends", { exact: true }));
+    await visible(page.getByRole("button", { name: "Resume Subscription" }));
+    const stored = await state.member(member.id);
+    expect(stored.cancelAtPeriodEnd).toBe(true);
+
+    // Access is kept until the end of the period...
+    await page.goto(PREMIUM_SCHEME);
+    await visible(page.getByRole("heading", { name: "Formations", exact: true }));
+
+    // ...and ends once it has passed (the clock moves in the database).
+    await state.update(member.id, { accessExpiresAt: new Date(Date.now() - 60_000) });
+    await page.goto(PREMIUM_SCHEME);
+    await visible(page.getByRole("heading", { name: "Unlock this scheme" }));
+    await visible(nav.getByText("Free Tier", { exact: true }));
+    await context.close();
+  });
+
+  it("shows a signed-out visitor the 'Login Required' toast and sends them to /auth after about a second", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/subscribe");
+    await page.waitForLoadState("networkidle");
+    const clicked = Date.now();
+    await page.getByRole("link", { name: "Choose Yearly" }).click();
+    await visible(page.getByText("Login Required", { exact: true }), 2_000);
+    await visible(page.getByText("Please log in to subscribe to a plan."));
+    expect(new URL(page.url()).pathname).toBe("/subscribe");
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 5_000 });
+    const elapsed = Date.now() - clicked;
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(4_000);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=yearly");
+    await context.close();
+  });
+
+  it("without JavaScript, redirects the visitor's checkout to /auth with the message, and back to the plan after login", async () => {
+    const member = await createMember(state);
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto("/subscribe");
+    await page.getByRole("link", { name: "Choose Monthly" }).click();
+    await page.waitForURL((url) => url.searchParams.get("plan") === "monthly");
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await visible(page.getByText("Login Required", { exact: true }));
+    await visible(page.getByText("Please log in to subscribe to a plan."));
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=monthly");
+
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe" && url.searchParams.get("plan") === "monthly");
+    await visible(page.getByRole("button", { name: "Proceed to Payment" }));
+    await context.close();
+  });
+});

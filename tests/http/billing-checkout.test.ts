@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
+import { formatShortDate } from "~/lib/format";
+import { billingColumns, createMember, openTestState, pageText, toastCookie, toastFrom, type TestState } from "../support/billing";
+import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
+import { DEMO_PASSWORD } from "../../db/seed";
+
+// /subscribe, the local test checkout, /success and /cancel, and the Subscription card's actions,
+// over HTTP against the server in local test mode (no Stripe key, localhost).
+
+const PREMIUM_SCHEME = "/content/cfb26-335-tite-defense";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let state: TestState;
+beforeAll(async () => {
+  state = await openTestState();
+});
+afterAll(async () => {
+  await state?.dispose();
+});
+
+async function freeMember() {
+  const member = await createMember(state);
+  return { member, cookie: await signInWith(member.email, DEMO_PASSWORD) };
+}
+
+async function text(response: Response) {
+  return pageText(await response.text());
+}
+
+async function checkoutSessionsOf(userId: string) {
+  const listing = await state.env.KV.list({ prefix: "stripe-local:session:" });
+  const sessions = await Promise.all(listing.keys.map((key) => state.env.KV.get<LocalCheckoutSession>(key.name, "json")));
+  return sessions.filter((session) => session?.userId === userId);
+}
+
+function localSubscription(id: string) {
+  return state.env.KV.get<SubscriptionSnapshot>(`stripe-local:subscription:${id}`, "json");
+}
+
+/** Subscribes through the local test checkout: POST /subscribe, then Pay. */
+async function subscribeLocally(cookie: string, plan: "monthly" | "yearly" = "monthly") {
+  const checkout = await postForm("/subscribe", { plan }, { cookie });
+  expect(checkout.status).toBe(302);
+  const sessionId = new URL(checkout.headers.get("Location")!).searchParams.get("session")!;
+  const paid = await postForm("/subscribe/test-checkout", { session: sessionId, intent: "pay" }, { cookie });
+  expect(paid.status).toBe(302);
+  return sessionId;
+}
+
+describe("/subscribe for visitors and premium members", () => {
+  it("shows both plans with the decided prices", async () => {
+    const html = await text(await get("/subscribe"));
+    for (const expected of ["$14.95", "$125", "save $54", "Choose Monthly", "Choose Yearly", "7-day money-back guarantee"]) {
+      expect(html).toContain(expected);
+    }
+  });
+
+  it("redirects a visitor's checkout POST to /auth with the 'Login Required' toast and a way back", async () => {
+    const response = await postForm("/subscribe", { plan: "yearly" });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    expect(location).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe?plan=yearly")}`);
+    expect(toastFrom(response)).toEqual({ kind: "error", title: "Login Required", description: "Please log in to subscribe to a plan." });
+
+    // Without JavaScript the message shows on the login page the redirect leads to.
+    const page = await text(await get(location, { cookie: toastCookie(response) }));
+    expect(page).toContain("Login Required");
+    expect(page).toContain("Please log in to subscribe to a plan.");
+
+    // Logging in from there returns to the chosen plan.
+    const member = await createMember(state);
+    const login = await postForm("/auth", { intent: "login", email: member.email, password: DEMO_PASSWORD, redirectTo: "/subscribe?plan=yearly" });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("Location")).toBe("/subscribe?plan=yearly");
+  });
+
+  it("shows a premium member their plan and 'Manage Billing' instead of a checkout", async () => {
+    const cookie = await signIn("premium");
+    const html = await text(await get("/subscribe?plan=monthly", { cookie }));
+    expect(html).toMatch(/You have premium access on the yearly plan\. Renews on \w{3} \d{1,2}, \d{4}\./);
+    expect(html).toMatch(/<a[^>]*href="\/account-settings#subscription"[^>]*>Manage Billing<\/a>/);
+    expect(html).not.toContain("Proceed to Payment");
+    expect(html).not.toContain("Choose Monthly");
+
+    const response = await postForm("/subscribe", { plan: "monthly" }, { cookie });
+    expect(response.status).toBe(409);
+    expect(await text(response)).toContain("You already have premium access.");
+  });
+});
+
+describe("checkout input", () => {
+  it("answers an unknown or missing plan, a 5,000-character promo code and an unknown promo code with 4xx and a message, creating nothing", async () => {
+    const { member, cookie } = await freeMember();
+    const cases: Array<[Record<string, string>, number, string]> = [
+      [{ plan: "weekly" }, 400, "Please choose a plan."],
+      [{ plan: "" }, 400, "Please choose a plan."],
+      [{ plan: "monthly", promoCode: "X".repeat(5000) }, 400, "Promo code is too long."],
+      [{ plan: "monthly", promoCode: "  NOPE2026 " }, 400, 'Promo code "NOPE2026" is invalid or has expired.'],
+    ];
+    for (const [fields, status, message] of cases) {
+      const response = await postForm(`/subscribe?plan=monthly`, fields, { cookie });
+      expect(response.status, JSON.stringify(fields).slice(0, 60)).toBe(status);
+      const html = await text(response);
+      expect(html).toContain(message);
+    }
+    // The unknown promo code shows inline, in the checkout form.
+    const inline = await text(await postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: "NOPE2026" }, { cookie }));
+    expect(inline).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOPE2026" is invalid or has expired\.<\/p>/);
+
+    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(await checkoutSessionsOf(member.id)).toEqual([]);
+  });
+
+  it("refuses a checkout POST from another site (403) and creates nothing", async () => {
+    // Sent without the form body here: on this shared server a refused POST's unread body can break
+    // the next request (billing-stripe.test.ts sends the full form to its own server).
+    const { member, cookie } = await freeMember();
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "same-site", Origin: "https://sub.localhost" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "" },
+    ]) {
+      const response = await fetch(url("/subscribe?plan=monthly"), {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, ...headers },
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(await checkoutSessionsOf(member.id)).toEqual([]);
+  });
+
+  it("applies a known promo code (trimmed, any case) and uses the server's price for the plan, whatever the browser sends", async () => {
+    const { member, cookie } = await freeMember();
+    const response = await postForm("/subscribe", { plan: "yearly", promoCode: "  gridiron10 ", priceId: "price_monthly_local", price: "1" }, { cookie });
+    expect(response.status).toBe(302);
+    const [session] = await checkoutSessionsOf(member.id);
+    expect(session).toMatchObject({ priceId: "price_yearly_local", promotionCodeId: "promo_local_gridiron10", completed: false });
+    const page = await text(await get(response.headers.get("Location")!, { cookie }));
+    expect(page).toContain("Premium Yearly");
+    expect(page).toContain("$125");
+    expect(page).toContain("Promo code applied.");
+  });
+});
+
+describe("/success", () => {
+  it("grants nothing by itself: without the webhook it only says activation takes a moment", async () => {
+    const { member, cookie } = await freeMember();
+    const html = await text(await get("/success?session_id=cs_local_made_up", { cookie }));
+    expect(html).toContain("Thank you for subscribing!");
+    expect(html).toContain("We're activating your membership.");
+    expect(html).toContain('<meta http-equiv="refresh" content="3"/>');
+    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+  });
+
+  it("sends a visitor to log in", async () => {
+    const response = await get("/success?session_id=cs_local_x");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
+describe("the whole local journey over HTTP", () => {
+  let member: Awaited<ReturnType<typeof createMember>>;
+  let cookie: string;
+  let checkoutUrl: string;
+
+  beforeAll(async () => {
+    ({ member, cookie } = await freeMember());
+  });
+
+  it("starts as a free member who sees the unlock screen", async () => {
+    const html = await text(await get(PREMIUM_SCHEME, { cookie }));
+    expect(html).toContain("Unlock this scheme");
+    expect(html).toContain("Free Tier");
+  });
+
+  it("POST /subscribe plan=monthly leads to the local test checkout, labelled test mode, with 'Pay' and 'Cancel'", async () => {
+    const response = await postForm("/subscribe", { plan: "monthly" }, { cookie });
+    expect(response.status).toBe(302);
+    checkoutUrl = response.headers.get("Location")!;
+    expect(checkoutUrl).toMatch(new RegExp(`^${baseUrl()}/subscribe/test-checkout\\?session=cs_local_\\w+$`));
+    // One customer for the member, no subscription yet.
+    const afterCheckout = await state.member(member.id);
+    expect(afterCheckout.stripeCustomerId).toMatch(/^cus_local_/);
+    expect(afterCheckout.subscriptionTier).toBe("free");
+
+    const page = await get(checkoutUrl, { cookie });
+    expect(page.status).toBe(200);
+    const html = await text(page);
+    expect(html).toContain("Test mode");
+    expect(html).toContain("Premium Monthly");
+    expect(html).toContain("$14.95");
+    expect(html).toMatch(/<button[^>]*>Pay<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
+
+    // Nobody else can open (or pay) this member's checkout.
+    const other = await freeMember();
+    expect((await get(checkoutUrl, { cookie: other.cookie })).status).toBe(404);
+    const sessionId = new URL(checkoutUrl).searchParams.get("session")!;
+    expect((await postForm("/subscribe/test-checkout", { session: sessionId, intent: "pay" }, { cookie: other.cookie })).status).toBe(404);
+    expect((await state.member(member.id)).subscriptionTier).toBe("free");
+  });
+
+  it("Pay leads to /success, which thanks the now premium member", async () => {
+    const sessionId = new URL(checkoutUrl).searchParams.get("session")!;
+    const paid = await postForm("/subscribe/test-checkout", { session: sessionId, intent: "pay" }, { cookie });
+    expect(paid.status).toBe(302);
+    const success = paid.headers.get("Location")!;
+    expect(success).toBe(`${baseUrl()}/success?session_id=${sessionId}`);
+    const html = await text(await get(success, { cookie }));
+    expect(html).toContain("Thank you for subscribing!");
+    expect(html).toContain("Your premium membership is active.");
+    expect(html).toMatch(/<a[^>]*href="\/home"[^>]*>Go to Dashboard<\/a>/);
+
+    const premium = await state.member(member.id);
+    expect(premium.subscriptionTier).toBe("premium");
+    expect(premium.subscriptionStatus).toBe("active");
+    expect(premium.subscriptionPlan).toBe("monthly");
+    expect(premium.stripeSubscriptionId).toMatch(/^sub_local_/);
+    expect(Math.abs(premium.accessExpiresAt!.getTime() - (Date.now() + 30 * DAY_MS))).toBeLessThan(5 * 60 * 1000);
+  });
+
+  it("gives the member premium: the meta scheme shows its formations, not the unlock screen", async () => {
+    const html = await text(await get(PREMIUM_SCHEME, { cookie }));
+    expect(html).not.toContain("Unlock this scheme");
+    expect(html).toMatch(/<h2 id="formations-title"[^>]*>Formations<\/h2>/);
+    expect(html).toMatch(/>Premium<\/span>/);
+  });
+
+  it("cancels at period end: the toast, the 'Cancelled' badge, 'Ends {date}', and access kept", async () => {
+    const response = await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account-settings#subscription");
+    expect(toastFrom(response)).toEqual({
+      kind: "success",
+      title: "Subscription cancelled",
+      description: "Your subscription has been cancelled. You'll have access until the end of your billing period.",
+    });
+
+    const cancelled = await state.member(member.id);
+    expect(cancelled.cancelAtPeriodEnd).toBe(true);
+    expect(cancelled.subscriptionStatus).toBe("cancelled");
+    expect(cancelled.subscriptionTier).toBe("premium");
+    expect((await localSubscription(cancelled.stripeSubscriptionId!))!.cancelAtPeriodEnd).toBe(true);
+
+    const html = await text(await get("/account-settings", { cookie: `${cookie}; ${toastCookie(response)}` }));
+    expect(html).toContain("Subscription cancelled");
+    expect(html).toMatch(/<span[^>]*>Cancelled<\/span>/);
+    expect(html).toMatch(new RegExp(`<dt[^>]*>Ends</dt><dd[^>]*>${formatShortDate(cancelled.accessExpiresAt)}</dd>`));
+    expect(html).toContain("Resume Subscription");
+    expect(await text(await get(PREMIUM_SCHEME, { cookie }))).not.toContain("Unlock this scheme");
+  });
+
+  it("resumes", async () => {
+    const response = await postForm("/account-settings", { intent: "resume-subscription" }, { cookie });
+    expect(response.status).toBe(302);
+    expect(toastFrom(response)).toMatchObject({ title: "Subscription resumed" });
+    const resumed = await state.member(member.id);
+    expect(resumed.cancelAtPeriodEnd).toBe(false);
+    expect(resumed.subscriptionStatus).toBe("active");
+    const html = await text(await get("/account-settings", { cookie }));
+    expect(html).toMatch(/<span[^>]*>Premium Active<\/span>/);
+    expect(html).toMatch(new RegExp(`<dt[^>]*>Renews</dt><dd[^>]*>${formatShortDate(resumed.accessExpiresAt)}</dd>`));
+    expect(html).toContain("Cancel Subscription");
+  });
+
+  it("moves the end date on a simulated renewal", async () => {
+    const before = await state.member(member.id);
+    const response = await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie });
+    expect(response.status).toBe(302);
+    const after = await state.member(member.id);
+    expect(after.accessExpiresAt!.getTime() - before.accessExpiresAt!.getTime()).toBe(30 * DAY_MS);
+    expect(after.subscriptionStatus).toBe("active");
+    const html = await text(await get("/account-settings", { cookie }));
+    expect(html).toMatch(new RegExp(`<dt[^>]*>Renews</dt><dd[^>]*>${formatShortDate(after.accessExpiresAt)}</dd>`));
+  });
+
+  it("a simulated failed payment makes the member past due, with a banner on every page and an e-mail", async () => {
+    const response = await postForm("/account-settings", { intent: "simulate-failed-payment" }, { cookie });
+    expect(response.status).toBe(302);
+    const pastDue = await state.member(member.id);
+    expect(pastDue.subscriptionStatus).toBe("past_due");
+    expect(pastDue.subscriptionTier).toBe("premium");
+
+    for (const path of ["/", "/college", "/blog", "/home", "/account-settings", "/subscribe", PREMIUM_SCHEME]) {
+      const html = await text(await get(path, { cookie }));
+      expect(html, path).toMatch(/<div role="alert"[^>]*>Your last payment failed\. <a[^>]*href="\/account-settings#subscription"[^>]*>Update your card<\/a>/);
+    }
+    expect(await text(await get("/account-settings", { cookie }))).toMatch(/<span[^>]*>Past Due<\/span>/);
+    const outbox = await text(await get("/dev/outbox"));
+    expect(outbox).toContain(member.email);
+    expect(outbox).toContain("Action needed: update your Gridiron Playbook payment");
+  });
+
+  it("has no billing portal in local mode (a message instead of a redirect)", async () => {
+    const response = await postForm("/account-settings", { intent: "manage-billing" }, { cookie });
+    expect(response.status).toBe(400);
+    expect(await text(response)).toContain("The Stripe billing portal opens here once Stripe is configured.");
+  });
+});
+
+describe("subscription changes per member", () => {
+  it("a free member has nothing to cancel (4xx) and cannot touch another member's subscription by naming it", async () => {
+    const victim = await freeMember();
+    await subscribeLocally(victim.cookie);
+    const victimBefore = await state.member(victim.member.id);
+    expect(victimBefore.subscriptionTier).toBe("premium");
+    const victimSubscription = victimBefore.stripeSubscriptionId!;
+
+    const { member, cookie } = await freeMember();
+    for (const intent of ["cancel-subscription", "resume-subscription", "simulate-renewal", "simulate-failed-payment"]) {
+      const response = await postForm(
+        "/account-settings",
+        { intent, subscriptionId: victimSubscription, stripeSubscriptionId: victimSubscription, userId: victim.member.id },
+        { cookie },
+      );
+      expect(response.status, intent).toBe(400);
+      expect(await text(response), intent).toContain("You have no subscription to change.");
+    }
+    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(billingColumns(await state.member(victim.member.id))).toEqual(billingColumns(victimBefore));
+    expect((await localSubscription(victimSubscription))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it("a premium member who names another member's subscription only cancels their own", async () => {
+    const victim = await freeMember();
+    await subscribeLocally(victim.cookie);
+    const victimBefore = await state.member(victim.member.id);
+    const attacker = await freeMember();
+    await subscribeLocally(attacker.cookie, "yearly");
+
+    const response = await postForm(
+      "/account-settings",
+      { intent: "cancel-subscription", subscriptionId: victimBefore.stripeSubscriptionId! },
+      { cookie: attacker.cookie },
+    );
+    expect(response.status).toBe(302);
+    const attackerAfter = await state.member(attacker.member.id);
+    expect(attackerAfter.cancelAtPeriodEnd).toBe(true);
+    expect(billingColumns(await state.member(victim.member.id))).toEqual(billingColumns(victimBefore));
+    expect((await localSubscription(victimBefore.stripeSubscriptionId!))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it("a visitor is sent to log in", async () => {
+    const response = await postForm("/account-settings", { intent: "cancel-subscription" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
+describe("/cancel", () => {
+  it("shows 'Payment Cancelled' and 'Try Again' to /subscribe", async () => {
+    const html = await text(await get("/cancel"));
+    expect(html).toContain("Payment Cancelled");
+    expect(html).toMatch(/<a[^>]*href="\/subscribe"[^>]*>Try Again<\/a>/);
+  });
+
+  it("is where the test checkout's 'Cancel' leads, with nothing paid", async () => {
+    const { member, cookie } = await freeMember();
+    const checkout = await postForm("/subscribe", { plan: "monthly" }, { cookie });
+    const sessionId = new URL(checkout.headers.get("Location")!).searchParams.get("session")!;
+    const cancelled = await postForm("/subscribe/test-checkout", { session: sessionId, intent: "cancel" }, { cookie });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("Location")).toBe(`${baseUrl()}/cancel`);
+    const after = await state.member(member.id);
+    expect(after.subscriptionTier).toBe("free");
+    expect(after.stripeSubscriptionId).toBeNull();
+    expect((await checkoutSessionsOf(member.id))[0]?.completed).toBe(false);
+  });
+});
