@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
+          // Password hashing is deliberately slow; a loaded 2-core machine needs headroom.
+          testTimeout: 30_000,
           setupFiles: ["tests/unit/apply-migrations.ts"],
           // xss is CommonJS whose named exports workerd's module loader cannot see: pre-bundle it.
           deps: { optimizer: { ssr: { enabled: true, include: ["xss"] } } },
