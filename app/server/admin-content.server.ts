@@ -6,10 +6,8 @@ import {
   contentRatings,
   contentSections,
   favorites,
-  type ContentType,
-  type Game,
 } from "../../db/schema.ts";
-import type { ContentFormValue } from "../lib/schemas/content.ts";
+import { FALLBACK_CONTENT_SLUG, type ContentFormValue } from "../lib/schemas/content.ts";
 import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
 import type { Database } from "./db.server.ts";
 import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
@@ -17,33 +15,15 @@ import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
 // slug check and its all-or-nothing save of the content with its formations and plays.
 
-/** The slug of a title made only of symbols. */
-export const FALLBACK_CONTENT_SLUG = "content";
-
 // ---------------------------------------------------------------------------------------------
 // Dashboard
 
-export type AdminContentRow = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  type: ContentType;
-  game: Game;
-  views: number;
-  isPublished: boolean;
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-};
-
 /**
  * One page (1-based) of all content, newest first. The page's ids come from the created_at index
- * alone, so a deep page never reads whole rows it skips. The total is the 'content:all' counter.
+ * alone, so a deep page never reads rows it skips. The total is the 'content:all' counter.
+ * Returns the query: await it, or put it in a db.batch with the page's other reads.
  */
-export async function listContentForAdmin(
-  db: Database,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<AdminContentRow[]> {
+export function listContentForAdmin(db: Database, { page, pageSize }: { page: number; pageSize: number }) {
   const size = Math.max(1, Math.min(100, Math.floor(pageSize) || 1));
   const offset = (Math.max(1, Math.floor(page) || 1) - 1) * size;
   const pageIds = db
@@ -52,7 +32,7 @@ export async function listContentForAdmin(
     .orderBy(desc(content.createdAt), desc(content.id))
     .limit(size)
     .offset(offset);
-  const rows = await db
+  return db
     .select({
       id: content.id,
       slug: content.slug,
@@ -67,8 +47,9 @@ export async function listContentForAdmin(
     .from(content)
     .where(inArray(content.id, pageIds))
     .orderBy(desc(content.createdAt), desc(content.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
 }
+
+export type AdminContentRow = Awaited<ReturnType<typeof listContentForAdmin>>[number];
 
 /**
  * Deletes a content item with its formations, plays, ratings, comments and favourites, in one
@@ -95,7 +76,17 @@ function contentIdBySlug(db: Database, slug: string) {
   return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
 }
 
-export type EditableContent = Awaited<ReturnType<typeof findContentForEdit>>;
+/** What a save needs to know of the item it replaces. */
+export async function findContentForSave(db: Database, slug: string) {
+  const [row] = await db
+    .select({ id: content.id, slug: content.slug, title: content.title, thumbnailUrl: content.thumbnailUrl, authorId: content.authorId })
+    .from(content)
+    .where(eq(content.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export type EditableContent = NonNullable<Awaited<ReturnType<typeof findContentForEdit>>>;
 
 /** A content item with its formations and their plays, in order: two statements, one round trip. */
 export async function findContentForEdit(db: Database, slug: string) {
@@ -119,8 +110,22 @@ export async function findContentForEdit(db: Database, slug: string) {
       .from(content)
       .where(eq(content.slug, slug))
       .limit(1),
+    // Inside a D1 batch, rows come back keyed by column name: the play's columns, named like the
+    // section's, need their own names.
     db
-      .select({ section: contentSections, play: contentPlays })
+      .select({
+        section: contentSections,
+        play: {
+          id: sql<number>`${contentPlays.id}`.as("play_id"),
+          slug: sql<string>`${contentPlays.slug}`.as("play_slug"),
+          title: sql<string>`${contentPlays.title}`.as("play_title"),
+          description: sql<string | null>`${contentPlays.description}`.as("play_description"),
+          imageUrl: sql<string | null>`${contentPlays.imageUrl}`.as("play_image_url"),
+          videoProvider: sql<"youtube" | "vimeo" | "custom">`${contentPlays.videoProvider}`.as("play_video_provider"),
+          videoUrl: sql<string | null>`${contentPlays.videoUrl}`.as("play_video_url"),
+          runtime: sql<string | null>`${contentPlays.runtime}`.as("play_runtime"),
+        },
+      })
       .from(contentSections)
       .leftJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
       .where(inArray(contentSections.contentId, contentIdBySlug(db, slug)))
@@ -158,7 +163,7 @@ export async function findContentForEdit(db: Database, slug: string) {
       byId.set(section.id, formation);
       formations.push(formation);
     }
-    if (play) {
+    if (play && play.id != null) {
       formation.plays.push({
         title: play.title,
         slug: play.slug,
@@ -176,13 +181,16 @@ export async function findContentForEdit(db: Database, slug: string) {
 // ---------------------------------------------------------------------------------------------
 // Slugs
 
+/** /admin/content/new is the create form: no content may be reached by that slug. */
+const RESERVED_CONTENT_SLUGS = ["new"];
+
 /** Slugs in use that nextFreeSlug must avoid for this base: the base itself and base-N. */
 async function takenSlugs(db: Database, base: string): Promise<string[]> {
   const rows = await db
     .select({ slug: content.slug })
     .from(content)
     .where(or(eq(content.slug, base), sql`${content.slug} GLOB ${`${base}-[0-9]*`}`));
-  return rows.map((row) => row.slug);
+  return [...rows.map((row) => row.slug), ...RESERVED_CONTENT_SLUGS.filter((slug) => slug === base)];
 }
 
 export type SlugCheck = { slug: string; available: boolean; suggestion: string };
@@ -198,13 +206,14 @@ export async function checkContentSlug(db: Database, slug: string, current: stri
 
 /**
  * The slug a save uses. New content: the title's slug, or the first free of slug-1, slug-2, ...
- * An edit keeps its slug unless the title's slug changed and is free (links stay valid).
+ * An edit keeps its slug (links to it stay valid) unless the title's slug changed and the new
+ * one is free.
  */
-async function chooseContentSlug(db: Database, title: string, current: string | null): Promise<string> {
+async function chooseContentSlug(db: Database, title: string, current: { slug: string; title: string } | null): Promise<string> {
   const base = slugOrFallback(title, FALLBACK_CONTENT_SLUG);
-  if (current === base) return base;
+  if (current && (base === current.slug || base === slugOrFallback(current.title, FALLBACK_CONTENT_SLUG))) return current.slug;
   const taken = await takenSlugs(db, base);
-  if (current) return taken.includes(base) ? current : base;
+  if (current) return taken.includes(base) ? current.slug : base;
   return nextFreeSlug(base, taken);
 }
 
@@ -279,8 +288,11 @@ function isSlugUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-// D1 binds at most 100 values per statement: multi-row inserts go in chunks below that.
+// D1 binds at most 100 values per statement: multi-row inserts go in chunks below that. A section
+// row binds 6 values (its content id's subquery binds the slug), a play row 10.
 const MAX_BOUND_VALUES = 100;
+const SECTION_VALUES_PER_ROW = 6;
+const PLAY_VALUES_PER_ROW = 10;
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -297,7 +309,7 @@ export async function saveContent(
   { db, bucket }: Storage,
   options: {
     authorId: string;
-    current: { id: number; slug: string; thumbnailUrl: string | null; authorId: string | null } | null;
+    current: { id: number; slug: string; title: string; thumbnailUrl: string | null; authorId: string | null } | null;
     value: ContentFormValue;
     files: ContentImageFiles;
   },
@@ -307,7 +319,7 @@ export async function saveContent(
   if ("error" in checked) return checked.error;
   const { images } = checked;
 
-  const slug = await chooseContentSlug(db, value.title, current?.slug ?? null);
+  const slug = await chooseContentSlug(db, value.title, current);
 
   const stored: string[] = [];
   const urlOf = (field: string, existing: string | null) => {
@@ -383,8 +395,8 @@ export async function saveContent(
           db.delete(contentSections).where(eq(contentSections.contentId, current.id)),
         ]
       : []),
-    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / 8)).map((rows) => db.insert(contentSections).values(rows)),
-    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / 12)).map((rows) => db.insert(contentPlays).values(rows)),
+    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / SECTION_VALUES_PER_ROW)).map((rows) => db.insert(contentSections).values(rows)),
+    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / PLAY_VALUES_PER_ROW)).map((rows) => db.insert(contentPlays).values(rows)),
   ] as const;
 
   try {

@@ -25,7 +25,7 @@ async function elementsOf(html: string): Promise<Element[]> {
   await new HTMLRewriter()
     .on("*", {
       element(element) {
-        found.push({ tag: element.tagName, attributes: [...element.attributes].map(([name, value]) => [name, decode(value)]) });
+        found.push({ tag: element.tagName, attributes: [...(element.attributes as unknown as Iterable<[string, string]>)].map(([name, value]) => [name, decode(value)]) });
       },
     })
     .transform(new Response(html))

@@ -1,23 +1,28 @@
 import { z } from "zod";
-import type { ContentType, Game } from "../../../db/schema.ts";
+import type { CONTENT_TYPES, ContentType, DIFFICULTIES, Game, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } from "../../../db/schema.ts";
 import { slugify } from "../slug";
 
 // The content form (staff document, 'Content form' and section 5): one schema for the live
 // validation in the browser and for the action. Images are not part of it: the action reads the
 // files and checks them by their bytes.
 
-// The lists of db/schema.ts, repeated here so that the browser bundle does not pull in drizzle;
-// `satisfies` and the checks below keep them equal.
-const CONTENT_TYPE_VALUES = ["meta-scheme", "off-meta-scheme", "lab-sessions", "gameplay", "pro-tip"] as const satisfies readonly ContentType[];
-const GAME_VALUES = ["college", "madden"] as const satisfies readonly Game[];
+// The lists of db/schema.ts, repeated here (in the order the form shows them) so that the browser
+// bundle does not pull in drizzle. The type check below fails if they ever differ.
+const CONTENT_TYPE_VALUES = ["meta-scheme", "off-meta-scheme", "lab-sessions", "gameplay", "pro-tip"] as const;
+const GAME_VALUES = ["college", "madden"] as const;
 const DIFFICULTY_VALUES = ["beginner", "intermediate", "advanced"] as const;
 const REQUIRED_TIER_VALUES = ["premium", "free"] as const;
 const VIDEO_PROVIDER_VALUES = ["youtube", "vimeo", "custom"] as const;
-type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
-const _allTypesListed: Covers<ContentType, (typeof CONTENT_TYPE_VALUES)[number]> = true;
-const _allGamesListed: Covers<Game, (typeof GAME_VALUES)[number]> = true;
-void _allTypesListed;
-void _allGamesListed;
+type SameValues<A extends readonly string[], B extends readonly string[]> =
+  [Exclude<A[number], B[number]> | Exclude<B[number], A[number]>] extends [never] ? true : false;
+const LISTS_MATCH_SCHEMA: [
+  SameValues<typeof CONTENT_TYPE_VALUES, typeof CONTENT_TYPES>,
+  SameValues<typeof GAME_VALUES, typeof GAMES>,
+  SameValues<typeof DIFFICULTY_VALUES, typeof DIFFICULTIES>,
+  SameValues<typeof REQUIRED_TIER_VALUES, typeof REQUIRED_TIERS>,
+  SameValues<typeof VIDEO_PROVIDER_VALUES, typeof VIDEO_PROVIDERS>,
+] = [true, true, true, true, true];
+void LISTS_MATCH_SCHEMA;
 
 export type Difficulty = (typeof DIFFICULTY_VALUES)[number];
 export type RequiredTier = (typeof REQUIRED_TIER_VALUES)[number];
@@ -66,7 +71,10 @@ export const MAX_FORMATIONS = 30;
 export const MAX_PLAYS_PER_FORMATION = 40;
 const MAX_URL_LENGTH = 2000;
 
-export const SLUG_REQUIRED = "Slug must be at least 3 characters long";
+/** The slug of a title made only of symbols (then -1, -2, ... like any other). */
+export const FALLBACK_CONTENT_SLUG = "content";
+
+export const SLUG_TOO_SHORT = "Slug must be at least 3 characters long";
 export const FORMATION_TITLE_REQUIRED = "Formation title is required";
 export const FORMATION_SLUG_REQUIRED = "Formation slug is required";
 export const FORMATION_SLUG_TAKEN = "Another formation of this content already uses this slug";
@@ -104,6 +112,11 @@ export function formationSlugOf(formation: { title?: string | null; slug?: strin
   return slugify(formation.slug ?? "") || slugify(formation.title ?? "");
 }
 
+/** Browsers send text area line breaks as CRLF: stored as LF. */
+function normalizeText(value: string | undefined): string {
+  return (value ?? "").replace(/\r\n?/g, "\n").trim();
+}
+
 const optionalText = (max: number, label: string) =>
   z.string().max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`).optional();
 
@@ -114,13 +127,15 @@ const videoUrlField = z
   .refine(isVideoUrl, INVALID_URL)
   .optional();
 
-/** An image already stored for this item (kept when no new file is chosen): only our own media URLs. */
+/**
+ * An image already stored for this item, kept when no new file is chosen. Only our own media URLs
+ * of that folder are kept; anything else sent in the hidden field is dropped.
+ */
 const storedImageField = (folder: "formationart" | "playart") =>
   z
     .string()
-    .max(500)
-    .refine((value) => value.startsWith(`/media/${folder}/`) && !value.includes(".."), "Unknown image")
-    .optional();
+    .optional()
+    .transform((value) => (value && value.length <= 500 && value.startsWith(`/media/${folder}/`) && !value.includes("..") ? value : undefined));
 
 // Formation and play fields are checked only for scheme types (below): the editor is hidden, and its
 // data ignored, for the other types.
@@ -201,7 +216,7 @@ export const contentFormSchema = z
     return {
       title: value.title,
       type: value.type,
-      description: value.description?.trim() ?? "",
+      description: normalizeText(value.description),
       videoUrl: value.videoUrl || null,
       game: value.game,
       difficulty: value.difficulty,
@@ -213,7 +228,7 @@ export const contentFormSchema = z
         ? value.formations.map((formation) => ({
             title: formation.title!.trim(),
             slug: formationSlugOf(formation),
-            description: formation.description?.trim() || null,
+            description: normalizeText(formation.description) || null,
             imageUrl: formation.imageUrl ?? null,
             plays: withUniquePlaySlugs(formation.plays),
           }))
@@ -232,7 +247,7 @@ function withUniquePlaySlugs(plays: z.output<typeof playSchema>[]) {
     return {
       title,
       slug,
-      description: play.description?.trim() || null,
+      description: normalizeText(play.description) || null,
       imageUrl: play.imageUrl ?? null,
       videoProvider: play.videoProvider,
       videoUrl: play.videoUrl || null,
