@@ -14,7 +14,7 @@ export function BlogCard({ post }: { post: BlogCardData }) {
         <p className="text-xs font-bold uppercase tracking-wider text-turf">{BLOG_CATEGORY_LABELS[post.category]}</p>
         <h3 className="mt-2 text-lg font-bold leading-snug text-white">{post.title}</h3>
         {post.excerpt ? <p className="mt-2 line-clamp-3 text-sm text-slate-400">{post.excerpt}</p> : null}
-        <p className="mt-auto pt-4 text-xs font-semibold text-slate-500">{formatListingDate(post.publishedAt)}</p>
+        <p className="mt-auto pt-4 text-xs font-semibold text-slate-400">{formatListingDate(post.publishedAt)}</p>
       </div>
     </Link>
   );

@@ -68,7 +68,7 @@ export function Comments({
             <li key={comment.id} id={`comment-${comment.id}`} className="scroll-mt-24 rounded-xl border border-field-700 bg-field-900 p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-bold text-white">{comment.authorName}</p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-400">
                   {formatListingDate(comment.createdAt)}
                   {comment.edited ? " · edited" : ""}
                 </p>
@@ -122,7 +122,7 @@ function NewCommentForm() {
         placeholder="Share a read, an adjustment or a question..."
       />
       <div className="flex items-center justify-between gap-3">
-        <span className="text-xs text-slate-500">{hydrated ? `${text.length}/${MAX_COMMENT_LENGTH}` : `Up to ${MAX_COMMENT_LENGTH} characters`}</span>
+        <span className="text-xs text-slate-400">{hydrated ? `${text.length}/${MAX_COMMENT_LENGTH}` : `Up to ${MAX_COMMENT_LENGTH} characters`}</span>
         <button type="submit" className="btn-primary" disabled={posting || (hydrated && !text.trim())}>
           {posting ? "Posting..." : "Post Comment"}
         </button>

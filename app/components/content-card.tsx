@@ -27,7 +27,7 @@ export function ContentCard({ item }: { item: ContentCardData }) {
       <div className="flex flex-1 flex-col p-4">
         <h3 className="text-lg font-bold leading-snug text-white">{item.title}</h3>
         <p className="mt-2 line-clamp-3 text-sm text-slate-400">{item.description}</p>
-        <p className="mt-auto pt-4 text-xs font-semibold text-slate-500">{formatListingDate(item.createdAt)}</p>
+        <p className="mt-auto pt-4 text-xs font-semibold text-slate-400">{formatListingDate(item.createdAt)}</p>
       </div>
     </>
   );

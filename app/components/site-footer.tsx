@@ -34,7 +34,7 @@ export function SiteFooter({ siteName, discordUrl }: { siteName: string; discord
           </ul>
         </div>
       </div>
-      <p className="border-t border-field-700 py-6 text-center text-xs text-slate-500">
+      <p className="border-t border-field-700 py-6 text-center text-xs text-slate-400">
         © {new Date().getFullYear()} {siteName}. Not affiliated with EA Sports.
       </p>
     </footer>

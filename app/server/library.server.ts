@@ -97,12 +97,29 @@ export function viewerFavoriteQuery(db: Database, slug: string, userId: string) 
     .limit(1);
 }
 
-/** One more view, in one atomic UPDATE, for published content only. */
-export function countViewStatement(db: Database, slug: string) {
+/**
+ * One more view, in one atomic UPDATE, for published content only, and only when the formation
+ * and play named by the URL exist (a 404 is not a view).
+ */
+export function countViewStatement(db: Database, slug: string, place: { sectionSlug?: string | null; playSlug?: string | null } = {}) {
+  const conditions = [eq(content.slug, slug), eq(content.isPublished, true)];
+  if (place.sectionSlug) {
+    const sections = db
+      .select({ id: contentSections.id })
+      .from(contentSections)
+      .where(and(eq(contentSections.contentId, content.id), eq(contentSections.slug, place.sectionSlug)));
+    if (place.playSlug) {
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM ${contentPlays} WHERE ${contentPlays.sectionId} IN ${sections} AND ${contentPlays.slug} = ${place.playSlug})`,
+      );
+    } else {
+      conditions.push(sql`EXISTS ${sections}`);
+    }
+  }
   return db
     .update(content)
     .set({ views: sql`${content.views} + 1` })
-    .where(and(eq(content.slug, slug), eq(content.isPublished, true)));
+    .where(and(...conditions));
 }
 
 /**

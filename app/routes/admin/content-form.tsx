@@ -294,7 +294,7 @@ function ImageInput({
         {shown ? (
           <img src={shown} alt="" className="h-20 w-32 shrink-0 rounded-lg border border-field-600 bg-field-800 object-cover" />
         ) : (
-          <div className="flex h-20 w-32 shrink-0 items-center justify-center rounded-lg border border-dashed border-field-600 text-xs text-slate-500">
+          <div className="flex h-20 w-32 shrink-0 items-center justify-center rounded-lg border border-dashed border-field-600 text-xs text-slate-400">
             No image
           </div>
         )}
@@ -478,10 +478,10 @@ function ListActions({
 }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} className={iconButton} disabled={index === 0} aria-label={`Move ${label} up`}>
+      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
         Move up
       </button>
-      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} className={iconButton} disabled={index === count - 1} aria-label={`Move ${label} down`}>
+      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
         Move down
       </button>
       <button

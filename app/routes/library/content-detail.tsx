@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     sectionSlug ? playsOfSectionQuery(db, slug, sectionSlug) : null,
   ];
   const statements = reads.filter((statement) => statement !== null);
-  const viewStatement = isNewPageView(request, slug) ? countViewStatement(db, slug) : null;
+  const viewStatement = isNewPageView(request, slug) ? countViewStatement(db, slug, { sectionSlug, playSlug }) : null;
 
   // One round trip: the view, the item, its formations, ratings, the viewer's own state, comments.
   let results: unknown[];
@@ -88,6 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (!row || !isVisible(row, viewer)) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
+  if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
 
   const unlocked = canOpen(row, viewer);
   const scheme = isSchemeType(row.type);
@@ -101,7 +102,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     thumbnailUrl: row.thumbnailUrl,
     difficulty: row.difficulty,
     tags: row.tags,
-    views: row.views + (viewStatement && row.isPublished ? 1 : 0),
+    // The batch counted the view before reading the row: this already includes it.
+    views: row.views,
     author: row.authorFirstName?.trim() || "Unknown",
     createdAt: row.createdAt.getTime(),
     isPublished: row.isPublished,
@@ -298,7 +300,7 @@ function FavoriteStar({ on }: { on: boolean }) {
         title={pending ? "Remove from favorites" : "Add to favorites"}
         className="rounded-full p-2 hover:bg-field-800"
       >
-        <svg viewBox="0 0 24 24" className={`h-8 w-8 ${pending ? "text-amber-400" : "text-slate-500"}`} fill={pending ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className={`h-8 w-8 ${pending ? "text-amber-400" : "text-slate-400"}`} fill={pending ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z" strokeLinejoin="round" />
         </svg>
       </button>

@@ -149,7 +149,7 @@ function Pagination({ game, type, order, page, pageCount }: { game: Game; type: 
       {page > 1 ? <Link to={hrefFor(game, { type, order, page: page - 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="prev">Previous</Link> : null}
       {sorted.map((value, index) => (
         <span key={value} className="flex items-center gap-2">
-          {index > 0 && value - sorted[index - 1] > 1 ? <span className="text-slate-500" aria-hidden="true">…</span> : null}
+          {index > 0 && value - sorted[index - 1] > 1 ? <span className="text-slate-400" aria-hidden="true">…</span> : null}
           <Link
             to={hrefFor(game, { type, order, page: value })}
             aria-current={value === page ? "page" : undefined}

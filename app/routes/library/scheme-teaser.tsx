@@ -58,7 +58,7 @@ export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
         <div className="card p-4 text-center">
           <dt className="text-xs font-semibold uppercase text-slate-400">Rating</dt>
           <dd className="mt-1 text-3xl font-black text-amber-400">{rating.total ? rating.average!.toFixed(2) : "—"}</dd>
-          <dd className="text-xs text-slate-400">{rating.total ? `${rating.total} ratings` : "No ratings yet"}</dd>
+          <dd className="text-xs text-slate-400">{rating.total ? `${rating.total} ${rating.total === 1 ? "rating" : "ratings"}` : "No ratings yet"}</dd>
         </div>
       </dl>
       <div className="mt-10 card p-6 text-center">
