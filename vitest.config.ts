@@ -37,6 +37,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           setupFiles: ["tests/unit/apply-migrations.ts"],
+          // CommonJS dependencies are pre-bundled so that workerd sees their named exports (xss).
+          deps: { optimizer: { ssr: { enabled: true, include: ["xss"] } } },
         },
       },
       {
