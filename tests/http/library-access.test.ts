@@ -8,7 +8,6 @@ import {
   playWriteUp,
   premiumSchemes,
   premiumStringsOf,
-  seedItem,
   textOf,
   unpublishedItems,
   videoIdOf,

@@ -266,7 +266,7 @@ describe("cross-site posts to content pages", () => {
     return response;
   }
 
-  it.each([
+  it.each<Record<string, string>>([
     { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" },
     { Origin: "https://evil.example" },
     { "Sec-Fetch-Site": "same-site", Origin: "https://sub.localhost" },

@@ -141,7 +141,7 @@ describe("runCommentAction: editing and deleting", () => {
     const author: DemoRole = role === "premium" ? "admin" : "premium";
     const row = await posted(unique(`Belongs to ${author}`), author);
     for (const fields of [
-      { intent: "update-comment", commentId: String(row.id), comment: "Hijacked" },
+      { intent: "update-comment", commentId: String(row.id), comment: "Hijacked" } as Record<string, string>,
       { intent: "delete-comment", commentId: String(row.id) },
     ]) {
       expect(await act(users[role], fields, { mayPost: true })).toEqual({ ok: false, status: 403, error: "You can only change your own comments." });
