@@ -241,6 +241,13 @@ describe("premium schemes are open to premium members and staff", () => {
     expect(body).toMatch(new RegExp(`${item.formations[0].plays.length}<!-- --> <!-- -->plays`));
     expectToContain(body, 'aria-label="Rate 1 star"');
     expectToContain(body, 'id="new-comment"');
+    // The details panel: type, difficulty, author's first name, views, tags.
+    const text = textOf(body);
+    expectToContain(text, `Type${item.type === "meta-scheme" ? "Meta" : "Off-Meta"}`);
+    expectToContain(text, `Difficulty${item.difficulty}`);
+    expectToContain(text, "AuthorAlex");
+    expect(text).toMatch(/Views[\d,]+/);
+    for (const tag of item.tags) expectToContain(text, `#${tag}`);
     expectNotToContain(body, "Unlock this");
   });
 });

@@ -275,6 +275,12 @@ describe("pagination", () => {
     expect(cardTitles(first.html).slice(0, publishedSeed("madden").length)).toEqual(publishedSeed("madden").map((item) => item.title));
   });
 
+  it("opens an item without an author, naming the author 'Unknown'", async () => {
+    const { status, html } = await page(`/content/${extraSlug(3)}`, "premium");
+    expect(status).toBe(200);
+    expect(html).toMatch(/Author<\/dt><dd[^>]*>Unknown<\/dd>/);
+  });
+
   it("does not touch the other game", async () => {
     const { html } = await page("/college");
     expect(tabCounts(html)).toEqual(expectedCounts("college"));
