@@ -3,3 +3,16 @@ export function tinyPng(): Uint8Array {
   const base64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
   return Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
 }
+
+/** Seeds the demo data into this test file's D1 and R2 (a cheap stand-in hash: nobody signs in). */
+export async function seedDemoData() {
+  const { env } = await import("cloudflare:workers");
+  const { seedDatabase } = await import("../../db/seed");
+  await seedDatabase({
+    d1: env.DB,
+    media: env.MEDIA,
+    hashPassword: async (password) => `unit-test:${password.length}`,
+    readImage: async () => tinyPng(),
+    now: new Date("2026-11-01T12:00:00Z"),
+  });
+}

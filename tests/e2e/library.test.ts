@@ -1,0 +1,337 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_RATINGS } from "../../db/seed-data";
+import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
+import { customPlays, playWriteUp, premiumSchemes, publishedSeed, seedItem, TAB_TYPES, videoIdOf } from "../support/library";
+
+// Items this file changes (ratings, favourites, comments of the premium member), used nowhere else:
+const JS_ON_SCHEME = "cfb26-flexbone-triple-option";
+const JS_OFF_SCHEME = "madden26-nickel-match-defense";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+});
+
+async function open(options: { javaScriptEnabled: boolean; role?: "premium" }) {
+  const { context, page } = await newPage(browser, { javaScriptEnabled: options.javaScriptEnabled });
+  contexts.push(context);
+  if (options.role) await signInAs(page, options.role);
+  return page;
+}
+
+const cardTitles = (page: Page) => page.locator("h3").allTextContents();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function pathOf(page: Page) {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+function expectedAverage(slug: string, own: number) {
+  const values = [...SEED_RATINGS.filter((rating) => rating.contentSlug === slug && rating.author !== "premium").map((rating) => rating.rating), own];
+  return `${(values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2)} / 5 · ${values.length} ${values.length === 1 ? "rating" : "ratings"}`;
+}
+
+describe.each([
+  ["on", true],
+  ["off", false],
+])("browsing the library (JavaScript %s)", (_, javaScriptEnabled) => {
+  it("shows the tabs with their counts, switches tab and order, and opens a card", async () => {
+    const page = await open({ javaScriptEnabled });
+    await page.goto("/college");
+    const tabs = page.getByRole("navigation", { name: "Content types" });
+    await visible(tabs.getByRole("link", { name: /All Content/ }));
+    expect(await page.getByTestId("count-all").textContent()).toBe(String(publishedSeed("college").length));
+    for (const type of TAB_TYPES) {
+      expect(await page.getByTestId(`count-${type}`).textContent(), type).toBe(String(publishedSeed("college", type).length));
+    }
+    expect(await cardTitles(page)).toEqual(publishedSeed("college").map((item) => item.title));
+
+    await tabs.getByRole("link", { name: /Pro Tips/ }).click();
+    await page.waitForURL("**/college?type=pro-tip");
+    await visible(tabs.locator('a[aria-current="page"]', { hasText: "Pro Tips" }));
+    expect(await cardTitles(page)).toEqual(publishedSeed("college", "pro-tip").map((item) => item.title));
+
+    await page.getByRole("link", { name: /Switch to oldest first/ }).click();
+    await page.waitForURL("**/college?type=pro-tip&sort=oldest");
+    await visible(page.getByRole("link", { name: /Switch to latest first/ }));
+    expect(await cardTitles(page)).toEqual(publishedSeed("college", "pro-tip").map((item) => item.title).reverse());
+
+    // Free content opens for a visitor; premium cards are locked with their offers.
+    const free = publishedSeed("college", "pro-tip").find((item) => item.requiredTier === "free")!;
+    await page.getByRole("link", { name: new RegExp(escapeRegExp(free.title)) }).click();
+    await page.waitForURL(`**/content/${free.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: free.title }));
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.waitForURL((url) => url.pathname === "/college");
+    if (javaScriptEnabled) expect(await pathOf(page)).toBe("/college?type=pro-tip&sort=oldest");
+
+    await page.goto("/madden?type=meta-scheme");
+    expect(await cardTitles(page)).toEqual(publishedSeed("madden", "meta-scheme").map((item) => item.title));
+    const premium = publishedSeed("madden", "meta-scheme").find((item) => item.requiredTier === "premium")!;
+    await visible(page.getByText("Premium Content"));
+    await page.getByRole("link", { name: "View Preview" }).first().click();
+    await page.waitForURL(`**/scheme/${premium.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: premium.title }));
+    await visible(page.getByRole("link", { name: "Unlock Premium" }).last());
+  });
+
+  it("shows a visitor the unlock screen of a premium scheme, with the free intro video", async () => {
+    const page = await open({ javaScriptEnabled });
+    const scheme = premiumSchemes()[0];
+    await page.goto(`/content/${scheme.slug}`, { waitUntil: "domcontentloaded" });
+    await visible(page.getByRole("heading", { name: "Unlock this scheme" }));
+    await visible(page.getByRole("heading", { name: "Free intro video" }));
+    expect(await page.locator("iframe").getAttribute("src")).toContain(`youtube-nocookie.com/embed/${videoIdOf(scheme.videoUrl)}`);
+    await visible(page.getByRole("link", { name: /Watch on YouTube/ }));
+    expect(await page.getByRole("link", { name: "Unlock Premium" }).last().getAttribute("href")).toBe("/subscribe");
+    await visible(page.getByRole("link", { name: "Log in", exact: true }));
+    // Formations are listed, locked, without links; no comments, no rating form.
+    await visible(page.getByText(scheme.formations[0].title, { exact: true }));
+    expect(await page.locator(`a[href^="/content/${scheme.slug}/section/"]`).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Rate \d/ }).count()).toBe(0);
+    expect(await page.getByLabel("Add a comment").count()).toBe(0);
+  });
+});
+
+describe("a premium member with JavaScript", () => {
+  let page: Page;
+  const scriptErrors: string[] = [];
+  beforeAll(async () => {
+    page = await open({ javaScriptEnabled: true, role: "premium" });
+    page.on("pageerror", (error) => scriptErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/youtube|vimeo|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/i.test(message.text())) {
+        scriptErrors.push(message.text());
+      }
+    });
+  });
+
+  it("opens a scheme, a formation and a play, and watches the self-hosted video with the custom player", async () => {
+    const { item, formation, play } = customPlays()[0];
+    await page.goto(`/content/${item.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: item.title }));
+    await page.getByRole("link", { name: new RegExp(`^${escapeRegExp(formation.title)}`) }).first().click();
+    await page.waitForURL(`**/content/${item.slug}/section/${formation.slug}`);
+    await visible(page.getByRole("navigation", { name: "Breadcrumb" }).getByText(formation.title));
+    await page.getByRole("link", { name: new RegExp(escapeRegExp(play.title)) }).first().click();
+    await page.waitForURL(`**/section/${formation.slug}/play/${play.slug}`);
+    await visible(page.getByRole("heading", { name: play.title, exact: true }));
+    await visible(page.getByText(playWriteUp(play)));
+
+    const player = page.getByRole("region", { name: `Video player: ${play.title}` });
+    await visible(player);
+    const video = player.locator("video");
+    expect(await video.getAttribute("controls")).toBeNull();
+    const controls = page.getByTestId("video-controls");
+    const state = () => video.evaluate((element: HTMLVideoElement) => ({ time: element.currentTime, paused: element.paused, muted: element.muted, duration: element.duration }));
+    await video.evaluate((element: HTMLVideoElement) => (element.readyState >= 1 ? null : new Promise((resolve) => element.addEventListener("loadedmetadata", resolve, { once: true }))));
+    const duration = (await state()).duration;
+    expect(duration).toBeGreaterThan(5);
+
+    const playViews: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes(`/content/${item.slug}`) && request.postData()?.includes("play-view")) playViews.push(request.url());
+    });
+
+    // Play, then the controls hide after 3 s without mouse movement and come back on a move.
+    await player.getByRole("button", { name: "Play" }).click();
+    await page.waitForFunction(() => {
+      const element = document.querySelector("video")!;
+      return !element.paused && element.currentTime > 0.2;
+    });
+    await visible(player.getByRole("button", { name: "Pause" }));
+    expect(await controls.getAttribute("data-visible")).toBe("true");
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-controls"]')?.getAttribute("data-visible") === "false", null, { timeout: 5000 });
+    expect((await state()).paused).toBe(false);
+    const box = (await player.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3);
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 3);
+    await page.waitForFunction(() => document.querySelector('[data-testid="video-controls"]')?.getAttribute("data-visible") === "true");
+
+    await player.getByRole("button", { name: "Pause" }).click();
+    expect((await state()).paused).toBe(true);
+    await visible(player.getByRole("button", { name: "Play" }));
+
+    await player.getByRole("button", { name: "Mute" }).click();
+    expect((await state()).muted).toBe(true);
+    await player.getByRole("button", { name: "Unmute" }).click();
+    expect((await state()).muted).toBe(false);
+
+    await player.getByRole("button", { name: "Back 10 seconds" }).click();
+    expect((await state()).time).toBe(0);
+    await player.getByRole("button", { name: "Forward 10 seconds" }).click();
+    expect((await state()).time).toBeCloseTo(Math.min(10, duration), 1);
+    await player.getByRole("button", { name: "Back 10 seconds" }).click();
+    expect((await state()).time).toBeCloseTo(Math.max(0, Math.min(10, duration) - 10), 1);
+
+    // Keyboard: Space and k toggle, the arrows skip, m mutes.
+    await player.focus();
+    await page.keyboard.press("Space");
+    await page.waitForFunction(() => !document.querySelector("video")!.paused);
+    await page.keyboard.press("k");
+    await page.waitForFunction(() => document.querySelector("video")!.paused);
+    const before = (await state()).time;
+    await page.keyboard.press("ArrowRight");
+    expect((await state()).time).toBeCloseTo(Math.min(before + 10, duration), 1);
+    await page.keyboard.press("ArrowLeft");
+    expect((await state()).time).toBeCloseTo(Math.max(0, Math.min(before + 10, duration) - 10), 1);
+    await page.keyboard.press("m");
+    expect((await state()).muted).toBe(true);
+    await page.keyboard.press("k");
+    await page.waitForFunction(() => !document.querySelector("video")!.paused);
+    await page.keyboard.press("k");
+
+    // The first play of this player counted one view; playing again did not.
+    await page.waitForLoadState("networkidle");
+    expect(playViews).toHaveLength(1);
+  });
+
+  it("rates a scheme, replacing the rating", async () => {
+    await page.goto(`/content/${JS_ON_SCHEME}`);
+    const rating = page.locator("#rating");
+    await visible(rating.getByRole("group", { name: /Rate this scheme|Your rating/ }));
+    await rating.getByRole("button", { name: "Rate 4 stars" }).click();
+    await visible(rating.getByText("Your rating: 4 of 5"));
+    expect(await page.getByTestId("rating-summary").textContent()).toBe(expectedAverage(JS_ON_SCHEME, 4));
+    await rating.getByRole("button", { name: "Rate 2 stars" }).click();
+    await visible(rating.getByText("Your rating: 2 of 5"));
+    expect(await page.getByTestId("rating-summary").textContent()).toBe(expectedAverage(JS_ON_SCHEME, 2));
+    await page.reload();
+    await visible(rating.getByText("Your rating: 2 of 5"));
+  });
+
+  it("favourites a scheme with the star and finds it on /home", async () => {
+    await page.goto(`/content/${JS_ON_SCHEME}`);
+    await page.getByRole("button", { name: "Add to favorites" }).click();
+    await visible(page.getByRole("button", { name: "Remove from favorites" }));
+    expect(await page.getByRole("button", { name: "Remove from favorites" }).getAttribute("aria-pressed")).toBe("true");
+    await page.waitForLoadState("networkidle");
+    await page.goto("/home");
+    const favorites = page.locator('section[aria-labelledby="favorites-title"]');
+    await visible(favorites.getByText(seedItem(JS_ON_SCHEME).title));
+    await favorites.getByRole("link", { name: new RegExp(escapeRegExp(seedItem(JS_ON_SCHEME).title)) }).click();
+    await page.waitForURL(`**/content/${JS_ON_SCHEME}`);
+    await page.getByRole("button", { name: "Remove from favorites" }).click();
+    await visible(page.getByRole("button", { name: "Add to favorites" }));
+    await page.waitForLoadState("networkidle");
+    await page.goto("/home");
+    await visible(page.getByRole("heading", { name: "Your Favorites" }));
+    expect(await page.locator('section[aria-labelledby="favorites-title"]').getByText(seedItem(JS_ON_SCHEME).title).count()).toBe(0);
+  });
+
+  it("posts, edits and deletes a comment", async () => {
+    await page.goto(`/content/${JS_ON_SCHEME}`);
+    const text = `Browser comment ${crypto.randomUUID().slice(0, 8)}`;
+    const box = page.getByLabel("Add a comment");
+    // Once the page is interactive, an empty comment cannot be posted.
+    await page.locator('button[disabled]:has-text("Post Comment")').waitFor();
+    await box.fill(text);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const comment = page.locator("li", { hasText: text });
+    await visible(comment);
+    await visible(comment.getByText("Jordan", { exact: true }));
+    await page.waitForFunction(() => (document.getElementById("new-comment") as HTMLTextAreaElement).value === "");
+
+    await comment.getByRole("link", { name: "Edit" }).click();
+    const editor = comment.getByLabel("Edit comment");
+    await visible(editor);
+    await editor.fill(`${text} (edited)`);
+    await comment.getByRole("button", { name: "Save" }).click();
+    await visible(page.getByText(`${text} (edited)`));
+    await page.waitForFunction(() => !document.querySelector("textarea[id^='edit-comment-']"));
+
+    const edited = page.locator("li", { hasText: `${text} (edited)` });
+    await edited.getByRole("link", { name: "Delete" }).click();
+    await visible(edited.getByText("Delete this comment?"));
+    await edited.getByRole("button", { name: "Delete" }).click();
+    await page.waitForFunction((needle) => !document.body.innerText.includes(needle), text);
+    await page.reload();
+    expect(await page.getByText(text).count()).toBe(0);
+  });
+
+  it("ran all of the above without script errors or CSP violations", () => {
+    expect(scriptErrors).toEqual([]);
+  });
+});
+
+describe("a premium member without JavaScript", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await open({ javaScriptEnabled: false, role: "premium" });
+  });
+
+  it("opens a formation and a play, with the browser's own video controls", async () => {
+    const { item, formation, play } = customPlays()[customPlays().length - 1];
+    await page.goto(`/content/${item.slug}`);
+    await page.getByRole("link", { name: new RegExp(`^${escapeRegExp(formation.title)}`) }).first().click();
+    await page.waitForURL(`**/content/${item.slug}/section/${formation.slug}`);
+    await page.getByRole("link", { name: new RegExp(escapeRegExp(play.title)) }).first().click();
+    await page.waitForURL(`**/play/${play.slug}`);
+    await visible(page.getByText(playWriteUp(play)));
+    const video = page.getByTestId("video-player").locator("video");
+    expect(await video.getAttribute("controls")).not.toBeNull();
+    expect(await video.getAttribute("src")).toBe("/media/videos/sample-play.mp4");
+    expect(await page.getByTestId("video-controls").count()).toBe(0);
+    // The play art of a premium scheme's play is shown to the member.
+    const premium = premiumSchemes()[0];
+    await page.goto(`/content/${premium.slug}/section/${premium.formations[0].slug}`);
+    await visible(page.getByText(playWriteUp(premium.formations[0].plays[0])));
+  });
+
+  it("rates a scheme with a plain form", async () => {
+    await page.goto(`/content/${JS_OFF_SCHEME}`);
+    const rating = page.locator("#rating");
+    await rating.getByRole("button", { name: "Rate 5 stars" }).click();
+    await visible(rating.getByText("Your rating: 5 of 5"));
+    expect(await page.getByTestId("rating-summary").textContent()).toBe(expectedAverage(JS_OFF_SCHEME, 5));
+    await rating.getByRole("button", { name: "Rate 3 stars" }).click();
+    await visible(rating.getByText("Your rating: 3 of 5"));
+    expect(await page.getByTestId("rating-summary").textContent()).toBe(expectedAverage(JS_OFF_SCHEME, 3));
+  });
+
+  it("favourites a scheme with the star's form and finds it on /home", async () => {
+    await page.goto(`/content/${JS_OFF_SCHEME}`);
+    await page.getByRole("button", { name: "Add to favorites" }).click();
+    await visible(page.getByRole("button", { name: "Remove from favorites" }));
+    await page.goto("/home");
+    await visible(page.locator('section[aria-labelledby="favorites-title"]').getByText(seedItem(JS_OFF_SCHEME).title));
+    await page.goto(`/content/${JS_OFF_SCHEME}`);
+    await page.getByRole("button", { name: "Remove from favorites" }).click();
+    await visible(page.getByRole("button", { name: "Add to favorites" }));
+    await page.goto("/home");
+    expect(await page.locator('section[aria-labelledby="favorites-title"]').getByText(seedItem(JS_OFF_SCHEME).title).count()).toBe(0);
+  });
+
+  it("posts, edits and deletes a comment, confirming the deletion on its own step", async () => {
+    await page.goto(`/content/${JS_OFF_SCHEME}`);
+    const text = `No-JS comment ${crypto.randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Add a comment").fill(`   ${text}   `);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const comment = page.locator("li", { hasText: text });
+    await visible(comment);
+    expect((await comment.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(text);
+
+    await comment.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/editComment=\d+/);
+    const editing = page.locator("li", { has: page.getByLabel("Edit comment") });
+    await editing.getByLabel("Edit comment").fill(`${text} (edited)`);
+    await editing.getByRole("button", { name: "Save" }).click();
+    await visible(page.getByText(`${text} (edited)`));
+    expect(page.url()).not.toContain("editComment");
+
+    await page.locator("li", { hasText: `${text} (edited)` }).getByRole("link", { name: "Delete" }).click();
+    await page.waitForURL(/deleteComment=\d+/);
+    const confirming = page.locator("li", { hasText: "Delete this comment?" });
+    await visible(confirming);
+    await confirming.getByRole("button", { name: "Delete" }).click();
+    await visible(page.getByRole("heading", { name: /Comments/ }));
+    expect(await page.getByText(text).count()).toBe(0);
+  });
+});
