@@ -3,7 +3,7 @@ import { contactMessages, users, userTips } from "../../db/schema.ts";
 import type { Database } from "./db.server.ts";
 
 export const USERS_PAGE_SIZE = 20;
-export const TIPS_LIMIT = 200;
+export const TIPS_PAGE_SIZE = 25;
 export const MESSAGES_LIMIT = 100;
 
 function likePattern(search: string) {
@@ -46,7 +46,7 @@ export function usersCountQuery(db: Database, search: string) {
   return db.select({ total: count() }).from(users).where(userSearchFilter(search));
 }
 
-export function tipsQuery(db: Database) {
+export function tipsPageQuery(db: Database, page: number) {
   return db
     .select({
       id: userTips.id,
@@ -66,7 +66,8 @@ export function tipsQuery(db: Database) {
     .from(userTips)
     .innerJoin(users, eq(users.id, userTips.userId))
     .orderBy(desc(userTips.createdAt))
-    .limit(TIPS_LIMIT);
+    .limit(TIPS_PAGE_SIZE)
+    .offset((page - 1) * TIPS_PAGE_SIZE);
 }
 
 export function tipCountsQuery(db: Database) {

@@ -20,11 +20,20 @@ const cardColumns = {
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof content.$inferSelect)[K] };
 
+/** Cards show three lines of the description: send no more than that. */
+const CARD_DESCRIPTION_LENGTH = 180;
+
+export function excerpt(text: string, length: number) {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length - 20)).trimEnd()}…`;
+}
+
 export function toCard(row: CardRow, viewer: User | null): ContentCardData {
   return {
     slug: row.slug,
     title: row.title,
-    description: row.description,
+    description: excerpt(row.description, CARD_DESCRIPTION_LENGTH),
     type: row.type,
     game: row.game,
     thumbnailUrl: row.thumbnailUrl,

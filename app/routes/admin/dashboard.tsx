@@ -17,13 +17,15 @@ import {
   messagesQuery,
   reviewTip,
   tipCountsQuery,
-  tipsQuery,
+  TIPS_PAGE_SIZE,
+  tipsPageQuery,
   updateUserByStaff,
   USERS_PAGE_SIZE,
   usersCountQuery,
   usersPageQuery,
 } from "~/server/admin-dashboard.server";
 import { staffContext } from "~/server/admin.server";
+import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -51,11 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const usersPage = pageParam(url.searchParams.get("usersPage"));
   const contentPage = pageParam(url.searchParams.get("contentPage"));
+  const tipsPage = pageParam(url.searchParams.get("tipsPage"));
+  const selectedTip = Number(url.searchParams.get("tip")) || null;
 
   const [counterRows, contentRows, tipRows, tipCounts, ...superadminResults] = await db.batch([
     countersQuery(db, COUNTERS),
     listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
-    tipsQuery(db),
+    tipsPageQuery(db, tipsPage),
     tipCountsQuery(db),
     ...(superadmin
       ? ([usersPageQuery(db, search, usersPage), usersCountQuery(db, search), listPostsForAdmin(db), messagesQuery(db)] as const)
@@ -63,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ] as never) as unknown as [
     Awaited<ReturnType<typeof countersQuery>>,
     Awaited<ReturnType<typeof listContentForAdmin>>,
-    Awaited<ReturnType<typeof tipsQuery>>,
+    Awaited<ReturnType<typeof tipsPageQuery>>,
     Awaited<ReturnType<typeof tipCountsQuery>>,
     ...unknown[],
   ];
@@ -100,12 +104,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content: {
       page: contentPage,
       pageCount: Math.max(1, Math.ceil(counters["content:all"] / CONTENT_PAGE_SIZE)),
-      rows: contentRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })),
+      rows: contentRows.map((row) => ({ ...row, description: excerpt(row.description, 100), createdAt: row.createdAt.getTime() })),
     },
     tips: {
       pending: tipCounts.find((row) => row.status === "pending")?.total ?? 0,
       approved: tipCounts.find((row) => row.status === "approved")?.total ?? 0,
-      rows: tipRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime(), updatedAt: row.updatedAt.getTime() })),
+      page: tipsPage,
+      pageCount: Math.max(1, Math.ceil(tipCounts.reduce((sum, row) => sum + row.total, 0) / TIPS_PAGE_SIZE)),
+      // The table needs the start of a tip; the open dialog gets all of it.
+      rows: tipRows.map((row) => ({
+        ...row,
+        tipDescription: row.id === selectedTip ? row.tipDescription : excerpt(row.tipDescription, 120),
+        adminNotes: row.id === selectedTip ? row.adminNotes : null,
+        createdAt: row.createdAt.getTime(),
+        updatedAt: row.updatedAt.getTime(),
+      })),
     },
     posts: postRows ? postRows.map((row) => ({ ...row, publishedAt: row.publishedAt?.getTime() ?? null, createdAt: row.createdAt.getTime() })) : null,
     messages: messageRows ? messageRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })) : null,
@@ -116,7 +129,7 @@ function back(request: Request, tab: Tab) {
   // Back to the same list (search and page kept), without the dialog parameters.
   const url = new URL(request.url);
   const keep = new URLSearchParams();
-  for (const name of ["q", "usersPage", "contentPage"]) {
+  for (const name of ["q", "usersPage", "contentPage", "tipsPage"]) {
     const value = url.searchParams.get(name);
     if (value) keep.set(name, value);
   }
@@ -627,6 +640,7 @@ function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
           </table>
         </div>
       )}
+      <Pager page={tips.page} pageCount={tips.pageCount} param="tipsPage" hash="tips" />
       {selected && dialog === "details" ? (
         <Dialog title="Tip details" closeHref={closeHref}>
           <dl className="space-y-3 text-sm">
