@@ -107,6 +107,8 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
   }
   const existing = await findUserByEmail(app, input.email);
+  // Hash in every case, so that the answer takes as long whether or not the e-mail exists.
+  const passwordHash = await hashPassword(input.password);
   if (existing) {
     if (!existing.emailConfirmedAt) {
       await sendConfirmationEmail(app, request, existing);
@@ -126,7 +128,6 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     return { status: "success" as const };
   }
   const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
   const inserted = await app.db
     .insert(users)
     .values({ id, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: "user" })
