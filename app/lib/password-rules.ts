@@ -20,8 +20,11 @@ const hasDigit = (value: string) => /[0-9]/.test(value);
 const hasSpecial = (value: string) => [...value].some((character) => SPECIAL_CHARACTERS.includes(character));
 const hasLetter = (value: string) => /[a-zA-Z]/.test(value);
 
+/** A common word, also when only dressed up with capitals, digits or symbols (Football1!). */
 export function isCommonPassword(password: string) {
-  return COMMON_PASSWORDS.includes(password.toLowerCase());
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "").replace(/^(\D+?)\d+$/, "$1");
+  return COMMON_PASSWORDS.includes(lower) || COMMON_PASSWORDS.includes(core);
 }
 
 export function hasCommonPattern(password: string) {

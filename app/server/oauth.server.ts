@@ -166,10 +166,15 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
   const existing = await app.db.query.users.findFirst({ where: eq(users.email, profile.email) });
   const now = new Date();
   if (existing) {
+    // The provider vouches for this address. An account that was never confirmed may have been
+    // registered by someone else with this e-mail: its password and sessions do not survive.
+    const unconfirmed = !existing.emailConfirmedAt;
     await app.db.batch([
       app.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id }).onConflictDoNothing(),
-      // The provider vouches for this address.
-      app.db.update(users).set({ emailConfirmedAt: existing.emailConfirmedAt ?? now }).where(eq(users.id, existing.id)),
+      app.db
+        .update(users)
+        .set(unconfirmed ? { emailConfirmedAt: now, passwordHash: null, sessionsValidAfter: now, updatedAt: now } : { updatedAt: now })
+        .where(eq(users.id, existing.id)),
     ]);
     return { status: "success", userId: existing.id };
   }

@@ -15,8 +15,12 @@ function keyFor(name: string) {
 export async function readThrottle(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()): Promise<ThrottleStatus> {
   const state = await kv.get<ThrottleState>(keyFor(name), "json");
   if (!state) return { allowed: true, used: 0, retryAfterSeconds: 0 };
-  if (state.lockedUntil && state.lockedUntil > now) {
-    return { allowed: false, used: state.count, retryAfterSeconds: Math.ceil((state.lockedUntil - now) / 1000) };
+  if (state.lockedUntil) {
+    if (state.lockedUntil > now) {
+      return { allowed: false, used: state.count, retryAfterSeconds: Math.ceil((state.lockedUntil - now) / 1000) };
+    }
+    // The lock has been served: a fresh window starts.
+    return { allowed: true, used: 0, retryAfterSeconds: 0 };
   }
   if (state.windowEndsAt <= now) return { allowed: true, used: 0, retryAfterSeconds: 0 };
   if (state.count >= rule.limit) {
@@ -28,7 +32,7 @@ export async function readThrottle(kv: KVNamespace, name: string, rule: Throttle
 /** Counts one attempt; returns the status after counting it. */
 export async function recordAttempt(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()): Promise<ThrottleStatus> {
   const existing = await kv.get<ThrottleState>(keyFor(name), "json");
-  const active = existing && (existing.windowEndsAt > now || (existing.lockedUntil ?? 0) > now);
+  const active = existing && (existing.lockedUntil ? existing.lockedUntil > now : existing.windowEndsAt > now);
   const state: ThrottleState = active ? existing : { count: 0, windowEndsAt: now + rule.windowSeconds * 1000 };
   state.count += 1;
   if (state.count >= rule.limit && rule.lockSeconds && !state.lockedUntil) {

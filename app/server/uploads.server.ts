@@ -54,3 +54,26 @@ export async function storeImage(bucket: R2Bucket, key: string, image: { bytes: 
 export function mediaKeyFromUrl(url: string | null | undefined) {
   return url?.startsWith("/media/") ? url.slice("/media/".length) : null;
 }
+
+/**
+ * Reads and drops a request body that will be refused, up to a limit: a body left unread makes
+ * some runtimes close the connection before the answer arrives.
+ */
+export async function discardRequestBody(request: Request, limit = 32 * 1024 * 1024) {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > limit) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing to do.
+  }
+}

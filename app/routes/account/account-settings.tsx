@@ -22,7 +22,7 @@ import { listTipsOfUser } from "~/server/tips.server";
 import { applySnapshot } from "~/server/billing.server";
 import { billingGateway, billingMode, localGateway } from "~/server/stripe.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { isRequestTooLarge, mediaKeyFromUrl, readImageUpload, storeImage } from "~/server/uploads.server";
+import { discardRequestBody, isRequestTooLarge, mediaKeyFromUrl, readImageUpload, storeImage } from "~/server/uploads.server";
 
 export function meta() {
   return [{ title: "Account Settings | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
@@ -72,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
 
   if (isRequestTooLarge(request)) {
+    await discardRequestBody(request);
     return data(
       { intent: "avatar", toast: { kind: "error" as const, title: "File too large", description: "Please upload an image smaller than 5MB." } },
       { status: 413 },
@@ -123,12 +124,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           intent,
           result: submission.reply({ formErrors: [`Too many attempts. Please try again in ${outcome.retryAfterSeconds} seconds.`], hideFields }),
+          throttle: { allowed: false, used: outcome.attemptsUsed, retryAfterSeconds: outcome.retryAfterSeconds },
         },
         { status: 429 },
       );
     }
     if (outcome.status === "wrong-password") {
-      return data({ intent, result: submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields }) }, { status: 400 });
+      return data(
+        {
+          intent,
+          result: submission.reply({ fieldErrors: { currentPassword: ["Current password is incorrect"] }, hideFields }),
+          // A 4xx answer does not reload the page's data: the counter and countdown come from here.
+          throttle: { allowed: outcome.retryAfterSeconds === 0, used: outcome.attemptsUsed, retryAfterSeconds: outcome.retryAfterSeconds },
+        },
+        { status: 400 },
+      );
     }
     return data(
       { intent, changed: true, result: submission.reply({ resetForm: true }) },
@@ -328,8 +338,9 @@ function SecurityCard({
     shouldRevalidate: "onInput",
   });
   const [newPassword, setNewPassword] = useState("");
-  const remaining = useCountdown(throttle.allowed ? 0 : throttle.retryAfterSeconds);
-  const locked = !throttle.allowed && remaining > 0;
+  const current = (passwordData && "throttle" in passwordData && passwordData.throttle ? passwordData.throttle : throttle) as LoaderData["passwordThrottle"];
+  const remaining = useCountdown(current.allowed ? 0 : current.retryAfterSeconds);
+  const locked = !current.allowed && remaining > 0;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
 
   useEffect(() => {
@@ -393,7 +404,7 @@ function SecurityCard({
             {busy ? "Changing..." : "Change Password"}
           </button>
           <span className="text-sm text-slate-400" data-testid="password-attempts">
-            {Math.min(throttle.used, PASSWORD_CHANGE_ATTEMPTS)}/{PASSWORD_CHANGE_ATTEMPTS} attempts used
+            {Math.min(current.used, PASSWORD_CHANGE_ATTEMPTS)}/{PASSWORD_CHANGE_ATTEMPTS} attempts used
           </span>
         </div>
       </Form>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/auth";
 import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
 import { LogoMark } from "~/components/logo";
@@ -47,6 +47,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const counts = await readCounters(app.db, ["content:published"]);
   return { contentCount: counts["content:published"], providers: configuredProviders(app.env) };
+}
+
+// After a successful login the page shows its message for a second before moving on: reloading
+// this route's data now would redirect the signed-in member at once.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "status" in actionResult && actionResult.status === "success") return false;
+  return defaultShouldRevalidate;
 }
 
 function isDataRequest(request: Request) {
