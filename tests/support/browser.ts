@@ -27,13 +27,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } };
+export type PageOptions = {
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+  /** Extra headers on every request, e.g. CF-Connecting-IP for a client address of its own. */
+  headers?: Record<string, string>;
+};
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject("baseUrl"),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: options.headers,
   });
   const page = await context.newPage();
   return { context, page };
