@@ -113,7 +113,7 @@ describe("password change", () => {
 function uploadAvatar(cookie: string, bytes: Uint8Array, fileName: string, type: string) {
   const form = new FormData();
   form.set("intent", "avatar");
-  form.set("avatar", new Blob([bytes], { type }), fileName);
+  form.set("avatar", new Blob([new Uint8Array(bytes)], { type }), fileName);
   return fetch(url("/account-settings"), {
     method: "POST",
     redirect: "manual",
