@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfirmedUser, fromAddress, newClientAddress, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 import { launchBrowser, newPage, visible } from "../support/browser";
+import { url } from "../support/http";
 import { makePng, pngOfSize } from "../support/images";
 
 let browser: Browser;
@@ -268,7 +269,7 @@ describe("account in Chromium", () => {
       ]);
       expect(response.status(), label).toBeGreaterThanOrEqual(400);
       await page.waitForLoadState();
-      expect(new URL(page.url()).pathname, `${label}: the browser shows the site's page, not its own error page`).toBe("/account-settings");
+      expect(page.url(), `${label}: the browser shows the site's page, not its own error page`).toBe(url("/account-settings"));
       await visible(page.getByText("File too large: Please upload an image smaller than 5MB."), 5000).catch(() => {
         throw new Error(`${label}: no 'File too large' message on the page`);
       });

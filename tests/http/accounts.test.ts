@@ -17,13 +17,22 @@ import {
   TEST_PASSWORD,
   toastFrom,
   uniqueEmail,
+  type TestUser,
 } from "../support/accounts";
 import { get, postForm, url } from "../support/http";
 import { quote, sql } from "../support/local-db";
 
+// One confirmed member for the tests that only sign in and out (registration hashes a password:
+// each fresh account costs time). Tests that lock or change an account make their own.
+let member: Promise<TestUser> | undefined;
+function sharedMember() {
+  member ??= createConfirmedUser("member", { firstName: "Morgan" });
+  return member;
+}
+
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax, Path=/, not Secure over http, and expires in 30 days", async () => {
-    const user = await createConfirmedUser("cookie");
+    const user = await sharedMember();
     const before = Date.now();
     const response = await attemptLogin(user.email, user.password);
     expect(response.status).toBe(302);
@@ -42,7 +51,7 @@ describe("session cookie", () => {
   });
 
   it("is a new token at every login, and each one is its own session", async () => {
-    const user = await createConfirmedUser("newtoken");
+    const user = await sharedMember();
     const first = await signInUser(user);
     const second = await signInUser(user);
     expect(first).not.toBe(second);
@@ -58,7 +67,7 @@ describe("session cookie", () => {
 
 describe("logout", () => {
   it("ends the session: the old cookie no longer signs in, the cookie is cleared, other sessions stay", async () => {
-    const user = await createConfirmedUser("logout");
+    const user = await sharedMember();
     const cookie = await signInUser(user);
     const otherDevice = await signInUser(user);
     expect(await isSignedIn(cookie)).toBe(true);
@@ -102,7 +111,7 @@ describe("guards", () => {
   });
 
   it("lets a member through", async () => {
-    const user = await createConfirmedUser("guard", { firstName: "Morgan" });
+    const user = await sharedMember();
     const cookie = await signInUser(user);
     const home = await get("/home", { cookie });
     expect(home.status).toBe(200);
@@ -113,7 +122,7 @@ describe("guards", () => {
 
 describe("redirect after login", () => {
   it("honours same-site paths, with their query and hash", async () => {
-    const user = await createConfirmedUser("redirect");
+    const user = await sharedMember();
     for (const target of ["/account-settings", "/account-settings?tab=security#security"]) {
       const response = await attemptLogin(user.email, user.password, {}, { redirectTo: target });
       expect(response.status).toBe(302);
@@ -122,8 +131,9 @@ describe("redirect after login", () => {
   });
 
   it("refuses other sites and lands on /home instead", async () => {
-    const user = await createConfirmedUser("evil-redirect");
-    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "\\\\evil.example", "http:evil.example", "/\t/evil.example", "javascript:alert(1)"]) {
+    const user = await sharedMember();
+    // More shapes are covered by the unit test of safeRedirectPath.
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
       const response = await attemptLogin(user.email, user.password, {}, { redirectTo: target });
       expect(response.status, target).toBe(302);
       expect(response.headers.get("Location"), JSON.stringify(target)).toBe("/home");
@@ -131,7 +141,7 @@ describe("redirect after login", () => {
   });
 
   it("sends a signed-in member away from /auth to a safe redirectTo only", async () => {
-    const user = await createConfirmedUser("signed-in-auth");
+    const user = await sharedMember();
     const cookie = await signInUser(user);
     const safe = await get("/auth?redirectTo=%2Faccount-settings", { cookie });
     expect(safe.status).toBe(302);
@@ -145,7 +155,7 @@ describe("redirect after login", () => {
 
 describe("login messages", () => {
   it("answers a wrong password and an unknown e-mail alike: 'Invalid login credentials'", async () => {
-    const user = await createConfirmedUser("wrongpass");
+    const user = await sharedMember();
     const unknown = uniqueEmail("nobody");
     const wrongPassword = await attemptLogin(user.email, OTHER_PASSWORD);
     const unknownEmail = await attemptLogin(unknown, OTHER_PASSWORD);
@@ -200,7 +210,7 @@ describe("login messages", () => {
 describe("login throttle", () => {
   it("refuses the 6th attempt on one account within 15 minutes, even with the right password and from elsewhere", async () => {
     const user = await createConfirmedUser("throttle");
-    const bystander = await createConfirmedUser("bystander");
+    const bystander = await sharedMember();
     const address = newClientAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await attemptLogin(user.email, `Wrong#Guess${attempt}x`, fromAddress(address));
