@@ -293,6 +293,32 @@ describe("registration", () => {
     expect(impostor.status).toBe(401);
   });
 
+  it("takes about as long for an already registered e-mail as for a new one (no timing hint)", async () => {
+    // Login spends a decoy hash on unknown e-mails for this reason; registration must not reveal
+    // the opposite (an existing account) by skipping the password hash.
+    const existing = await sharedMember();
+    async function timed(email: string) {
+      const started = performance.now();
+      const response = await postForm("/auth", registerForm({ email, password: TEST_PASSWORD, firstName: "T", lastName: "Iming" }), {
+        headers: fromAddress(newClientAddress()),
+      });
+      await response.text();
+      expect(response.status).toBe(200);
+      return performance.now() - started;
+    }
+    const forNew: number[] = [];
+    const forExisting: number[] = [];
+    for (let sample = 0; sample < 4; sample++) {
+      forNew.push(await timed(uniqueEmail("timing")));
+      forExisting.push(await timed(existing.email));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    expect(
+      median(forExisting),
+      `median ms for an existing e-mail ${forExisting.map(Math.round)} vs a new one ${forNew.map(Math.round)}`,
+    ).toBeGreaterThan(median(forNew) * 0.5);
+  });
+
   it("trims and lowercases e-mail addresses", async () => {
     const email = uniqueEmail("mixedcase");
     const typed = `  ${email.replace("mixedcase", "MiXeDCase").toUpperCase().replace("@EXAMPLE.COM", "@Example.COM")}  `;
