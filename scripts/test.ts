@@ -28,7 +28,7 @@ try {
         `--outputFile.json=${resultsFile}`,
         ...extraArgs,
       ],
-      { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...QUIET_ENV, TEST_BASE_URL: server.baseUrl } },
+      { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...QUIET_ENV, TEST_BASE_URL: server.baseUrl, TEST_OAUTH_URL: server.oauthUrl } },
     );
     child.on("exit", (code) => resolve(code ?? 1));
   });

@@ -27,7 +27,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type PageOptions = { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; bypassCSP?: boolean };
+export type PageOptions = {
+  javaScriptEnabled?: boolean;
+  viewport?: { width: number; height: number };
+  /** Extra headers on every request, e.g. CF-Connecting-IP for a client address of its own. */
+  headers?: Record<string, string>;
+  /** Lets axe-core be injected as an inline script despite the page's CSP. */
+  bypassCSP?: boolean;
+};
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -35,6 +42,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 900 },
     bypassCSP: options.bypassCSP ?? false,
+    extraHTTPHeaders: options.headers,
   });
   const page = await context.newPage();
   return { context, page };

@@ -6,14 +6,17 @@ import { startTestServer } from "./test-server.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The fake Discord/Google provider the test server talks to (see fake-oauth.ts). */
+    oauthUrl: string;
   }
 }
 
-// `npm test` starts one server for every layer and passes TEST_BASE_URL; running a single project
-// directly (npm run test:http) starts its own.
+// `npm test` starts one server for every layer and passes TEST_BASE_URL (and TEST_OAUTH_URL);
+// running a single project directly (npm run test:http) starts its own.
 export default async function setup(project: TestProject) {
   if (process.env.TEST_BASE_URL) {
     project.provide("baseUrl", process.env.TEST_BASE_URL);
+    project.provide("oauthUrl", process.env.TEST_OAUTH_URL ?? "");
     return;
   }
   if (!existsSync(`${ROOT}/build/server/index.js`)) {
@@ -21,5 +24,6 @@ export default async function setup(project: TestProject) {
   }
   const server = await startTestServer();
   project.provide("baseUrl", server.baseUrl);
+  project.provide("oauthUrl", server.oauthUrl);
   return server.stop;
 }

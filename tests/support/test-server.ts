@@ -2,6 +2,7 @@
 // freshly migrated and seeded, for the HTTP and browser tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, binPath, prepareLocalState, QUIET_ENV, resetState, ROOT } from "../../scripts/local-state.ts";
+import { FAKE_OAUTH_CLIENTS, startFakeOAuthProvider } from "./fake-oauth.ts";
 
 export const TEST_STATE_DIR = process.env.TEST_STATE_DIR || ".wrangler/test-state";
 export const TEST_PORT = Number(process.env.TEST_PORT || 8791);
@@ -15,7 +16,7 @@ export type TestServerOptions = {
   seed?: boolean;
 };
 
-export type TestServer = { baseUrl: string; stateDir: string; stop: () => Promise<void> };
+export type TestServer = { baseUrl: string; stateDir: string; oauthUrl: string; stop: () => Promise<void> };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = options.port ?? TEST_PORT;
@@ -27,7 +28,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await prepareLocalState(stateDir, { reset: true });
   }
   const baseUrl = `http://localhost:${port}`;
-  const vars = { SITE_URL: baseUrl, ...options.vars };
+  // Discord and Google are faked at the network edge (see fake-oauth.ts); it lives and dies with wrangler.
+  const oauth = await startFakeOAuthProvider();
+  const vars = {
+    SITE_URL: baseUrl,
+    OAUTH_ENDPOINT_OVERRIDE: oauth.url,
+    DISCORD_CLIENT_ID: FAKE_OAUTH_CLIENTS.discord.id,
+    DISCORD_CLIENT_SECRET: FAKE_OAUTH_CLIENTS.discord.secret,
+    GOOGLE_CLIENT_ID: FAKE_OAUTH_CLIENTS.google.id,
+    GOOGLE_CLIENT_SECRET: FAKE_OAUTH_CLIENTS.google.secret,
+    ...options.vars,
+  };
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -50,29 +61,42 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await oauth.stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/favicon.svg`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      await stopWrangler(child);
+      await oauth.stop();
+      throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
   return {
     baseUrl,
     stateDir,
+    oauthUrl: oauth.url,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await stopWrangler(child);
+      await oauth.stop();
     },
   };
+}
+
+async function stopWrangler(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 }

@@ -1,3 +1,6 @@
+import { users } from "../../db/schema";
+import type { Database } from "~/server/db.server";
+
 /** A valid 1x1 PNG, for tests that need image bytes without the file system. */
 export function tinyPng(): Uint8Array {
   const base64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -15,4 +18,19 @@ export async function seedDemoData() {
     readImage: async () => tinyPng(),
     now: new Date("2026-11-01T12:00:00Z"),
   });
+}
+
+/** Inserts a confirmed member (no password unless given) and returns its id. */
+export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = crypto.randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `${id}@example.com`,
+    firstName: "Unit",
+    lastName: "Tester",
+    role: "user",
+    emailConfirmedAt: new Date(),
+    ...overrides,
+  });
+  return id;
 }

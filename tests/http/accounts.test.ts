@@ -1,0 +1,372 @@
+import { describe, expect, it } from "vitest";
+import {
+  attemptLogin,
+  createConfirmedUser,
+  fromAddress,
+  isSignedIn,
+  linkFromOutbox,
+  messagesTo,
+  newClientAddress,
+  normalizedPage,
+  OTHER_PASSWORD,
+  pageText,
+  registerForm,
+  registerUser,
+  sessionFrom,
+  signInUser,
+  TEST_PASSWORD,
+  toastFrom,
+  uniqueEmail,
+  type TestUser,
+} from "../support/accounts";
+import { get, postForm, url } from "../support/http";
+import { quote, sql } from "../support/local-sql";
+
+// One confirmed member for the tests that only sign in and out (registration hashes a password:
+// each fresh account costs time). Tests that lock or change an account make their own.
+let member: Promise<TestUser> | undefined;
+function sharedMember() {
+  member ??= createConfirmedUser("member", { firstName: "Morgan" });
+  return member;
+}
+
+describe("session cookie", () => {
+  it("is HttpOnly, SameSite=Lax, Path=/, not Secure over http, and expires in 30 days", async () => {
+    const user = await sharedMember();
+    const before = Date.now();
+    const response = await attemptLogin(user.email, user.password);
+    expect(response.status).toBe(302);
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("session="))!;
+    const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
+    expect(pair).toMatch(/^session=[a-z2-7]{32}$/);
+    expect(attributes).toContain("HttpOnly");
+    expect(attributes).toContain("SameSite=Lax");
+    expect(attributes).toContain("Path=/");
+    expect(attributes.map((attribute) => attribute.toLowerCase())).not.toContain("secure");
+    expect(attributes.some((attribute) => /^domain=/i.test(attribute))).toBe(false);
+    const expires = Date.parse(attributes.find((attribute) => attribute.startsWith("Expires="))!.slice("Expires=".length));
+    const DAY = 24 * 60 * 60 * 1000;
+    expect(expires).toBeGreaterThan(before + 30 * DAY - 60_000);
+    expect(expires).toBeLessThan(Date.now() + 30 * DAY + 60_000);
+  });
+
+  it("is a new token at every login, and each one is its own session", async () => {
+    const user = await sharedMember();
+    const first = await signInUser(user);
+    const second = await signInUser(user);
+    expect(first).not.toBe(second);
+    expect(await isSignedIn(first)).toBe(true);
+    expect(await isSignedIn(second)).toBe(true);
+  });
+
+  it("ignores a session token it never issued", async () => {
+    expect(await isSignedIn("session=abcdefghijklmnopqrstuvwxyz234567")).toBe(false);
+    expect(await isSignedIn("session=not-a-token")).toBe(false);
+  });
+});
+
+describe("logout", () => {
+  it("ends the session: the old cookie no longer signs in, the cookie is cleared, other sessions stay", async () => {
+    const user = await sharedMember();
+    const cookie = await signInUser(user);
+    const otherDevice = await signInUser(user);
+    expect(await isSignedIn(cookie)).toBe(true);
+
+    const response = await postForm("/logout", {}, { cookie, headers: { Referer: url("/account-settings") } });
+    expect(response.status).toBe(302);
+    const cleared = response.headers.getSetCookie().find((value) => value.startsWith("session="))!;
+    expect(cleared).toMatch(/^session=;/);
+    expect(cleared).toContain("Max-Age=0");
+
+    expect(await isSignedIn(cookie)).toBe(false);
+    const home = await get("/home", { cookie });
+    expect(home.status).toBe(302);
+    expect(home.headers.get("Location")).toBe("/auth?redirectTo=%2Fhome");
+    expect(await isSignedIn(otherDevice)).toBe(true);
+  });
+});
+
+describe("guards", () => {
+  it.each([
+    ["/home", "/auth?redirectTo=%2Fhome"],
+    ["/account-settings", "/auth?redirectTo=%2Faccount-settings"],
+    ["/account-settings?tab=security", "/auth?redirectTo=%2Faccount-settings%3Ftab%3Dsecurity"],
+  ])("sends a visitor from %s to %s", async (path, target) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(target);
+    const stale = await get(path, { cookie: "session=abcdefghijklmnopqrstuvwxyz234567" });
+    expect(stale.headers.get("Location")).toBe(target);
+  });
+
+  it("refuses a visitor's POST to account settings without doing anything", async () => {
+    const response = await postForm("/account-settings", { intent: "profile", firstName: "Mallory", lastName: "X" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Faccount-settings");
+  });
+
+  it("carries redirectTo into the login form", async () => {
+    const html = await pageText(await get("/auth?redirectTo=%2Faccount-settings"));
+    expect(html).toContain('name="redirectTo" value="/account-settings"');
+  });
+
+  it("lets a member through", async () => {
+    const user = await sharedMember();
+    const cookie = await signInUser(user);
+    const home = await get("/home", { cookie });
+    expect(home.status).toBe(200);
+    expect(await pageText(home)).toContain("Welcome Back, Morgan");
+    expect((await get("/account-settings", { cookie })).status).toBe(200);
+  });
+});
+
+describe("redirect after login", () => {
+  it("honours same-site paths, with their query and hash", async () => {
+    const user = await sharedMember();
+    for (const target of ["/account-settings", "/account-settings?tab=security#security"]) {
+      const response = await attemptLogin(user.email, user.password, {}, { redirectTo: target });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location"), target).toBe(target);
+    }
+  });
+
+  it("refuses other sites and lands on /home instead", async () => {
+    const user = await sharedMember();
+    // More shapes are covered by the unit test of safeRedirectPath.
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+      const response = await attemptLogin(user.email, user.password, {}, { redirectTo: target });
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("Location"), JSON.stringify(target)).toBe("/home");
+    }
+  });
+
+  it("sends a signed-in member away from /auth to a safe redirectTo only", async () => {
+    const user = await sharedMember();
+    const cookie = await signInUser(user);
+    const safe = await get("/auth?redirectTo=%2Faccount-settings", { cookie });
+    expect(safe.status).toBe(302);
+    expect(safe.headers.get("Location")).toBe("/account-settings");
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+      const response = await get(`/auth?redirectTo=${encodeURIComponent(target)}`, { cookie });
+      expect(response.headers.get("Location"), target).toBe("/home");
+    }
+  });
+});
+
+describe("login messages", () => {
+  it("answers a wrong password and an unknown e-mail alike: 'Invalid login credentials'", async () => {
+    const user = await sharedMember();
+    const unknown = uniqueEmail("nobody");
+    const wrongPassword = await attemptLogin(user.email, OTHER_PASSWORD);
+    const unknownEmail = await attemptLogin(unknown, OTHER_PASSWORD);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(sessionFrom(wrongPassword)).toBeUndefined();
+    expect(sessionFrom(unknownEmail)).toBeUndefined();
+    const wrongPage = await normalizedPage(wrongPassword, user.email);
+    const unknownPage = await normalizedPage(unknownEmail, unknown);
+    expect(wrongPage).toContain("Invalid login credentials");
+    expect(wrongPage).not.toContain("Email not confirmed");
+    expect(wrongPage).toBe(unknownPage);
+  });
+
+  it("tells an unconfirmed account 'Email not confirmed' only after the right password", async () => {
+    const user = await registerUser("unconfirmed");
+    const right = await attemptLogin(user.email, user.password);
+    expect(right.status).toBe(403);
+    expect(sessionFrom(right)).toBeUndefined();
+    const html = await pageText(right);
+    expect(html).toContain("Email not confirmed");
+    expect(html).toContain("Resend confirmation email");
+
+    const wrong = await attemptLogin(user.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
+    expect(wrong.status).toBe(401);
+    const wrongHtml = await pageText(wrong);
+    expect(wrongHtml).toContain("Invalid login credentials");
+    expect(wrongHtml).not.toContain("Email not confirmed");
+  });
+
+  it("sends a fresh confirmation link on request, and the account logs in once confirmed", async () => {
+    const user = await registerUser("resend");
+    const firstLink = await linkFromOutbox(user.email, "/auth/confirm");
+    const response = await postForm("/auth", { intent: "resend-confirmation", email: user.email }, { headers: fromAddress(user.address) });
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("If the account is waiting for confirmation, a new link is on its way.");
+    const secondLink = await linkFromOutbox(user.email, "/auth/confirm");
+    expect(secondLink).not.toBe(firstLink);
+    // The first link was replaced by the second.
+    const stale = await get(new URL(firstLink).pathname + new URL(firstLink).search);
+    expect(toastFrom(stale)?.title).toBe("Invalid confirmation link");
+    const confirmed = await get(new URL(secondLink).pathname + new URL(secondLink).search);
+    expect(confirmed.headers.get("Location")).toBe("/auth");
+    expect(toastFrom(confirmed)?.title).toBe("Email confirmed");
+    expect(await isSignedIn(await signInUser(user))).toBe(true);
+    // A confirmation link works once.
+    const again = await get(new URL(secondLink).pathname + new URL(secondLink).search);
+    expect(toastFrom(again)?.title).toBe("Invalid confirmation link");
+  });
+});
+
+describe("login throttle", () => {
+  it("refuses the 6th attempt on one account within 15 minutes, even with the right password and from elsewhere", async () => {
+    const user = await createConfirmedUser("throttle");
+    const bystander = await sharedMember();
+    const address = newClientAddress();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await attemptLogin(user.email, `Wrong#Guess${attempt}x`, fromAddress(address));
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+      expect(await pageText(response)).toContain("Invalid login credentials");
+    }
+    const sixth = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()));
+    expect(sixth.status).toBe(429);
+    expect(sessionFrom(sixth)).toBeUndefined();
+    expect(await pageText(sixth)).toContain("Too many attempts. Please try again in 15 minutes.");
+    // Same address, another account: only the attacked account is locked.
+    const other = await attemptLogin(bystander.email, bystander.password, fromAddress(address));
+    expect(other.status).toBe(302);
+    expect(sessionFrom(other)).toBeDefined();
+  });
+});
+
+describe("registration", () => {
+  const invalid: [string, Record<string, string>, string][] = [];
+  const base = () => ({ firstName: "Riley", lastName: "Tester", email: uniqueEmail("invalid"), password: TEST_PASSWORD });
+  {
+    const noTerms = registerForm(base());
+    delete (noTerms as Partial<typeof noTerms>).acceptTerms;
+    invalid.push(["terms not accepted", noTerms, "You must accept the Terms of Service and Privacy Policy."]);
+    invalid.push(["terms not 'on'", registerForm(base(), { acceptTerms: "yes" }), "You must accept the Terms of Service and Privacy Policy."]);
+    invalid.push(["short password", registerForm({ ...base(), password: "Xy9!wvu" }), "Password must be at least 8 characters long"]);
+    invalid.push(["no uppercase", registerForm({ ...base(), password: "xy9!wvut" }), "Password must contain at least one uppercase letter"]);
+    invalid.push(["no number", registerForm({ ...base(), password: "Xyz!wvut" }), "Password must contain at least one number"]);
+    invalid.push(["no special", registerForm({ ...base(), password: "Xy9zwvut" }), "Password must contain at least one special character"]);
+    invalid.push(["common pattern", registerForm({ ...base(), password: "Xy9!wvut123" }), "Password contains common patterns. Please choose a more random password"]);
+    invalid.push(["257-character password", registerForm({ ...base(), password: "Xy9!wvut" + "m".repeat(249) }), "Password must be at most 256 characters long"]);
+    invalid.push(["1 MB password", registerForm({ ...base(), password: "Xy9!wvut" + "m".repeat(1024 * 1024) }), "Password must be at most 256 characters long"]);
+    invalid.push(["10 KB first name", registerForm({ ...base(), firstName: "R".repeat(10 * 1024) }), "First name must be at most 100 characters"]);
+    invalid.push(["10 KB last name", registerForm({ ...base(), lastName: "T".repeat(10 * 1024) }), "Last name must be at most 100 characters"]);
+    invalid.push(["blank first name", registerForm({ ...base(), firstName: "   " }), "First name is required"]);
+    invalid.push(["blank last name", registerForm({ ...base(), lastName: "" }), "Last name is required"]);
+    invalid.push(["malformed e-mail", registerForm({ ...base(), email: "not-an-email" }), "Please enter a valid email address"]);
+  }
+
+  it("refuses invalid submissions with a 4xx answer and the rule's message, and creates nothing", async () => {
+    const address = newClientAddress();
+    for (const [label, form, message] of invalid) {
+      const response = await postForm("/auth", form, { headers: fromAddress(address) });
+      expect(response.status, label).toBeGreaterThanOrEqual(400);
+      expect(response.status, label).toBeLessThan(500);
+      const html = await pageText(response);
+      expect(html, label).toContain(message);
+      expect(html, label).not.toContain("Registration successful!");
+    }
+    const emails = invalid.map(([, form]) => form.email);
+    for (const email of emails) expect(await messagesTo(email), email).toEqual([]);
+    const rows = await sql(`select email from users where email in (${emails.map(quote).join(", ")})`);
+    expect(rows).toEqual([]);
+  });
+
+  it("answers an already registered e-mail exactly like a new one, and leaves the account as it was", async () => {
+    const existing = await createConfirmedUser("existing", { firstName: "Original" });
+    const fresh = uniqueEmail("fresh");
+    const again = await postForm(
+      "/auth",
+      registerForm({ email: existing.email, password: OTHER_PASSWORD, firstName: "Impostor", lastName: "X" }),
+      { headers: fromAddress(newClientAddress()) },
+    );
+    const brandNew = await postForm(
+      "/auth",
+      registerForm({ email: fresh, password: OTHER_PASSWORD, firstName: "Impostor", lastName: "X" }),
+      { headers: fromAddress(newClientAddress()) },
+    );
+    expect(again.status).toBe(brandNew.status);
+    expect(again.status).toBe(200);
+    expect(await normalizedPage(again, existing.email)).toBe(await normalizedPage(brandNew, fresh));
+
+    // The owner is told by e-mail; no confirmation link, no change to the account.
+    const [note] = await messagesTo(existing.email);
+    expect(note.subject).toBe("Your Gridiron Playbook account");
+    expect(note.links.some((link) => link.includes("/auth/confirm"))).toBe(false);
+    const cookie = await signInUser(existing);
+    expect(await pageText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
+    const impostor = await attemptLogin(existing.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
+    expect(impostor.status).toBe(401);
+  });
+
+  it("takes about as long for an already registered e-mail as for a new one (no timing hint)", async () => {
+    // Login spends a decoy hash on unknown e-mails for this reason; registration must not reveal
+    // the opposite (an existing account) by skipping the password hash.
+    const existing = await sharedMember();
+    async function timed(email: string) {
+      const started = performance.now();
+      const response = await postForm("/auth", registerForm({ email, password: TEST_PASSWORD, firstName: "T", lastName: "Iming" }), {
+        headers: fromAddress(newClientAddress()),
+      });
+      await response.text();
+      expect(response.status).toBe(200);
+      return performance.now() - started;
+    }
+    const forNew: number[] = [];
+    const forExisting: number[] = [];
+    for (let sample = 0; sample < 4; sample++) {
+      forNew.push(await timed(uniqueEmail("timing")));
+      forExisting.push(await timed(existing.email));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    expect(
+      median(forExisting),
+      `median ms for an existing e-mail ${forExisting.map(Math.round)} vs a new one ${forNew.map(Math.round)}`,
+    ).toBeGreaterThan(median(forNew) * 0.5);
+  });
+
+  it("trims and lowercases e-mail addresses", async () => {
+    const email = uniqueEmail("mixedcase");
+    const typed = `  ${email.replace("mixedcase", "MiXeDCase").toUpperCase().replace("@EXAMPLE.COM", "@Example.COM")}  `;
+    const address = newClientAddress();
+    const response = await postForm("/auth", registerForm({ email: typed, password: TEST_PASSWORD, firstName: "Casey", lastName: "Case" }), {
+      headers: fromAddress(address),
+    });
+    expect(response.status).toBe(200);
+    const link = await linkFromOutbox(email, "/auth/confirm");
+    await get(new URL(link).pathname + new URL(link).search);
+
+    const login = await attemptLogin(`\t${email.toUpperCase()} `, TEST_PASSWORD);
+    expect(login.status).toBe(302);
+    expect(sessionFrom(login)).toBeDefined();
+
+    // The same address in other letters is the same account: no second registration.
+    const duplicate = await postForm("/auth", registerForm({ email: email.toUpperCase(), password: OTHER_PASSWORD, firstName: "Dup", lastName: "Licate" }), {
+      headers: fromAddress(newClientAddress()),
+    });
+    expect(duplicate.status).toBe(200);
+    const [newest] = await messagesTo(email);
+    expect(newest.subject).toBe("Your Gridiron Playbook account");
+  });
+
+  it("signs the new member up unconfirmed, with a confirmation link valid for 24 hours", async () => {
+    const user = await registerUser("fresh-signup", { firstName: "Jamie" });
+    const [message] = await messagesTo(user.email);
+    expect(message.subject).toBe("Confirm your Gridiron Playbook account");
+    expect(message.text).toContain("Hi Jamie");
+    expect(message.text).toContain("24 hours");
+    const link = message.links.find((candidate) => candidate.includes("/auth/confirm?token="))!;
+    expect(new URL(link).searchParams.get("token")).toMatch(/^[a-z2-7]{32}$/);
+  });
+
+  it("limits registrations to 5 an hour from one address", async () => {
+    const address = newClientAddress();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await postForm("/auth", registerForm({ email: uniqueEmail("burst"), password: TEST_PASSWORD, firstName: "B", lastName: "Urst" }), {
+        headers: fromAddress(address),
+      });
+      expect(response.status, `registration ${attempt}`).toBe(200);
+    }
+    const email = uniqueEmail("burst");
+    const sixth = await postForm("/auth", registerForm({ email, password: TEST_PASSWORD, firstName: "B", lastName: "Urst" }), {
+      headers: fromAddress(address),
+    });
+    expect(sixth.status).toBe(429);
+    expect(await pageText(sixth)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(await messagesTo(email)).toEqual([]);
+  });
+});

@@ -1,0 +1,290 @@
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import {
+  attemptLogin,
+  createConfirmedUser,
+  fromAddress,
+  isSignedIn,
+  newClientAddress,
+  OTHER_PASSWORD,
+  pageText,
+  registerUser,
+  sessionFrom,
+  toastFrom,
+  uniqueEmail,
+} from "../support/accounts";
+import { FAKE_OAUTH_CLIENTS, withTestProfile, type DiscordProfile, type GoogleProfile } from "../support/fake-oauth";
+import { baseUrl, get } from "../support/http";
+import { quote, sql } from "../support/local-sql";
+
+type Provider = "discord" | "google";
+
+function oauthUrl() {
+  const value = inject("oauthUrl");
+  if (!value) throw new Error("No fake OAuth provider: run through npm test or let the global setup start the server.");
+  return value;
+}
+
+/** Cookie pairs (name=value) of a response, including those set to empty values. */
+function cookieMap(response: Response) {
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((cookie) => {
+      const [pair] = cookie.split(";");
+      const index = pair.indexOf("=");
+      return [pair.slice(0, index), { value: pair.slice(index + 1), attributes: cookie }];
+    }),
+  );
+}
+
+async function start(provider: Provider) {
+  const response = await get(`/auth/oauth/${provider}`);
+  expect(response.status).toBe(302);
+  const cookies = cookieMap(response);
+  const cookie = `oauth_state=${cookies.oauth_state.value}; oauth_verifier=${cookies.oauth_verifier.value}`;
+  return { response, location: response.headers.get("Location")!, cookies, cookie };
+}
+
+/** The whole round trip: start here, pick the account at the (fake) provider, come back. */
+async function signInWith(provider: Provider, profile: GoogleProfile | DiscordProfile) {
+  const started = await start(provider);
+  const consent = await fetch(withTestProfile(started.location, profile), { redirect: "manual" });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get("Location")!);
+  expect(callback.origin).toBe(new URL(baseUrl()).origin);
+  const response = await get(callback.pathname + callback.search, { cookie: started.cookie });
+  return { response, callbackPath: callback.pathname + callback.search, cookie: started.cookie };
+}
+
+function googleProfile(overrides: Partial<GoogleProfile> = {}): GoogleProfile {
+  return {
+    sub: randomBytes(10).toString("hex"),
+    email: uniqueEmail("google"),
+    email_verified: true,
+    given_name: "Gale",
+    family_name: "Sayers",
+    ...overrides,
+  };
+}
+
+function discordProfile(overrides: Partial<DiscordProfile> = {}): DiscordProfile {
+  return {
+    id: String(BigInt("0x" + randomBytes(7).toString("hex"))),
+    username: "walterp",
+    global_name: "Walter",
+    email: uniqueEmail("discord"),
+    verified: true,
+    ...overrides,
+  };
+}
+
+function expectSignedIn(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/home");
+  expect(toastFrom(response)?.title).toBe("Login successful! Redirecting...");
+  const session = sessionFrom(response);
+  expect(session).toBeDefined();
+  return session!;
+}
+
+function expectRefused(response: Response, description: string) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/auth");
+  expect(sessionFrom(response)).toBeUndefined();
+  expect(toastFrom(response)).toEqual({ kind: "error", title: "Sign-in failed", description });
+}
+
+async function accountsWithEmail(email: string) {
+  return sql<{ id: string; role: string; subscription_tier: string; first_name: string; last_name: string | null; confirmed: number; has_password: number }>(
+    `select id, role, subscription_tier, first_name, last_name, email_confirmed_at is not null as confirmed, password_hash is not null as has_password from users where email = ${quote(email)}`,
+  );
+}
+
+async function linksOf(userId: string) {
+  return sql<{ provider: string; provider_user_id: string }>(
+    `select provider, provider_user_id from oauth_accounts where user_id = ${quote(userId)} order by provider`,
+  );
+}
+
+describe("sign-in buttons", () => {
+  it("shows 'Sign in with Discord' and 'Sign in with Google' on login and register, not on forgot-password", async () => {
+    for (const path of ["/auth", "/auth?mode=register"]) {
+      const html = await pageText(await get(path));
+      expect(html, path).toContain('href="/auth/oauth/discord"');
+      expect(html, path).toContain("Sign in with Discord");
+      expect(html, path).toContain('href="/auth/oauth/google"');
+      expect(html, path).toContain("Sign in with Google");
+    }
+    expect(await pageText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
+  });
+
+  it("answers 404 for a provider it does not know", async () => {
+    expect((await get("/auth/oauth/github")).status).toBe(404);
+    expect((await get("/auth/oauth/github/callback?code=x&state=y")).status).toBe(404);
+  });
+});
+
+describe("starting the sign-in", () => {
+  it.each([
+    ["google", "accounts.google.com/o/oauth2/v2/auth", "openid email profile"],
+    ["discord", "discord.com/oauth2/authorize", "identify email"],
+  ] as const)("%s: sets the state and verifier cookies and redirects to the authorize URL with PKCE (S256)", async (provider, path, scope) => {
+    const { location, cookies } = await start(provider);
+    const authorize = new URL(location);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${new URL(oauthUrl()).origin}/${path}`);
+    const params = authorize.searchParams;
+    expect(params.get("response_type")).toBe("code");
+    expect(params.get("client_id")).toBe(FAKE_OAUTH_CLIENTS[provider].id);
+    expect(params.get("redirect_uri")).toBe(`${baseUrl()}/auth/oauth/${provider}/callback`);
+    expect(params.get("scope")).toBe(scope);
+    expect(params.get("code_challenge_method")).toBe("S256");
+    if (provider === "google") expect(params.get("prompt")).toBe("select_account");
+    expect(location).not.toContain(FAKE_OAUTH_CLIENTS[provider].secret);
+
+    const state = cookies.oauth_state;
+    const verifier = cookies.oauth_verifier;
+    expect(params.get("state")).toBe(state.value);
+    expect(state.value.length).toBeGreaterThanOrEqual(20);
+    // PKCE: the challenge is the SHA-256 of the verifier kept in the cookie; the verifier never leaves.
+    expect(params.get("code_challenge")).toBe(createHash("sha256").update(verifier.value).digest("base64url"));
+    expect(location).not.toContain(verifier.value);
+    for (const cookie of [state, verifier]) {
+      const attributes = cookie.attributes.split(";").map((part) => part.trim());
+      expect(attributes).toContain("HttpOnly");
+      expect(attributes).toContain("SameSite=Lax");
+      expect(attributes).toContain("Path=/auth/oauth");
+      expect(attributes).toContain("Max-Age=600");
+      expect(attributes.map((attribute) => attribute.toLowerCase())).not.toContain("secure");
+    }
+    // A new state and verifier every time.
+    const again = await start(provider);
+    expect(again.cookies.oauth_state.value).not.toBe(state.value);
+    expect(again.cookies.oauth_verifier.value).not.toBe(verifier.value);
+  });
+});
+
+describe("the callback", () => {
+  const expired = "The sign-in attempt expired or was not started here. Please try again.";
+
+  it("refuses a wrong state, a missing state cookie and a missing code, and clears the attempt's cookies", async () => {
+    const started = await start("google");
+    const consent = await fetch(withTestProfile(started.location, googleProfile()), { redirect: "manual" });
+    const callback = new URL(consent.headers.get("Location")!);
+    const code = callback.searchParams.get("code")!;
+    const state = callback.searchParams.get("state")!;
+
+    const forged = await get(`/auth/oauth/google/callback?code=${code}&state=${state.slice(0, -2)}xy`, { cookie: started.cookie });
+    expectRefused(forged, expired);
+    const cleared = cookieMap(forged);
+    expect(cleared.oauth_state.attributes).toContain("Max-Age=0");
+    expect(cleared.oauth_verifier.attributes).toContain("Max-Age=0");
+
+    expectRefused(await get(`/auth/oauth/google/callback?code=${code}&state=${state}`), expired);
+    expectRefused(
+      await get(`/auth/oauth/google/callback?code=${code}&state=${state}`, { cookie: `oauth_state=${state}` }),
+      expired,
+    );
+    expectRefused(await get(`/auth/oauth/google/callback?state=${state}`, { cookie: started.cookie }), expired);
+
+    // The untouched callback still works: the refusals above did not spend anything.
+    expectSignedIn(await get(callback.pathname + callback.search, { cookie: started.cookie }));
+  });
+
+  it("exchanges the code only once: a replayed callback is refused by the provider", async () => {
+    const first = await signInWith("google", googleProfile());
+    expectSignedIn(first.response);
+    const replay = await get(first.callbackPath, { cookie: first.cookie });
+    expectRefused(replay, "Google sign-in failed. Please try again.");
+  });
+});
+
+describe("accounts from Discord and Google", () => {
+  it("creates a free member (role user) for a new verified Google e-mail and signs in", async () => {
+    const profile = googleProfile({ email: uniqueEmail("google-new"), given_name: "Gale", family_name: "Sayers" });
+    const { response } = await signInWith("google", profile);
+    const session = expectSignedIn(response);
+
+    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Gale");
+    const settings = await pageText(await get("/account-settings", { cookie: session }));
+    expect(settings).toContain(`value="${profile.email}"`);
+    expect(settings).toContain("Free Tier");
+    expect(settings).toContain("Upgrade to Premium");
+    expect(settings).toContain("You sign in with Discord or Google");
+    expect(settings).not.toContain('href="/admin"');
+
+    const [account, ...others] = await accountsWithEmail(profile.email);
+    expect(others).toEqual([]);
+    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Gale", last_name: "Sayers", confirmed: 1, has_password: 0 });
+    expect(await linksOf(account.id)).toEqual([{ provider: "google", provider_user_id: profile.sub }]);
+
+    // Signing in again with the same Google account finds the same member.
+    const again = expectSignedIn((await signInWith("google", profile)).response);
+    expect(await pageText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
+    expect(await accountsWithEmail(profile.email)).toHaveLength(1);
+  });
+
+  it("creates a member for a new verified Discord e-mail, named by the Discord display name", async () => {
+    const profile = discordProfile({ email: uniqueEmail("discord-new").toUpperCase(), global_name: "Walter" });
+    const session = expectSignedIn((await signInWith("discord", profile)).response);
+    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
+    const [account, ...others] = await accountsWithEmail(profile.email!.toLowerCase());
+    expect(others).toEqual([]);
+    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Walter", confirmed: 1 });
+    expect(await linksOf(account.id)).toEqual([{ provider: "discord", provider_user_id: profile.id }]);
+  });
+
+  it("links an existing account with the same verified e-mail instead of creating a second one", async () => {
+    const user = await createConfirmedUser("oauth-link", { firstName: "Riley" });
+    const google = googleProfile({ email: user.email, given_name: "Someone", family_name: "Else" });
+    const discord = discordProfile({ email: user.email.toUpperCase(), global_name: "Riles" });
+
+    const viaGoogle = expectSignedIn((await signInWith("google", google)).response);
+    expect(await pageText(await get("/home", { cookie: viaGoogle }))).toContain("Welcome Back, Riley");
+    const viaDiscord = expectSignedIn((await signInWith("discord", discord)).response);
+    expect(await pageText(await get("/home", { cookie: viaDiscord }))).toContain("Welcome Back, Riley");
+    // Still the password account: the password works and the settings offer a password change.
+    expect(await pageText(await get("/account-settings", { cookie: viaDiscord }))).toContain("Change Password");
+    const login = await attemptLogin(user.email, user.password);
+    expect(login.status).toBe(302);
+
+    const accounts = await accountsWithEmail(user.email);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ first_name: "Riley", has_password: 1 });
+    expect(await linksOf(accounts[0].id)).toEqual([
+      { provider: "discord", provider_user_id: discord.id },
+      { provider: "google", provider_user_id: google.sub },
+    ]);
+  });
+
+  it("refuses an unverified e-mail: no account, no link, no session", async () => {
+    const google = googleProfile({ email: uniqueEmail("google-unverified"), email_verified: false });
+    expectRefused((await signInWith("google", google)).response, "Your Google account has no verified e-mail address.");
+    const discord = discordProfile({ email: uniqueEmail("discord-unverified"), verified: false });
+    expectRefused((await signInWith("discord", discord)).response, "Your Discord account has no verified e-mail address.");
+    const noEmail = discordProfile({ email: undefined });
+    expectRefused((await signInWith("discord", noEmail)).response, "Your Discord account has no verified e-mail address.");
+
+    // An unverified address that matches an existing member must not sign into that account either.
+    const member = await createConfirmedUser("oauth-unverified-existing");
+    const hijack = googleProfile({ email: member.email, email_verified: false });
+    expectRefused((await signInWith("google", hijack)).response, "Your Google account has no verified e-mail address.");
+
+    expect(await accountsWithEmail(google.email)).toEqual([]);
+    expect(await accountsWithEmail(discord.email!)).toEqual([]);
+    const [existing] = await accountsWithEmail(member.email);
+    expect(await linksOf(existing.id)).toEqual([]);
+  });
+
+  it("does not let a stranger's password into the account when Google vouches for an unconfirmed registration", async () => {
+    // Someone registers the victim's address with their own password and never confirms it; the
+    // real owner later signs in with Google. The stranger's password must not open the account.
+    const stranger = await registerUser("prehijack", { password: OTHER_PASSWORD, firstName: "Mallory" });
+    const owner = googleProfile({ email: stranger.email, given_name: "Owner" });
+    const ownerSession = expectSignedIn((await signInWith("google", owner)).response);
+    expect(await isSignedIn(ownerSession)).toBe(true);
+
+    const strangerLogin = await attemptLogin(stranger.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
+    expect(sessionFrom(strangerLogin)).toBeUndefined();
+    expect(strangerLogin.status).not.toBe(302);
+  });
+});

@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  attemptLogin,
+  createConfirmedUser,
+  fromAddress,
+  isSignedIn,
+  linkFromOutbox,
+  messagesTo,
+  newClientAddress,
+  normalizedPage,
+  OTHER_PASSWORD,
+  pageText,
+  pathOf,
+  registerUser,
+  sessionFrom,
+  signInUser,
+  tokenOf,
+  uniqueEmail,
+  type TestUser,
+} from "../support/accounts";
+import { get, postForm } from "../support/http";
+import { quote, sql } from "../support/local-sql";
+
+const NEW_PASSWORD = "Fourth&Goal#Win47";
+
+/** Asks for a reset link from an address of its own and returns the link from the outbox. */
+async function requestReset(email: string) {
+  const response = await postForm("/auth?mode=forgot", { intent: "forgot", email }, { headers: fromAddress(newClientAddress()) });
+  expect(response.status).toBe(200);
+  return linkFromOutbox(email, "/reset-password");
+}
+
+function submitReset(token: string, password: string, confirmPassword = password) {
+  return postForm(`/reset-password?token=${token}`, { token, password, confirmPassword });
+}
+
+function tamper(token: string) {
+  return token.slice(0, 5) + (token[5] === "a" ? "b" : "a") + token.slice(6);
+}
+
+async function loginWorks(user: Pick<TestUser, "email">, password: string) {
+  const response = await attemptLogin(user.email, password, fromAddress(newClientAddress()));
+  return response.status === 302 && sessionFrom(response) !== undefined;
+}
+
+describe("forgot password", () => {
+  it("answers the same whether or not the account exists, and mails only an existing one", async () => {
+    const user = await createConfirmedUser("forgot");
+    const unknown = uniqueEmail("forgot-unknown");
+    const known = await postForm("/auth?mode=forgot", { intent: "forgot", email: user.email }, { headers: fromAddress(newClientAddress()) });
+    const missing = await postForm("/auth?mode=forgot", { intent: "forgot", email: unknown }, { headers: fromAddress(newClientAddress()) });
+    expect(known.status).toBe(200);
+    expect(missing.status).toBe(200);
+    const knownPage = await normalizedPage(known, user.email);
+    expect(knownPage).toContain("Check Your Email");
+    expect(knownPage).toBe(await normalizedPage(missing, unknown));
+
+    const [mail] = await messagesTo(user.email);
+    expect(mail.subject).toBe("Reset your Gridiron Playbook password");
+    expect(mail.text).toContain("expires in 1 hour");
+    expect(await messagesTo(unknown)).toEqual([]);
+  });
+
+  it("checks the address: 'Please enter your email address', 'Please enter a valid email address'", async () => {
+    const empty = await postForm("/auth?mode=forgot", { intent: "forgot", email: "  " });
+    expect(empty.status).toBe(400);
+    expect(await pageText(empty)).toContain("Please enter your email address");
+    const malformed = await postForm("/auth?mode=forgot", { intent: "forgot", email: "coach@" });
+    expect(malformed.status).toBe(400);
+    expect(await pageText(malformed)).toContain("Please enter a valid email address");
+  });
+
+  it("links to /reset-password with a one-hour token that opens the new-password form", async () => {
+    const user = await createConfirmedUser("reset-form");
+    const link = await requestReset(user.email);
+    expect(new URL(link).pathname).toBe("/reset-password");
+    expect(tokenOf(link)).toMatch(/^[a-z2-7]{32}$/);
+    const html = await pageText(await get(pathOf(link)));
+    expect(html).toContain("Choose a new password");
+    expect(html).not.toContain("Invalid Reset Link");
+  });
+});
+
+describe("password reset", () => {
+  it("sets the new password, ends every existing session at once and shows the success screen", async () => {
+    const user = await createConfirmedUser("reset");
+    const before = await signInUser(user);
+    const otherDevice = await signInUser(user);
+    const link = await requestReset(user.email);
+
+    const response = await submitReset(tokenOf(link), NEW_PASSWORD);
+    expect(response.status).toBe(200);
+    const html = await pageText(response);
+    expect(html).toContain("Password reset successfully!");
+    expect(html).toContain("Go to Login Now");
+
+    expect(await isSignedIn(before)).toBe(false);
+    expect(await isSignedIn(otherDevice)).toBe(false);
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
+    expect(await loginWorks(user, user.password)).toBe(false);
+    const fresh = await signInWithNew(user.email);
+    expect(await isSignedIn(fresh)).toBe(true);
+  });
+
+  it("refuses a link that was already used: 'Invalid Reset Link', and the password stays", async () => {
+    const user = await createConfirmedUser("reset-reuse");
+    const link = await requestReset(user.email);
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
+
+    expect(await pageText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    const reuse = await submitReset(tokenOf(link), OTHER_PASSWORD);
+    expect(reuse.status).toBe(400);
+    const html = await pageText(reuse);
+    expect(html).toContain("Invalid Reset Link");
+    expect(html).not.toContain("Password reset successfully!");
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("refuses a tampered link, and the real one still works afterwards", async () => {
+    const user = await createConfirmedUser("reset-tamper");
+    const link = await requestReset(user.email);
+    const forged = tamper(tokenOf(link));
+    expect(await pageText(await get(`/reset-password?token=${forged}`))).toContain("Invalid Reset Link");
+    for (const token of [forged, tokenOf(link).toUpperCase(), tokenOf(link).slice(1), ""]) {
+      const response = await submitReset(token, OTHER_PASSWORD);
+      expect(response.status, JSON.stringify(token)).toBe(400);
+      expect(await pageText(response), JSON.stringify(token)).toContain("Invalid Reset Link");
+    }
+    expect(await pageText(await get("/reset-password"))).toContain("Invalid Reset Link");
+    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("refuses an expired link (one hour old)", async () => {
+    const user = await createConfirmedUser("reset-expired");
+    const link = await requestReset(user.email);
+    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    // Time travel: the token's row now says it expired a second ago.
+    const hash = createHash("sha256").update(tokenOf(link)).digest("hex");
+    await sql(`update auth_tokens set expires_at = ${Date.now() - 1000} where token_hash = ${quote(hash)}`);
+    expect(await pageText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    const response = await submitReset(tokenOf(link), NEW_PASSWORD);
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain("Invalid Reset Link");
+    expect(await loginWorks(user, user.password)).toBe(true);
+  });
+
+  it("voids the older link when a newer one is sent", async () => {
+    const user = await createConfirmedUser("reset-newer");
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect(second).not.toBe(first);
+    expect(await pageText(await get(pathOf(first)))).toContain("Invalid Reset Link");
+    expect(await pageText(await get(pathOf(second)))).toContain("Choose a new password");
+  });
+
+  it("checks the new password by the rules and the confirmation, without spending the link", async () => {
+    const user = await createConfirmedUser("reset-rules");
+    const link = await requestReset(user.email);
+    const cases: [string, string, string][] = [
+      ["Xy9!wvu", "Xy9!wvu", "Password must be at least 8 characters long"],
+      ["xy9!wvut", "xy9!wvut", "Password must contain at least one uppercase letter"],
+      ["Xy9!wvutqwerty", "Xy9!wvutqwerty", "Password contains common patterns. Please choose a more random password"],
+      [NEW_PASSWORD, NEW_PASSWORD + "x", "New passwords do not match"],
+    ];
+    for (const [password, confirm, message] of cases) {
+      const response = await submitReset(tokenOf(link), password, confirm);
+      expect(response.status, message).toBe(400);
+      expect(await pageText(response), message).toContain(message);
+    }
+    const huge = await submitReset(tokenOf(link), "Xy9!" + "m".repeat(1024 * 1024));
+    expect(huge.status).toBe(400);
+    expect(await pageText(huge)).toContain("Password must be at most 256 characters long");
+    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("also confirms an account that never opened its confirmation link (the reset proves the mailbox)", async () => {
+    const user = await registerUser("reset-unconfirmed");
+    const link = await requestReset(user.email);
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
+  });
+});
+
+async function signInWithNew(email: string) {
+  const response = await attemptLogin(email, NEW_PASSWORD);
+  expect(response.status).toBe(302);
+  return sessionFrom(response)!;
+}
