@@ -11,10 +11,10 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
 /** Badge colours per type: meta green, off-meta purple, tip orange, gameplay blue, lab sessions pink. */
 export const CONTENT_TYPE_BADGES: Record<ContentType, string> = {
   "meta-scheme": "bg-emerald-500 text-emerald-950",
-  "off-meta-scheme": "bg-purple-500 text-white",
+  "off-meta-scheme": "bg-purple-400 text-purple-950",
   "pro-tip": "bg-orange-500 text-orange-950",
   gameplay: "bg-sky-500 text-sky-950",
-  "lab-sessions": "bg-pink-500 text-pink-950",
+  "lab-sessions": "bg-pink-400 text-pink-950",
 };
 
 export const SCHEME_TYPES: readonly ContentType[] = ["meta-scheme", "off-meta-scheme"];
