@@ -2,6 +2,7 @@ import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
 import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
+import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 
@@ -9,15 +10,6 @@ const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
-
-const MAX_DRAINED_BODY = 1024 * 1024;
-
-async function discardBody(request: Request) {
-  if (!request.body) return;
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > 0 && length <= MAX_DRAINED_BODY) await request.arrayBuffer().catch(() => undefined);
-  else await request.body.cancel().catch(() => undefined);
-}
 
 function isRedirect(response: Response) {
   return (response.status >= 300 && response.status < 400) || response.headers.has("X-Remix-Redirect");
@@ -30,8 +22,6 @@ export default {
 
     let response: Response;
     if (isCrossSiteWrite(request)) {
-      // Drain the refused body: leaving it unread breaks the connection's next request.
-      await discardBody(request);
       response = new Response(
         "Cross-site request refused: this form can only be submitted from this site.",
         { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
@@ -39,6 +29,10 @@ export default {
     } else {
       response = await requestHandler(request, createRouterContext(app));
     }
+
+    // A request refused before its body was read (guards, size limits) still has the body in
+    // flight: drain it, or the connection's next request breaks.
+    if (request.body && !request.bodyUsed) await discardRequestBody(request);
 
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);

@@ -60,10 +60,10 @@ export function mediaKeyFromUrl(url: string | null | undefined) {
  * some runtimes close the connection before the answer arrives.
  */
 export async function discardRequestBody(request: Request, limit = 32 * 1024 * 1024) {
-  if (!request.body) return;
-  const reader = request.body.getReader();
+  if (!request.body || request.body.locked) return;
   let read = 0;
   try {
+    const reader = request.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;

@@ -73,8 +73,11 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
   const complete =
     values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
   const busy = navigation.state === "submitting";
-  const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((current) => ({ ...current, [name]: event.currentTarget.value }));
+  const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    // Read now: React runs the updater after the event, when currentTarget is gone.
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
