@@ -67,7 +67,7 @@ async function snapshot() {
   };
 }
 
-const dashboardActions = () => [
+const dashboardActions = (): Record<string, string>[] => [
   { intent: "update-user", userId: target.id, firstName: "Hacked", lastName: "Name", email: `hacked-${id}@example.com`, subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: "2099-12-31" },
   { intent: "review-tip", tipId: String(tipId), status: "approved", adminNotes: "Hacked" },
   { intent: "delete-tip", tipId: String(tipId) },

@@ -144,7 +144,7 @@ describe("saveContent", () => {
   it("leaves the old row, formations and plays intact when a section insert in the middle of the batch fails (duplicate formation slug)", async () => {
     const slug = await createScheme("Unit Scheme Section Failure");
     const before = (await stored(slug))!;
-    const files: ContentImageFiles = { thumbnail: null, formations: [{ image: new File([tinyPng()], "rollback-art.png", { type: "image/png" }), plays: [] }] };
+    const files: ContentImageFiles = { thumbnail: null, formations: [{ image: new File([new Uint8Array(tinyPng())], "rollback-art.png", { type: "image/png" }), plays: [] }] };
     const result = await saveContent(storage, {
       authorId,
       current: await current(slug),
