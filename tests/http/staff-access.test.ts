@@ -31,7 +31,7 @@ beforeAll(async () => {
     .returning({ id: userTips.id });
   const [{ id: contentId }] = await state.db
     .insert(content)
-    .values({ slug: contentSlug, title: `Access scheme ${id}`, type: "meta-scheme", game: "madden" })
+    .values({ slug: contentSlug, title: `Access scheme ${id}`, type: "meta-scheme", game: "madden", isPublished: false })
     .returning({ id: content.id });
   await state.db.insert(contentSections).values({ contentId, slug: "formation-a", title: "Formation A", position: 0 });
   [{ id: postId }] = await state.db
@@ -42,6 +42,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await state?.dispose();
 });
+
+/**
+ * A refused request whose body the app leaves unread sometimes comes back as a 500 from wrangler's
+ * proxy ("Network connection lost"). That bug has its own test at the end of this file; here the
+ * guard's answer is what is checked, so such a request is sent again (a refused request changes nothing).
+ */
+async function send(request: () => Promise<Response>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await request();
+    if (response.status !== 500 || attempt === 4) return response;
+    await response.body?.cancel();
+  }
+}
 
 function expectLoginRedirect(response: Response, back: string) {
   expect(response.status, back).toBe(302);
@@ -89,12 +102,12 @@ describe("signed-out visitors", () => {
 
   it("are sent to /auth by every staff action, and nothing changes", async () => {
     const before = await snapshot();
-    for (const fields of dashboardActions()) expectLoginRedirect(await postForm("/admin", fields), "/admin");
+    for (const fields of dashboardActions()) expectLoginRedirect(await send(() => postForm("/admin", fields)), "/admin");
     const title = `Visitor content ${id}`;
-    expectLoginRedirect(await postMultipart("/admin/content/new", contentForm(title)), "/admin/content/new");
-    expectLoginRedirect(await postMultipart(`/admin/content/${contentSlug}`, contentForm(title)), `/admin/content/${contentSlug}`);
-    expectLoginRedirect(await postMultipart("/admin/blog/new", blogForm(`visitor-${id}`)), "/admin/blog/new");
-    expectLoginRedirect(await postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug)), `/admin/blog/${postSlug}`);
+    expectLoginRedirect(await send(() => postMultipart("/admin/content/new", contentForm(title))), "/admin/content/new");
+    expectLoginRedirect(await send(() => postMultipart(`/admin/content/${contentSlug}`, contentForm(title))), `/admin/content/${contentSlug}`);
+    expectLoginRedirect(await send(() => postMultipart("/admin/blog/new", blogForm(`visitor-${id}`))), "/admin/blog/new");
+    expectLoginRedirect(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug))), `/admin/blog/${postSlug}`);
     expect(await snapshot()).toEqual(before);
     expect(await contentByTitle(state, title)).toEqual([]);
     expect(await blogPostBySlug(state, `visitor-${id}`)).toBeNull();
@@ -102,7 +115,7 @@ describe("signed-out visitors", () => {
 
   it("cannot submit a tip: sent to /auth, nothing stored", async () => {
     const formationName = `Visitor formation ${id}`;
-    const response = await postForm("/submit-tip", { formationName, playName: "Play", playbook: "Book", gameType: "madden", tipDescription: "A tip that is long enough to pass." });
+    const response = await send(() => postForm("/submit-tip", { formationName, playName: "Play", playbook: "Book", gameType: "madden", tipDescription: "A tip that is long enough to pass." }));
     expectLoginRedirect(response, "/submit-tip");
     expect(await state.db.select().from(userTips).where(eq(userTips.formationName, formationName))).toEqual([]);
   });
@@ -123,12 +136,12 @@ describe.each(["free", "premium"] as const)("a %s member", (role) => {
 
   it("gets 403 from every staff action, and nothing changes", async () => {
     const before = await snapshot();
-    for (const fields of dashboardActions()) await expectForbidden(await postForm("/admin", fields, { cookie: cookies[role] }), ADMIN_ONLY, fields.intent);
+    for (const fields of dashboardActions()) await expectForbidden(await send(() => postForm("/admin", fields, { cookie: cookies[role] })), ADMIN_ONLY, fields.intent);
     const title = `Member content ${role} ${id}`;
-    await expectForbidden(await postMultipart("/admin/content/new", contentForm(title), cookies[role]), ADMIN_ONLY, "content new");
-    await expectForbidden(await postMultipart(`/admin/content/${contentSlug}`, contentForm(title), cookies[role]), ADMIN_ONLY, "content edit");
-    await expectForbidden(await postMultipart("/admin/blog/new", blogForm(`member-${role}-${id}`), cookies[role]), SUPERADMIN_ONLY, "blog new");
-    await expectForbidden(await postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies[role]), SUPERADMIN_ONLY, "blog edit");
+    await expectForbidden(await send(() => postMultipart("/admin/content/new", contentForm(title), cookies[role])), ADMIN_ONLY, "content new");
+    await expectForbidden(await send(() => postMultipart(`/admin/content/${contentSlug}`, contentForm(title), cookies[role])), ADMIN_ONLY, "content edit");
+    await expectForbidden(await send(() => postMultipart("/admin/blog/new", blogForm(`member-${role}-${id}`), cookies[role])), SUPERADMIN_ONLY, "blog new");
+    await expectForbidden(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies[role])), SUPERADMIN_ONLY, "blog edit");
     expect(await snapshot()).toEqual(before);
     expect(await contentByTitle(state, title)).toEqual([]);
     expect(await blogPostBySlug(state, `member-${role}-${id}`)).toBeNull();
@@ -161,8 +174,8 @@ describe("an admin", () => {
   it("gets 403 'Unauthorized: Superadmins only' on the blog form, GET and POST, and nothing is saved", async () => {
     for (const path of ["/admin/blog/new", `/admin/blog/${postSlug}`]) await expectForbidden(await get(path, { cookie: cookies.admin }), SUPERADMIN_ONLY, path);
     const before = await blogPostBySlug(state, postSlug);
-    await expectForbidden(await postMultipart("/admin/blog/new", blogForm(`admin-${id}`), cookies.admin), SUPERADMIN_ONLY, "blog new");
-    await expectForbidden(await postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies.admin), SUPERADMIN_ONLY, "blog edit");
+    await expectForbidden(await send(() => postMultipart("/admin/blog/new", blogForm(`admin-${id}`), cookies.admin)), SUPERADMIN_ONLY, "blog new");
+    await expectForbidden(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies.admin)), SUPERADMIN_ONLY, "blog edit");
     expect(await blogPostBySlug(state, `admin-${id}`)).toBeNull();
     expect(await blogPostBySlug(state, postSlug)).toEqual(before);
   });
@@ -170,7 +183,7 @@ describe("an admin", () => {
   it("calling update-user directly gets 403 and the member is unchanged", async () => {
     const before = await state.member(target.id);
     const [fields] = dashboardActions();
-    const response = await postForm("/admin", fields, { cookie: cookies.admin });
+    const response = await send(() => postForm("/admin", fields, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
     expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
     expect(await state.member(target.id)).toEqual(before);
@@ -178,14 +191,14 @@ describe("an admin", () => {
 
   it("calling delete-post directly gets 403 and the post stays", async () => {
     const before = await blogPostBySlug(state, postSlug);
-    const response = await postForm("/admin", { intent: "delete-post", postId: String(postId) }, { cookie: cookies.admin });
+    const response = await send(() => postForm("/admin", { intent: "delete-post", postId: String(postId) }, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
     expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
     expect(await blogPostBySlug(state, postSlug)).toEqual(before);
   });
 
   it("an unknown intent is refused", async () => {
-    const response = await postForm("/admin", { intent: "drop-everything" }, { cookie: cookies.admin });
+    const response = await send(() => postForm("/admin", { intent: "drop-everything" }, { cookie: cookies.admin }));
     expect(response.status).toBe(400);
   });
 });
@@ -207,5 +220,22 @@ describe("a superadmin", () => {
     expect((await page("/admin/blog/no-such-post-here", cookies.superadmin)).status).toBe(404);
     const check = await get("/admin/slug-check?slug=A%20Brand%20New%20Title%20" + id, { cookie: cookies.superadmin });
     expect(await check.json()).toEqual({ slug: `a-brand-new-title-${id}`, available: true, suggestion: `a-brand-new-title-${id}` });
+  });
+});
+
+describe("a refused request", () => {
+  // The app refuses before reading the body (the guards run first). Unless the body is drained, as
+  // workers/app.ts does for cross-site requests, wrangler's proxy loses the connection and the
+  // client gets a 500 instead of the guard's answer, about every other time for a 64 KB body.
+  it("always gets the guard's answer, whatever the size of its body", async () => {
+    const answers: (number | string)[] = [];
+    const padding = "a".repeat(64 * 1024);
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      for (const [path, cookie] of [["/admin/content/new", cookies.free], ["/admin/content/new", undefined], ["/admin/blog/new", cookies.admin]] as const) {
+        answers.push(await postMultipart(path, formDataOf({ title: "Refused", pad: padding }), cookie).then((response) => response.status, (error: Error) => `${error.message} (${String((error.cause as Error)?.message)})`));
+      }
+      answers.push(await postForm("/admin", { intent: "delete-post", postId: String(postId), pad: padding }, { cookie: cookies.admin }).then((response) => response.status));
+    }
+    expect(answers).toEqual(Array.from({ length: 6 }, () => [403, 302, 403, 403]).flat());
   });
 });

@@ -126,6 +126,27 @@ export async function blogPostBySlug(state: TestState, slug: string) {
   return row ?? null;
 }
 
+const DAY = 24 * 60 * 60 * 1000;
+
+// The HTTP and browser layers share one server and run at the same time: other files expect the
+// seed's newest content and posts on the landing page, /home, /blog and the feeds. Content and
+// posts made here are saved as drafts, or moved far into the past as soon as they are published,
+// and unpublished again when done.
+
+/** Publishes a content item (saved as a draft) as if it had been created ten years ago. */
+export async function publishAsOld(state: TestState, slug: string) {
+  await state.db.update(content).set({ isPublished: true, createdAt: new Date(Date.now() - 3650 * DAY) }).where(eq(content.slug, slug));
+}
+
+export async function unpublishContent(state: TestState, slugs: string[]) {
+  if (slugs.length) await state.db.update(content).set({ isPublished: false }).where(inArray(content.slug, slugs));
+}
+
+/** Moves a published post's date back (a thousand days: after the seed's posts, on /blog's first page). */
+export async function backdatePost(state: TestState, slug: string) {
+  await state.db.update(blogPosts).set({ publishedAt: new Date(Date.now() - 1000 * DAY) }).where(eq(blogPosts.slug, slug));
+}
+
 /** A value read twice around a request: the page must show one of the values in between. */
 export function within(value: number, a: number, b: number) {
   return value >= Math.min(a, b) && value <= Math.max(a, b);
