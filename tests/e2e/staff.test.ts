@@ -36,9 +36,21 @@ describe("the content editor in Chromium", () => {
     await visible(page.getByRole("heading", { name: "Create New Content" }));
     // Hydrated: the tags field has become the chips editor.
     await visible(page.getByText("Press Enter or the plus button to add a tag."));
-    await page.getByLabel("Title", { exact: true }).fill(title);
+    // The live slug check (after a 500 ms pause): too short, taken, then free.
+    const titleField = page.getByLabel("Title", { exact: true });
+    await titleField.fill("Ab");
+    await visible(page.getByText("Slug must be at least 3 characters long"));
+    await titleField.fill("CFB26 Spread RPO Attack");
+    await visible(page.getByText('Slug "cfb26-spread-rpo-attack" already exists. Will be auto-generated as "cfb26-spread-rpo-attack-1"'));
+    await titleField.fill(title);
     await visible(page.getByTestId("slug-hint").getByText(slug, { exact: true }));
     await page.getByLabel("Game", { exact: true }).selectOption("madden");
+    const tags = page.getByLabel("Tags", { exact: true });
+    await tags.fill("zone beater");
+    await tags.press("Enter");
+    await tags.fill("red zone");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await visible(page.getByRole("list", { name: "Tags added" }).getByText("red zone"));
 
     await field(page, "formations[0].title").fill("Gun Trips TE");
     expect(await field(page, "formations[0].slug").inputValue()).toBe("gun-trips-te");
@@ -66,7 +78,7 @@ describe("the content editor in Chromium", () => {
     await context.close();
 
     const stored = (await storedContent(state, slug))!;
-    expect(stored.row).toMatchObject({ title, game: "madden", type: "meta-scheme", isPublished: false });
+    expect(stored.row).toMatchObject({ title, game: "madden", type: "meta-scheme", isPublished: false, tags: ["zone beater", "red zone"] });
     expect(stored.formations.map((formation) => [formation.title, formation.plays.map((play) => play.title)])).toEqual([
       ["Gun Trips TE", ["Stick RPO", "Bubble Screen"]],
       ["Pistol Strong", ["Inside Zone", "PA Boot"]],
