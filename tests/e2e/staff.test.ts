@@ -1,0 +1,303 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { createMember, openTestState, type TestState } from "../support/billing";
+import { launchBrowser, newPage, signInAs, signInWithPassword, visible } from "../support/browser";
+import { eq } from "drizzle-orm";
+import { blogPosts, userTips } from "../../db/schema";
+import { backdatePost, blogPostBySlug, publishAsOld, storedContent, tipsOf, token, unpublishContent } from "../support/staff";
+
+// Staff journeys in Chromium: building a scheme (JavaScript on and off), reviewing a tip, publishing
+// a blog post with the live preview, editing a member, and the dashboard without JavaScript.
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await state?.dispose();
+});
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+const toast = (page: Page, text: string) => page.getByRole("status").getByText(text, { exact: true });
+/** The dashboard marks its active tab only once hydrated. */
+const dashboardHydrated = (page: Page) => visible(page.locator('nav[aria-label="Dashboard sections"] a[aria-current="page"]'));
+
+describe("the content editor in Chromium", () => {
+  it("creates a scheme with two formations of two plays (add buttons), shown on the public page", async () => {
+    const id = token();
+    const title = `E2E Scheme ${id}`;
+    const slug = `e2e-scheme-${id}`;
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "admin");
+    await page.goto("/admin/content/new");
+    await visible(page.getByRole("heading", { name: "Create New Content" }));
+    // Hydrated: the tags field has become the chips editor.
+    await visible(page.getByText("Press Enter or the plus button to add a tag."));
+    // The live slug check (after a 500 ms pause): too short, taken, then free.
+    const titleField = page.getByLabel("Title", { exact: true });
+    await titleField.fill("Ab");
+    await visible(page.getByText("Slug must be at least 3 characters long"));
+    await titleField.fill("CFB26 Spread RPO Attack");
+    await visible(page.getByText('Slug "cfb26-spread-rpo-attack" already exists. Will be auto-generated as "cfb26-spread-rpo-attack-1"'));
+    await titleField.fill(title);
+    await visible(page.getByTestId("slug-hint").getByText(slug, { exact: true }));
+    await page.getByLabel("Game", { exact: true }).selectOption("madden");
+    const tags = page.getByLabel("Tags", { exact: true });
+    await tags.fill("zone beater");
+    await tags.press("Enter");
+    await tags.fill("red zone");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await visible(page.getByRole("list", { name: "Tags added" }).getByText("red zone"));
+
+    await field(page, "formations[0].title").fill("Gun Trips TE");
+    expect(await field(page, "formations[0].slug").inputValue()).toBe("gun-trips-te");
+    await field(page, "formations[0].plays[0].title").fill("Stick RPO");
+    await page.getByRole("button", { name: "+ Add Play" }).first().click();
+    await field(page, "formations[0].plays[1].title").fill("Bubble Screen");
+
+    await page.getByRole("button", { name: "+ Add Formation" }).click();
+    await field(page, "formations[1].title").fill("Pistol Strong");
+    await field(page, "formations[1].plays[0].title").fill("Inside Zone");
+    await page.getByRole("button", { name: "+ Add Play" }).nth(1).click();
+    await field(page, "formations[1].plays[1].title").fill("PA Boot");
+    await field(page, "formations[1].plays[1].description").fill("Over route against Cover 3.");
+    // Saved as a draft: other files expect the seed's newest content on the public pages.
+    const publishSwitch = page.getByRole("switch", { name: "Publish immediately" });
+    expect(await publishSwitch.isChecked()).toBe(true);
+    await page.getByText("Publish immediately").click();
+    expect(await publishSwitch.isChecked()).toBe(false);
+
+    await page.getByRole("button", { name: "Create Content" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin" && url.hash === "#content", { timeout: 15_000 });
+    await visible(toast(page, "Content Created"));
+    await visible(page.getByText(`Successfully created "${title}"`));
+    await visible(page.getByRole("row").filter({ hasText: title }).getByText("Draft", { exact: true }));
+    await context.close();
+
+    const stored = (await storedContent(state, slug))!;
+    expect(stored.row).toMatchObject({ title, game: "madden", type: "meta-scheme", isPublished: false, tags: ["zone beater", "red zone"] });
+    expect(stored.formations.map((formation) => [formation.title, formation.plays.map((play) => play.title)])).toEqual([
+      ["Gun Trips TE", ["Stick RPO", "Bubble Screen"]],
+      ["Pistol Strong", ["Inside Zone", "PA Boot"]],
+    ]);
+
+    await publishAsOld(state, slug);
+    const member = await newPage(browser);
+    await signInAs(member.page, "premium");
+    await member.page.goto(`/content/${slug}`);
+    await visible(member.page.getByRole("heading", { name: title }));
+    const formations = member.page.getByRole("link", { name: /plays$/ });
+    await visible(formations.filter({ hasText: "Gun Trips TE" }));
+    expect(await formations.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Gun Trips TE\s*2 plays/), expect.stringMatching(/Pistol Strong\s*2 plays/)]));
+    await formations.filter({ hasText: "Pistol Strong" }).click();
+    await member.page.waitForURL((url) => url.pathname === `/content/${slug}/section/pistol-strong`);
+    await member.page.getByRole("link", { name: /PA Boot/ }).click();
+    await visible(member.page.getByRole("heading", { name: "PA Boot" }));
+    await visible(member.page.getByText("Over route against Cover 3."));
+    await member.context.close();
+    await unpublishContent(state, [slug]);
+  });
+
+  it("creates a scheme with JavaScript off: a formation added through the list-intent button, then saved", async () => {
+    const id = token();
+    const title = `No JS Scheme ${id}`;
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await signInAs(page, "admin");
+    await page.goto("/admin/content/new");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Description", { exact: true }).fill("Built without JavaScript.");
+    await field(page, "formations[0].title").fill("Singleback Ace");
+    await field(page, "formations[0].plays[0].title").fill("HB Dive");
+    await page.getByRole("button", { name: "+ Add Formation" }).click();
+    await page.waitForLoadState("load");
+    await visible(field(page, "formations[1].title"));
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    expect(await field(page, "formations[0].title").inputValue()).toBe("Singleback Ace");
+    await field(page, "formations[1].title").fill("Gun Empty");
+    await field(page, "formations[1].plays[0].title").fill("Four Verts");
+    await page.getByText("Publish immediately").click();
+    await page.getByRole("button", { name: "Create Content" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin", { timeout: 15_000 });
+    await visible(page.getByText(`Successfully created "${title}"`));
+    await context.close();
+
+    const stored = (await storedContent(state, `no-js-scheme-${id}`))!;
+    expect(stored.row).toMatchObject({ title, description: "Built without JavaScript.", isPublished: false });
+    expect(stored.formations.map((formation) => [formation.title, formation.slug, formation.plays.map((play) => play.title)])).toEqual([
+      ["Singleback Ace", "singleback-ace", ["HB Dive"]],
+      ["Gun Empty", "gun-empty", ["Four Verts"]],
+    ]);
+  });
+});
+
+describe("tips in Chromium", () => {
+  it("a member submits a tip through the form and gets the thank-you card", async () => {
+    const member = await createMember(state);
+    const formationName = `Trips Right ${token()}`;
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text().split("\n")[0]);
+    });
+    await page.goto("/submit-tip");
+    await visible(page.getByText("0/1000 characters (minimum 20)"));
+    // Hydrated: Submit stays disabled until every field is filled.
+    const submit = page.getByRole("button", { name: "Submit Tip" });
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    const type = (label: string, value: string) =>
+      page
+        .getByLabel(label, { exact: true })
+        .fill(value, { timeout: 5_000 })
+        .catch((error: Error) => {
+          throw new Error(`The form is gone after typing in it (errors in the page: ${errors.join("; ") || "none"}). ${error.message}`);
+        });
+    await type("Formation name", formationName);
+    await type("Play name", "Corner Strike");
+    await type("Playbook", "Oregon");
+    await type("Tip description", "Motion the slot to find the coverage first.");
+    await visible(page.getByText("43/1000 characters (minimum 20)"));
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await visible(page.getByText("Tip submitted successfully! It will be reviewed by our team."));
+    await visible(toast(page, "Tip Submitted!"));
+    await context.close();
+    const [stored] = await tipsOf(state, member.id);
+    expect(stored).toMatchObject({ formationName, playName: "Corner Strike", playbook: "Oregon", gameType: "madden", status: "pending" });
+  });
+
+  it("an admin approves a tip with notes in the review dialog, and the author reads the feedback in Account Settings", async () => {
+    const member = await createMember(state, { firstName: "Tess", lastName: "Tipper" });
+    const formationName = `Trips Left ${token()}`;
+    await state.db.insert(userTips).values({ userId: member.id, formationName, playName: "Corner Strike", playbook: "Oregon", gameType: "college", tipDescription: "Motion the slot to find the coverage first." });
+
+    const staff = await newPage(browser);
+    await signInAs(staff.page, "admin");
+    await staff.page.goto("/admin#tips");
+    await dashboardHydrated(staff.page);
+    const row = staff.page.getByRole("row").filter({ hasText: formationName });
+    await visible(row.getByText("pending", { exact: true }));
+    await visible(row.getByText(member.email));
+    await row.getByRole("link", { name: "Review" }).click();
+    const dialog = staff.page.getByRole("dialog", { name: "Review tip" });
+    await visible(dialog);
+    await dialog.getByLabel("Admin notes (optional)").fill("Great read: featured this week.");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await visible(staff.page.getByText("Tip approved successfully"));
+    await visible(row.getByText("approved", { exact: true }));
+    expect(await staff.page.getByRole("dialog").count()).toBe(0);
+    await staff.context.close();
+
+    const [stored] = await tipsOf(state, member.id);
+    expect(stored).toMatchObject({ formationName, status: "approved", adminNotes: "Great read: featured this week." });
+
+    const author = await newPage(browser);
+    await signInWithPassword(author.page, member.email, DEMO_PASSWORD);
+    await author.page.goto("/account-settings");
+    const card = author.page.locator("#tips");
+    await visible(card.getByText(`${formationName} · Corner Strike`));
+    await visible(card.getByText("approved", { exact: true }));
+    await visible(card.getByText("Great read: featured this week."));
+    await author.context.close();
+  });
+});
+
+describe("the blog editor in Chromium", () => {
+  it("publishes a post written with the live preview, and it appears on /blog", async () => {
+    const id = token();
+    const title = `E2E Post ${id}`;
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "superadmin");
+    await page.goto("/admin/blog/new");
+    await visible(page.getByRole("heading", { name: "Create New Blog Post" }));
+    await visible(page.getByText("Follows the title until you edit it."));
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await expect.poll(() => page.getByLabel("URL Slug").inputValue()).toBe(`e2e-post-${id}`);
+    await page.getByLabel("Excerpt").fill("A post from the browser test.");
+    await page.getByLabel("Content", { exact: true }).fill("## Game plan\n\nA **bold move** and *some style*.\n\n- First read\n- Second read\n\n> Trust it.");
+    const preview = page.locator('section[aria-labelledby="blog-preview-title"]');
+    await visible(preview.getByRole("heading", { name: "Game plan", level: 2 }));
+    await visible(preview.locator("strong", { hasText: "bold move" }));
+    await visible(preview.locator("em", { hasText: "some style" }));
+    await visible(preview.getByRole("listitem").filter({ hasText: "Second read" }));
+    await visible(preview.locator("blockquote", { hasText: "Trust it." }));
+    await page.getByLabel("Category").selectOption("news");
+    await page.getByRole("radio", { name: "Publish" }).check();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const startedAt = Date.now();
+    await page.waitForURL((url) => url.pathname === "/admin" && url.hash === "#blog", { timeout: 15_000 });
+    const post = (await blogPostBySlug(state, `e2e-post-${id}`))!;
+    // Moved back at once (still on /blog's first page): other files expect the seed's newest posts.
+    await backdatePost(state, post.slug);
+    expect(post).toMatchObject({ title, isPublished: true, category: "news" });
+    expect(post.publishedAt!.getTime()).toBeGreaterThan(startedAt - 30_000);
+    await visible(toast(page, "Blog post saved"));
+    await context.close();
+
+    const reader = await newPage(browser);
+    await reader.page.goto("/blog");
+    await reader.page.getByRole("link", { name: new RegExp(title) }).first().click();
+    await reader.page.waitForURL((url) => url.pathname === `/blog/e2e-post-${id}`);
+    await visible(reader.page.getByRole("heading", { name: title, level: 1 }));
+    await visible(reader.page.locator("strong", { hasText: "bold move" }));
+    await reader.context.close();
+    await state.db.delete(blogPosts).where(eq(blogPosts.id, post.id));
+  });
+});
+
+describe("the dashboard in Chromium", () => {
+  it("a superadmin edits a member in the dialog: 'User updated successfully'", async () => {
+    const member = await createMember(state, { firstName: "Eddie", lastName: "Before" });
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "superadmin");
+    await page.goto(`/admin?q=${encodeURIComponent(member.email)}#users`);
+    await dashboardHydrated(page);
+    const row = page.getByRole("row").filter({ hasText: member.email });
+    await visible(row);
+    await row.getByRole("link", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit user" });
+    await visible(dialog);
+    await dialog.getByLabel("First name").fill("Edwin");
+    await dialog.getByLabel("Last name").fill("After");
+    await dialog.getByLabel("Tier").selectOption("premium");
+    await dialog.getByLabel("Status").selectOption("active");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await visible(page.getByText("User updated successfully"));
+    await visible(row.getByText("Edwin After"));
+    await visible(row.getByText("Premium · Active"));
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+    expect(await state.member(member.id)).toMatchObject({ firstName: "Edwin", lastName: "After", subscriptionTier: "premium", subscriptionStatus: "active" });
+  });
+
+  it("with JavaScript off shows every tab the role may see as a section; with it, the hash picks one tab", async () => {
+    const headings = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
+    for (const [role, expected] of [
+      ["superadmin", ["Users", "Content", "Tips", "Blog", "Settings", "Messages"]],
+      ["admin", ["Content", "Tips"]],
+    ] as const) {
+      const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+      await signInAs(page, role);
+      await page.goto("/admin");
+      expect(await headings(page), role).toEqual(expected);
+      await page.getByRole("link", { name: "Tips", exact: true }).click();
+      expect(page.url()).toMatch(/\/admin#tips$/);
+      await context.close();
+    }
+
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "admin");
+    await page.goto("/admin");
+    // Once hydrated, the active tab is marked and only its section is shown (the admin's default: Tips).
+    await visible(page.locator('nav[aria-label="Dashboard sections"] a[aria-current="page"]', { hasText: "Tips" }));
+    expect(await headings(page)).toEqual(["Tips"]);
+    await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Content" }).click();
+    await visible(page.getByRole("heading", { name: "Content", level: 2 }));
+    expect(await headings(page)).toEqual(["Content"]);
+    await context.close();
+  });
+});

@@ -1,0 +1,210 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts } from "../../db/schema";
+import { DEMO_ACCOUNTS } from "../../db/seed";
+import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
+import { mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { postForm, signIn } from "../support/http";
+import { backdatePost, blogPostBySlug, controlNames, fakePngFile, hugePngFile, imageKeys, locationOf, page, pngFile, postMultipart, token } from "../support/staff";
+
+// The blog editor (superadmin only) over HTTP: drafts and publishing with the published_at rule,
+// the slug rules, validation, the featured image, the preview, and the public page.
+
+let state: TestState;
+let superadmin: string;
+let superadminId: string;
+
+beforeAll(async () => {
+  state = await openTestState();
+  superadmin = await signIn("superadmin");
+  superadminId = (await state.memberByEmail(DEMO_ACCOUNTS.superadmin.email)).id;
+});
+afterAll(async () => {
+  await state?.dispose();
+});
+
+type PostInput = { title?: string; slug?: string; excerpt?: string; content?: string; category?: string; status?: string; intent?: string; featuredImage?: File };
+
+function blogForm(input: PostInput) {
+  const form = new FormData();
+  form.append("intent", input.intent ?? "save");
+  form.append("title", input.title ?? "");
+  form.append("slug", input.slug ?? "");
+  form.append("excerpt", input.excerpt ?? "");
+  form.append("content", input.content ?? "");
+  form.append("category", input.category ?? "updates");
+  form.append("status", input.status ?? "draft");
+  form.append("featuredImage", input.featuredImage ?? new File([], "", { type: "application/octet-stream" }));
+  return form;
+}
+
+const CONTENT = "## What changed\n\nThe **cover 3** fix is *real*.\n\n- Slants\n- Drags\n\n> Trust the read.\n\n[Patch notes](https://example.com/notes)";
+
+async function save(path: string, input: PostInput) {
+  return postMultipart(path, blogForm(input), superadmin);
+}
+
+describe("the blog form", () => {
+  it("renders the spec's fields, 'Publish' when creating and 'Update' when editing", async () => {
+    const create = await page("/admin/blog/new", superadmin);
+    for (const name of ["title", "slug", "excerpt", "content", "category", "status", "featuredImage", "intent"]) expect(controlNames(create.html, "blog-post"), name).toContain(name);
+    for (const text of ["Create New Blog Post", "Title", "URL Slug", "Excerpt", "Content", "Preview", "Category", "Updates", "Announcements", "News", "Draft", "Publish", "Featured Image", "Cancel", "Back to Dashboard"]) {
+      expect(create.main, text).toContain(text);
+    }
+    expect(create.html).toMatch(/<input[^>]*name="status"[^>]*checked=""[^>]*value="draft"/);
+    const [seeded] = await state.db.select().from(blogPosts).limit(1);
+    const edit = await page(`/admin/blog/${seeded.slug}`, superadmin);
+    expect(edit.main).toContain("Edit Blog Post");
+    expect(edit.main).toContain("Update");
+    expect(tags(edit.html, "input").find((input) => input.name === "title")?.value).toBe(seeded.title);
+  });
+});
+
+describe("drafts and publishing", () => {
+  const id = token();
+  const title = `Patch Notes Breakdown ${id}`;
+  const slug = `patch-notes-breakdown-${id}`;
+
+  it("creates a draft with the slug derived from the title: published_at null, not on the blog", async () => {
+    const response = await save("/admin/blog/new", { title, excerpt: "What the patch did.", content: CONTENT, category: "news", status: "draft" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#blog");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Blog post saved", description: `Successfully saved "${title}".` });
+    const post = (await blogPostBySlug(state, slug))!;
+    // Browsers send a text area's line breaks as CRLF.
+    expect(post.content.replaceAll("\r\n", "\n")).toBe(CONTENT);
+    expect(post).toMatchObject({ title, excerpt: "What the patch did.", category: "news", isPublished: false, publishedAt: null, featuredImage: null, authorId: superadminId });
+    expect((await page(`/blog/${slug}`)).status).toBe(404);
+    const blogTab = textOf(sectionLabelledBy((await page("/admin", superadmin)).html, "blog-heading")!);
+    expect(blogTab).toContain(`${title} What the patch did. News Draft N/A`);
+  });
+
+  it("publishes it: published_at is now, and the public page shows the rendered post", async () => {
+    const startedAt = Date.now();
+    const response = await save(`/admin/blog/${slug}`, { title, slug, excerpt: "What the patch did.", content: CONTENT, category: "news", status: "published" });
+    expect(response.status).toBe(302);
+    const post = (await blogPostBySlug(state, slug))!;
+    // Moved back at once: other files expect the seed's newest posts on /blog and in the feed.
+    await backdatePost(state, slug);
+    expect(post.isPublished).toBe(true);
+    expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(post.publishedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    const publicPage = await page(`/blog/${slug}`);
+    expect(publicPage.status).toBe(200);
+    expect(publicPage.main).toContain(title);
+    const main = mainOf(publicPage.html);
+    expect(main).toContain("<h2>What changed</h2>");
+    expect(main).toContain("<strong>cover 3</strong>");
+    expect(main).toContain("<em>real</em>");
+    expect((await page("/blog?category=news")).main).toContain(title);
+  });
+
+  it("resets published_at on every save of a published post", async () => {
+    const old = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    await state.db.update(blogPosts).set({ publishedAt: old }).where(eq(blogPosts.slug, slug));
+    const startedAt = Date.now();
+    expect((await save(`/admin/blog/${slug}`, { title: `${title} (updated)`, slug, content: CONTENT, category: "news", status: "published" })).status).toBe(302);
+    const post = (await blogPostBySlug(state, slug))!;
+    await backdatePost(state, slug);
+    expect(post.title).toBe(`${title} (updated)`);
+    expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+  });
+
+  it("keeps the slug when the title changes on an edit, and back to draft clears published_at and hides the post", async () => {
+    expect((await save(`/admin/blog/${slug}`, { title: "A Completely Different Title", slug, content: CONTENT, status: "draft" })).status).toBe(302);
+    const post = (await blogPostBySlug(state, slug))!;
+    expect(post).toMatchObject({ title: "A Completely Different Title", isPublished: false, publishedAt: null });
+    expect((await page(`/blog/${slug}`)).status).toBe(404);
+  });
+
+  it("deletes a post from the dashboard (superadmin)", async () => {
+    const post = (await blogPostBySlug(state, slug))!;
+    const dialog = await page(`/admin?post=${post.id}&dialog=delete-post#blog`, superadmin);
+    expect(dialog.main).toContain(`Delete “${post.title}” and its comments? This action cannot be undone.`);
+    const response = await postForm("/admin", { intent: "delete-post", postId: String(post.id) }, { cookie: superadmin });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#blog");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Blog post deleted successfully" });
+    expect(await blogPostBySlug(state, slug)).toBeNull();
+    expect((await postForm("/admin", { intent: "delete-post", postId: String(post.id) }, { cookie: superadmin })).status).toBe(404);
+  });
+});
+
+describe("slugs and validation", () => {
+  it("requires a slug on an edit ('Slug is required') and changes nothing", async () => {
+    const slug = `slug-required-${token()}`;
+    expect((await save("/admin/blog/new", { title: "Slug required", slug, content: "Body" })).status).toBe(302);
+    const before = await blogPostBySlug(state, slug);
+    const response = await save(`/admin/blog/${slug}`, { title: "Slug required", slug: "   ", content: "Body", status: "published" });
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain("Slug is required");
+    expect(await blogPostBySlug(state, slug)).toEqual(before);
+  });
+
+  it.each([
+    [{ title: "" }, "Title is required"],
+    [{ content: "   " }, "Content is required"],
+    [{ slug: "!!!" }, "Slug must contain letters or numbers"],
+    [{ category: "gossip" }, "Category must be updates, announcements or news"],
+  ])("refuses %o with '%s' and stores nothing", async (fields, message) => {
+    const slug = `invalid-post-${token()}`;
+    const response = await save("/admin/blog/new", { title: "Invalid post", slug, content: "Body", ...fields });
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain(message);
+    expect(await blogPostBySlug(state, slug)).toBeNull();
+  });
+
+  it("makes a taken slug unique (-1) and derives a slug from a title of only symbols", async () => {
+    const base = `taken-${token()}`;
+    expect((await save("/admin/blog/new", { title: "First", slug: base, content: "Body" })).status).toBe(302);
+    const second = await save("/admin/blog/new", { title: "Second", slug: base, content: "Body" });
+    expect(second.status).toBe(302);
+    expect(toastFrom(second)?.description).toContain(`"${base}-1"`);
+    expect((await blogPostBySlug(state, `${base}-1`))?.title).toBe("Second");
+    const symbols = await save("/admin/blog/new", { title: "*** !!! ***", content: "Body" });
+    expect(symbols.status).toBe(302);
+    expect(toastFrom(symbols)?.description).toMatch(/^Successfully saved "\*\*\* !!! \*\*\*"\./);
+    const rows = await state.db.select().from(blogPosts).where(eq(blogPosts.title, "*** !!! ***"));
+    for (const row of rows) expect(row.slug).toMatch(/^post(-\d+)?$/);
+  });
+});
+
+describe("the featured image", () => {
+  it("stores a real image under thumbnail/ in R2", async () => {
+    const id = token();
+    const slug = `with-image-${id}`;
+    expect((await save("/admin/blog/new", { title: "With image", slug, content: "Body", featuredImage: pngFile(`cover-${id}.png`) })).status).toBe(302);
+    const post = (await blogPostBySlug(state, slug))!;
+    expect(post.featuredImage).toMatch(new RegExp(`^/media/thumbnail/\\d+_cover-${id}\\.png$`));
+    expect((await state.env.MEDIA.head(post.featuredImage!.slice("/media/".length)))?.httpMetadata?.contentType).toBe("image/png");
+  });
+
+  it.each([
+    ["text bytes named .png", (id: string) => fakePngFile(`fake-${id}.png`), "Invalid file type: Please upload an image file."],
+    ["an image over 5 MB", (id: string) => hugePngFile(`huge-${id}.png`), "File too large: Please upload an image smaller than 5MB."],
+  ])("refuses %s: no post, no R2 object", async (_, file, message) => {
+    const id = token();
+    const slug = `bad-image-${id}`;
+    const response = await save("/admin/blog/new", { title: "Bad image", slug, content: "Body", featuredImage: file(id) });
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain(message);
+    expect(await blogPostBySlug(state, slug)).toBeNull();
+    expect((await imageKeys(state)).filter((key) => key.includes(id))).toEqual([]);
+  });
+});
+
+describe("the preview without JavaScript", () => {
+  it("renders the markdown, sanitised, keeps what was typed and saves nothing", async () => {
+    const slug = `preview-${token()}`;
+    const response = await save("/admin/blog/new", { intent: "preview", title: "Preview only", slug, content: `${CONTENT}\n\n<script>alert(1)</script> [bad](javascript:alert(2))` });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const preview = sectionLabelledBy(html, "blog-preview-title")!;
+    expect(preview).toContain("<h2>What changed</h2>");
+    expect(preview).toContain("<strong>cover 3</strong>");
+    expect(preview).not.toContain("<script>alert");
+    expect(preview).not.toContain("javascript:");
+    expect(html).toMatch(/name="title" value="Preview only"/);
+    expect(await blogPostBySlug(state, slug)).toBeNull();
+  });
+});

@@ -1,0 +1,529 @@
+import { desc, eq, gt, inArray, or } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comments, content, contentPlays, contentRatings, contentSections, favorites } from "../../db/schema";
+import { DEMO_ACCOUNTS } from "../../db/seed";
+import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
+import { attributesOf, mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { get, postForm, signIn } from "../support/http";
+import {
+  contentByTitle,
+  controlNames,
+  fakePngFile,
+  hugePngFile,
+  imageKeys,
+  locationOf,
+  page,
+  pngFile,
+  postMultipart,
+  publishAsOld,
+  storedContent,
+  token,
+  unpublishContent,
+} from "../support/staff";
+
+// The content editor over HTTP, as the browser submits it (multipart, conform's field names read
+// from the rendered form): create and edit a scheme with formations and plays, unique slugs, the
+// validation messages, images checked by their bytes and stored in R2, hostile text, and delete.
+
+type PlayInput = { title?: string; description?: string; videoProvider?: string; videoUrl?: string; slug?: string; image?: File };
+type FormationInput = { title?: string; slug?: string; description?: string; image?: File; plays: PlayInput[] };
+type ContentInput = {
+  title: string;
+  type?: string;
+  game?: string;
+  description?: string;
+  videoUrl?: string;
+  difficulty?: string;
+  requiredTier?: string;
+  tags?: string;
+  isPublished?: boolean;
+  thumbnail?: File;
+  formations?: FormationInput[];
+};
+
+/** A file input left empty, as a browser sends it. */
+const noFile = () => new File([], "", { type: "application/octet-stream" });
+
+/** The multipart body of the content form, with the names the form renders. */
+function contentForm(input: ContentInput) {
+  const form = new FormData();
+  form.append("title", input.title);
+  form.append("type", input.type ?? "meta-scheme");
+  form.append("game", input.game ?? "college");
+  form.append("description", input.description ?? "");
+  form.append("thumbnail", input.thumbnail ?? noFile());
+  form.append("videoUrl", input.videoUrl ?? "");
+  form.append("difficulty", input.difficulty ?? "beginner");
+  form.append("requiredTier", input.requiredTier ?? "premium");
+  form.append("tags", input.tags ?? "");
+  (input.formations ?? []).forEach((formation, index) => {
+    const name = `formations[${index}]`;
+    form.append(`${name}.imageUrl`, "");
+    form.append(`${name}.title`, formation.title ?? "");
+    form.append(`${name}.slug`, formation.slug ?? "");
+    form.append(`${name}.image`, formation.image ?? noFile());
+    form.append(`${name}.description`, formation.description ?? "");
+    formation.plays.forEach((play, playIndex) => {
+      const playName = `${name}.plays[${playIndex}]`;
+      form.append(`${playName}.slug`, play.slug ?? "");
+      form.append(`${playName}.runtime`, "");
+      form.append(`${playName}.imageUrl`, "");
+      form.append(`${playName}.title`, play.title ?? "");
+      form.append(`${playName}.image`, play.image ?? noFile());
+      form.append(`${playName}.description`, play.description ?? "");
+      form.append(`${playName}.videoProvider`, play.videoProvider ?? "youtube");
+      form.append(`${playName}.videoUrl`, play.videoUrl ?? "");
+    });
+  });
+  // Drafts unless told otherwise: other files expect the seed's newest content on the public pages.
+  if (input.isPublished) form.append("isPublished", "on");
+  return form;
+}
+
+let state: TestState;
+let admin: string;
+let superadmin: string;
+let premium: string;
+let adminId: string;
+/** Content this file published (as old content): unpublished again at the end. */
+const published: string[] = [];
+
+async function publish(slug: string) {
+  await publishAsOld(state, slug);
+  published.push(slug);
+}
+
+beforeAll(async () => {
+  state = await openTestState();
+  [admin, superadmin, premium] = await Promise.all([signIn("admin"), signIn("superadmin"), signIn("premium")]);
+  adminId = (await state.memberByEmail(DEMO_ACCOUNTS.admin.email)).id;
+});
+afterAll(async () => {
+  await unpublishContent(state, published);
+  await state?.dispose();
+});
+
+const twoByTwo = (id: string): FormationInput[] => [
+  {
+    title: "Gun Trips TE",
+    description: "Spacing and seams.\n\nRead the apex.",
+    image: pngFile(`formation-${id}.png`),
+    plays: [
+      { title: "Stick RPO", description: "Throw the stick if the apex widens.", videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", image: pngFile(`play-${id}.png`) },
+      { title: "Bubble Screen", description: "Numbers to the trips side.", videoProvider: "vimeo", videoUrl: "https://vimeo.com/76979871" },
+    ],
+  },
+  {
+    title: "Pistol Strong",
+    slug: "pistol-red-zone",
+    description: "For the red zone.",
+    plays: [
+      { title: "Inside Zone", description: "Press the A gap." },
+      { title: "PA Boot", description: "Over route against Cover 3." },
+    ],
+  },
+];
+
+async function createContent(input: ContentInput, cookie = admin) {
+  const response = await postMultipart("/admin/content/new", contentForm(input), cookie);
+  expect(response.status, await response.clone().text().then((text) => textOf(text).slice(0, 300))).toBe(302);
+  const [row] = (await contentByTitle(state, input.title)).sort((a, b) => b.id - a.id);
+  return { response, row };
+}
+
+describe("the form's fields and list intents (no JavaScript needed)", () => {
+  it("renders the basic fields and one formation with one play, with the names the tests post", async () => {
+    const { html, main } = await page("/admin/content/new", admin);
+    expect(main).toContain("Create New Content");
+    const names = controlNames(html, "content-form");
+    for (const name of [
+      "title", "type", "game", "description", "thumbnail", "videoUrl", "difficulty", "requiredTier", "tags", "isPublished",
+      "formations[0].title", "formations[0].slug", "formations[0].description", "formations[0].image", "formations[0].imageUrl",
+      "formations[0].plays[0].title", "formations[0].plays[0].description", "formations[0].plays[0].image", "formations[0].plays[0].videoProvider",
+      "formations[0].plays[0].videoUrl", "formations[0].plays[0].slug", "formations[0].plays[0].runtime", "formations[0].plays[0].imageUrl", "__intent__",
+    ]) {
+      expect(names, name).toContain(name);
+    }
+    expect(names).not.toContain("formations[1].title");
+    // The spec's defaults: meta-scheme, college, beginner, premium, published.
+    const selected = (name: string) => {
+      const start = html.indexOf(`name="${name}"`);
+      return attributesOf(/<option[^>]*selected[^>]*>/.exec(html.slice(start, html.indexOf("</select>", start)))?.[0] ?? "<option>").value;
+    };
+    expect([selected("type"), selected("game"), selected("difficulty"), selected("requiredTier")]).toEqual(["meta-scheme", "college", "beginner", "premium"]);
+    expect(tags(html, "input").find((input) => input.name === "isPublished")).toHaveProperty("checked");
+    for (const label of ["Meta (scheme)", "Off-Meta (scheme)", "Lab Sessions", "Gameplay", "Pro Tip", "+ Add Formation", "+ Add Play", "Publish immediately", "Create Content", "Cancel"]) {
+      expect(main, label).toContain(label);
+    }
+  });
+
+  it("adds a formation and a play through the list-intent buttons, keeping what was typed", async () => {
+    const { html } = await page("/admin/content/new", admin);
+    const intents = tags(html, "button").filter((button) => button.name === "__intent__").map((button) => button.value);
+    const addFormation = intents.find((value) => JSON.parse(value).type === "insert" && JSON.parse(value).payload.name === "formations")!;
+    const addPlay = intents.find((value) => JSON.parse(value).type === "insert" && JSON.parse(value).payload.name === "formations[0].plays")!;
+    expect(addFormation).toBeTruthy();
+    expect(addPlay).toBeTruthy();
+
+    const title = `Intent scheme ${token()}`;
+    const typed = contentForm({ title, formations: [{ title: "Typed formation", plays: [{ title: "Typed play" }] }] });
+    typed.append("__intent__", addFormation);
+    const afterFormation = await postMultipart("/admin/content/new", typed, admin);
+    expect(afterFormation.status).toBe(200);
+    const formationHtml = await afterFormation.text();
+    const names = controlNames(formationHtml, "content-form");
+    for (const name of ["formations[1].title", "formations[1].slug", "formations[1].plays[0].title"]) expect(names, name).toContain(name);
+    const inputs = tags(formationHtml, "input");
+    expect(inputs.find((input) => input.name === "title")?.value).toBe(title);
+    expect(inputs.find((input) => input.name === "formations[0].title")?.value).toBe("Typed formation");
+    expect(inputs.find((input) => input.name === "formations[0].plays[0].title")?.value).toBe("Typed play");
+
+    const withPlay = contentForm({ title, formations: [{ title: "Typed formation", plays: [{ title: "Typed play" }] }] });
+    withPlay.append("__intent__", addPlay);
+    const playHtml = await (await postMultipart("/admin/content/new", withPlay, admin)).text();
+    expect(controlNames(playHtml, "content-form")).toContain("formations[0].plays[1].title");
+    // A list intent saves nothing.
+    expect(await contentByTitle(state, title)).toEqual([]);
+  });
+});
+
+describe("creating a scheme", () => {
+  it("stores the content with two formations of two plays each, its images in R2, and shows it on the public page", async () => {
+    const id = token();
+    const title = `Staff Scheme ${id}`;
+    const slug = `staff-scheme-${id}`;
+    const { response, row } = await createContent({
+      title,
+      game: "madden",
+      description: "A test scheme.\nSecond line.",
+      videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      difficulty: "intermediate",
+      requiredTier: "premium",
+      tags: " zone beater , red zone,, ",
+      thumbnail: pngFile(`thumb-${id}.png`),
+      formations: twoByTwo(id),
+    });
+    expect(locationOf(response)).toBe("/admin#content");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Content Created", description: `Successfully created "${title}"` });
+
+    expect(row).toMatchObject({
+      slug,
+      title,
+      type: "meta-scheme",
+      game: "madden",
+      description: "A test scheme.\nSecond line.",
+      videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      tags: ["zone beater", "red zone"],
+      difficulty: "intermediate",
+      requiredTier: "premium",
+      isPublished: false,
+      authorId: adminId,
+    });
+    expect(row.thumbnailUrl).toMatch(new RegExp(`^/media/thumbnail/\\d+_thumb-${id}\\.png$`));
+
+    const stored = (await storedContent(state, slug))!;
+    expect(stored.formations.map((formation) => ({ title: formation.title, slug: formation.slug, position: formation.position, plays: formation.plays.map((play) => [play.title, play.slug, play.position, play.videoProvider]) }))).toEqual([
+      { title: "Gun Trips TE", slug: "gun-trips-te", position: 0, plays: [["Stick RPO", "stick-rpo", 0, "youtube"], ["Bubble Screen", "bubble-screen", 1, "vimeo"]] },
+      { title: "Pistol Strong", slug: "pistol-red-zone", position: 1, plays: [["Inside Zone", "inside-zone", 0, "youtube"], ["PA Boot", "pa-boot", 1, "youtube"]] },
+    ]);
+    const [first, second] = stored.formations;
+    expect(first.description).toBe("Spacing and seams.\n\nRead the apex.");
+    expect(first.imageUrl).toMatch(new RegExp(`^/media/formationart/\\d+_formation-${id}\\.png$`));
+    expect(first.plays[0].imageUrl).toMatch(new RegExp(`^/media/playart/\\d+_play-${id}\\.png$`));
+    expect(first.plays[0].videoUrl).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(first.plays[1].imageUrl).toBeNull();
+    expect(second.imageUrl).toBeNull();
+
+    // The images are in R2 under the spec's folders, typed by their bytes.
+    for (const url of [row.thumbnailUrl!, first.imageUrl!, first.plays[0].imageUrl!]) {
+      const object = await state.env.MEDIA.head(url.slice("/media/".length));
+      expect(object?.httpMetadata?.contentType, url).toBe("image/png");
+    }
+
+    // In the dashboard's Content tab (newest first), as a draft, with its actions.
+    const dashboard = await page("/admin", admin);
+    const table = sectionLabelledBy(dashboard.html, "content-heading")!;
+    expect(textOf(table)).toContain(title);
+    expect(table).toContain(`href="/scheme/${slug}"`);
+    expect(table).toContain(`href="/admin/content/${slug}"`);
+    expect(textOf(table)).toMatch(new RegExp(`${title} A test scheme\\. Second line\\. Meta Madden NFL 26 0 Draft`));
+
+    // The public page, for a premium member: the scheme, its formations and their plays.
+    await publish(slug);
+    const detail = await page(`/content/${slug}`, premium);
+    expect(detail.status).toBe(200);
+    expect(detail.main).toContain(title);
+    expect(detail.main).toContain("Gun Trips TE 2 plays");
+    expect(detail.main).toContain("Pistol Strong 2 plays");
+    const formation = await page(`/content/${slug}/section/gun-trips-te`, premium);
+    expect(formation.status).toBe(200);
+    const plays = textOf(sectionLabelledBy(formation.html, "plays-title")!);
+    expect(plays).toContain("Stick RPO");
+    expect(plays).toContain("Bubble Screen");
+    expect(formation.main).toContain("Throw the stick if the apex widens.");
+    const play = await page(`/content/${slug}/section/pistol-red-zone/play/pa-boot`, premium);
+    expect(play.status).toBe(200);
+    expect(play.main).toContain("PA Boot");
+    expect(play.main).toContain("Over route against Cover 3.");
+
+  });
+
+  it("saves no formations for a type that is not a scheme, whatever the form sent", async () => {
+    const title = `Staff Pro Tip ${token()}`;
+    const { row } = await createContent({ title, type: "pro-tip", requiredTier: "free", formations: twoByTwo(token()).map((formation) => ({ ...formation, image: undefined, plays: formation.plays.map((play) => ({ ...play, image: undefined })) })) });
+    expect(row.type).toBe("pro-tip");
+    expect((await storedContent(state, row.slug))!.formations).toEqual([]);
+  });
+});
+
+describe("slugs", () => {
+  it("are made unique on save with -1, -2", async () => {
+    const title = `Same Title ${token()}`;
+    const base = title.toLowerCase().replaceAll(" ", "-");
+    for (let index = 0; index < 3; index += 1) await createContent({ title, type: "gameplay" });
+    const slugs = (await contentByTitle(state, title)).sort((a, b) => a.id - b.id).map((row) => row.slug);
+    expect(slugs).toEqual([base, `${base}-1`, `${base}-2`]);
+    const check = await (await get(`/admin/slug-check?slug=${base}`, { cookie: admin })).json();
+    expect(check).toEqual({ slug: base, available: false, suggestion: `${base}-3` });
+  });
+
+  it("never come out empty for a title of only symbols, and never take the reserved 'new'", async () => {
+    const [last] = await state.db.select({ id: content.id }).from(content).orderBy(desc(content.id)).limit(1);
+    const lastId = last?.id ?? 0;
+    const symbols = "!!! ??? *** ###";
+    await createContent({ title: symbols, type: "gameplay" });
+    await createContent({ title: "New", type: "gameplay" });
+    const rows = await state.db.select().from(content).where(gt(content.id, lastId));
+    const symbolRow = rows.find((row) => row.title === symbols)!;
+    expect(symbolRow.slug).toMatch(/^content(-\d+)?$/);
+    const newRow = rows.find((row) => row.title === "New")!;
+    expect(newRow.slug).toMatch(/^new-\d+$/);
+  });
+});
+
+describe("validation", () => {
+  it.each([
+    ["formation without a title", [{ title: "", slug: "some-slug", plays: [{ title: "A play" }] }], "Formation title is required"],
+    ["formation whose title gives no slug, and no slug", [{ title: "***", slug: "", plays: [{ title: "A play" }] }], "Formation slug is required"],
+    ["play without a title", [{ title: "Gun Bunch", plays: [{ title: "   ", description: "No title" }] }], "Play title is required"],
+    ["two formations with one slug", [{ title: "Gun Bunch", plays: [] }, { title: "Gun  Bunch!", plays: [] }], "Another formation of this content already uses this slug"],
+    ["a play video that is not a URL", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "javascript:alert(1)" }] }], "Must be a valid URL"],
+  ] as [string, FormationInput[], string][])("refuses a %s with the spec's message and stores nothing", async (_, formations, message) => {
+    const title = `Invalid scheme ${token()}`;
+    const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain(message);
+    expect(await contentByTitle(state, title)).toEqual([]);
+  });
+
+  it.each([
+    [{ title: "   " }, "Title is required"],
+    [{ videoUrl: "not a url" }, "Must be a valid URL"],
+    [{ type: "bogus" }, "Choose a content type from the list"],
+    [{ game: "fifa" }, "Choose a game from the list"],
+    [{ difficulty: "legendary" }, "Choose a difficulty from the list"],
+    [{ requiredTier: "gold" }, "Choose a required tier from the list"],
+  ])("refuses basic fields %o with '%s' and stores nothing", async (fields, message) => {
+    const title = `Invalid basics ${token()}`;
+    const response = await postMultipart("/admin/content/new", contentForm({ title, type: "gameplay", ...fields }), admin);
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain(message);
+    expect(await contentByTitle(state, title)).toEqual([]);
+  });
+
+  it("leaves an edited scheme's formations intact when the edit is invalid", async () => {
+    const title = `Kept scheme ${token()}`;
+    const { row } = await createContent({ title, formations: twoByTwo(token()) });
+    const before = await storedContent(state, row.slug);
+    const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, formations: [{ title: "Replacement", plays: [{ title: "" }] }] }), admin);
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain("Play title is required");
+    expect(await storedContent(state, row.slug)).toEqual(before);
+  });
+});
+
+describe("images", () => {
+  async function keysWith(id: string) {
+    return (await imageKeys(state)).filter((key) => key.includes(id));
+  }
+
+  it("refuses text bytes named .png and sent as image/png ('Invalid file type'): no row, no R2 object", async () => {
+    const id = token();
+    const title = `Fake image ${id}`;
+    const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: fakePngFile(`fake-${id}.png`), formations: twoByTwo(id) }), admin);
+    expect(response.status).toBe(400);
+    const text = pageText(await response.text());
+    expect(text).toContain("Invalid file type");
+    expect(text).toContain("Please upload an image file.");
+    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await keysWith(id)).toEqual([]);
+  });
+
+  it("refuses an image over 5 MB ('File too large'), storing none of the other good images either", async () => {
+    const id = token();
+    const title = `Huge image ${id}`;
+    const formations = twoByTwo(id);
+    formations[1].plays[1].image = hugePngFile(`huge-${id}.png`);
+    const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: pngFile(`good-thumb-${id}.png`), formations }), admin);
+    expect(response.status).toBe(413);
+    const text = pageText(await response.text());
+    expect(text).toContain("File too large");
+    expect(text).toContain("Please upload an image smaller than 5MB.");
+    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await keysWith(id)).toEqual([]);
+  });
+
+  it("refuses a bad formation image on an edit: the row, formations and plays are unchanged", async () => {
+    const id = token();
+    const title = `Edit image ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const before = await storedContent(state, row.slug);
+    const keysBefore = await keysWith(id);
+    const formations = twoByTwo(`${id}x`);
+    formations[0].image = fakePngFile(`bad-formation-${id}.png`);
+    const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title: `${title} changed`, formations }), admin);
+    expect(response.status).toBe(400);
+    expect(pageText(await response.text())).toContain("Invalid file type");
+    expect(await storedContent(state, row.slug)).toEqual(before);
+    expect(await keysWith(id)).toEqual(keysBefore);
+  });
+});
+
+describe("hostile text", () => {
+  it("is stored as written and shown escaped or sanitised on the public pages and in the dashboard", async () => {
+    const id = token();
+    const title = `<script>alert("t")</script> Hostile ${id}`;
+    const formationDescription = `<p onclick="alert(2)">Read the <strong>safety</strong></p><script>alert(3)</script><a href="javascript:alert(4)">bad link</a><iframe src="https://evil.example/"></iframe>`;
+    const playDescription = `<img src=x onerror=alert(5)><em>fine</em> <a href="https://example.com/ok">good link</a>`;
+    const { row } = await createContent({
+      title,
+      description: `<img src=x onerror=alert(1)> plain description`,
+      tags: `<b>bold tag</b>`,
+      formations: [{ title: `<svg onload=alert(6)>Shotgun`, slug: "shotgun", description: formationDescription, plays: [{ title: `<i>Mesh</i>`, description: playDescription }] }],
+    });
+    expect(row.slug).toBe(`scriptalerttscript-hostile-${id}`);
+    await publish(row.slug);
+    const stored = (await storedContent(state, row.slug))!;
+    expect(row.title).toBe(title);
+    expect(row.description).toBe(`<img src=x onerror=alert(1)> plain description`);
+    expect(stored.formations[0].description).toBe(formationDescription);
+    expect(stored.formations[0].plays[0].description).toBe(playDescription);
+
+    // Markup that only exists if the text was not escaped, plus any event handler or script URL in a real tag.
+    const hostileMarkup = [`<script>alert`, `<img src=x`, `<svg onload`, `<iframe`, `<b>bold tag</b>`, `<i>Mesh</i>`];
+    const dangerousAttributes = (html: string) =>
+      [...html.matchAll(/<[a-zA-Z][\w-]*(?:\s[^>]*)?>/g)].flatMap((match) =>
+        Object.entries(attributesOf(match[0])).filter(([name, value]) => name.startsWith("on") || /^\s*javascript:/i.test(value)).map(([name, value]) => `${name}=${value}`),
+      );
+    const pages = {
+      detail: await page(`/content/${row.slug}`, premium),
+      formation: await page(`/content/${row.slug}/section/shotgun`, premium),
+      dashboard: await page("/admin", admin),
+    };
+    for (const [name, { html, status }] of Object.entries(pages)) {
+      expect(status, name).toBe(200);
+      const main = mainOf(html);
+      for (const markup of hostileMarkup) expect(main, `${name}: ${markup}`).not.toContain(markup);
+      expect(dangerousAttributes(main), name).toEqual([]);
+    }
+    expect(pages.detail.main).toContain(`<script>alert("t")</script> Hostile ${id}`);
+    expect(mainOf(pages.detail.html)).toContain("&lt;script&gt;");
+    // Rich text keeps its harmless formatting and safe links.
+    const formationMain = mainOf(pages.formation.html);
+    expect(formationMain).toContain("<strong>safety</strong>");
+    expect(formationMain).toContain("<em>fine</em>");
+    expect(formationMain).toMatch(/<a href="https:\/\/example\.com\/ok"[^>]*>good link<\/a>/);
+    expect(pages.formation.main).toContain("<i>Mesh</i>");
+    // Nothing hostile in the head either (title and description meta tags).
+    const head = pages.detail.html.slice(0, pages.detail.html.indexOf("</head>"));
+    expect(head).not.toContain("<script>alert");
+    expect(head).not.toContain("<img src=x");
+  });
+});
+
+describe("editing", () => {
+  it("replaces the formations and plays, keeps the slug, and says 'Content Updated'", async () => {
+    const id = token();
+    const title = `Edited scheme ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    // Made old first, so that publishing it with the switch below leaves the newest content alone.
+    await publish(row.slug);
+    await state.db.update(content).set({ isPublished: false }).where(eq(content.slug, row.slug));
+    const before = (await storedContent(state, row.slug))!;
+    const oldSections = before.formations.map((formation) => formation.id);
+    const oldPlays = before.formations.flatMap((formation) => formation.plays.map((play) => play.id));
+
+    // The edit form shows what is stored.
+    const form = await page(`/admin/content/${row.slug}`, admin);
+    expect(form.main).toContain("Edit Content");
+    expect(form.main).toContain("Update Content");
+    const inputs = tags(form.html, "input");
+    expect(inputs.find((input) => input.name === "formations[1].slug")?.value).toBe("pistol-red-zone");
+    expect(inputs.find((input) => input.name === "formations[1].plays[1].title")?.value).toBe("PA Boot");
+
+    const response = await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({ title, game: "madden", isPublished: true, formations: [{ title: "Shotgun Empty", description: "Five wide.", plays: [{ title: "Four Verts", description: "Seams." }] }] }),
+      admin,
+    );
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#content");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Content Updated", description: `Successfully updated "${title}"` });
+
+    const after = (await storedContent(state, row.slug))!;
+    expect(after.row.id).toBe(row.id);
+    expect(after.row.game).toBe("madden");
+    expect(after.row.isPublished).toBe(true);
+    expect(after.row.createdAt).toEqual(before.row.createdAt);
+    expect(after.formations.map((formation) => [formation.title, formation.slug, formation.plays.map((play) => play.title)])).toEqual([["Shotgun Empty", "shotgun-empty", ["Four Verts"]]]);
+    expect(await state.db.select().from(contentSections).where(inArray(contentSections.id, oldSections))).toEqual([]);
+    expect(await state.db.select().from(contentPlays).where(inArray(contentPlays.id, oldPlays))).toEqual([]);
+    expect((await page(`/content/${row.slug}`, premium)).main).toContain("Shotgun Empty 1 play");
+    expect((await page(`/content/${row.slug}/section/gun-trips-te`, premium)).status).toBe(404);
+
+    // Changing the type to one that is not a scheme clears the formations.
+    expect((await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, type: "lab-sessions", formations: [{ title: "Ignored", plays: [{ title: "Ignored" }] }] }), admin)).status).toBe(302);
+    expect((await storedContent(state, row.slug))!.formations).toEqual([]);
+  });
+
+  it("answers 404 for content that does not exist", async () => {
+    const response = await postMultipart(`/admin/content/no-such-content-${token()}`, contentForm({ title: "Whatever" }), admin);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("deleting content", () => {
+  it("removes its formations, plays, ratings, comments and favourites", async () => {
+    const id = token();
+    const title = `Doomed scheme ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const stored = (await storedContent(state, row.slug))!;
+    const sectionIds = stored.formations.map((formation) => formation.id);
+    const playIds = stored.formations.flatMap((formation) => formation.plays.map((play) => play.id));
+    const premiumId = (await state.memberByEmail(DEMO_ACCOUNTS.premium.email)).id;
+    await state.db.insert(contentRatings).values([{ userId: premiumId, contentId: row.id, rating: 5 }, { userId: adminId, contentId: row.id, rating: 3 }]);
+    await state.db.insert(comments).values({ userId: premiumId, contentType: "content", contentId: row.id, comment: "Great scheme", authorName: "Jordan" });
+    await state.db.insert(favorites).values({ userId: premiumId, contentId: row.id });
+
+    const dialog = await page(`/admin?content=${row.slug}&dialog=delete-content#content`, admin);
+    expect(dialog.main).toContain(`Delete “${title}”? Its formations, plays, ratings, comments and favorites are deleted too. This action cannot be undone.`);
+    await publish(row.slug);
+    expect((await page(`/content/${row.slug}`, premium)).status).toBe(200);
+
+    const response = await postForm("/admin", { intent: "delete-content", slug: row.slug }, { cookie: admin });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#content");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Content deleted successfully" });
+
+    expect(await storedContent(state, row.slug)).toBeNull();
+    expect(await state.db.select().from(contentSections).where(or(inArray(contentSections.id, sectionIds), eq(contentSections.contentId, row.id)))).toEqual([]);
+    expect(await state.db.select().from(contentPlays).where(or(inArray(contentPlays.id, playIds), inArray(contentPlays.sectionId, sectionIds)))).toEqual([]);
+    expect(await state.db.select().from(contentRatings).where(eq(contentRatings.contentId, row.id))).toEqual([]);
+    expect(await state.db.select().from(comments).where(eq(comments.contentId, row.id))).toEqual([]);
+    expect(await state.db.select().from(favorites).where(eq(favorites.contentId, row.id))).toEqual([]);
+    expect((await page(`/content/${row.slug}`, premium)).status).toBe(404);
+
+    const again = await postForm("/admin", { intent: "delete-content", slug: row.slug }, { cookie: superadmin });
+    expect(again.status).toBe(404);
+  });
+});

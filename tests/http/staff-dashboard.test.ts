@@ -1,0 +1,284 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { counters, users, userTips, type User } from "../../db/schema";
+import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
+import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { postForm, signIn } from "../support/http";
+import { locationOf, page, token, within } from "../support/staff";
+
+// /admin: stat cards, tabs and sections per role (every tab the role may see is rendered as a
+// section, so the page works without JavaScript), dialogs opened by URL parameters, the Users tab's
+// server-side search and pagination, and the edit-user action.
+
+let state: TestState;
+let admin: string;
+let superadmin: string;
+
+beforeAll(async () => {
+  state = await openTestState();
+  [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
+});
+afterAll(async () => {
+  await state?.dispose();
+});
+
+function statCards(html: string) {
+  return [...mainOf(html).matchAll(/<dt[^>]*>([\s\S]*?)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map((match) => ({
+    label: textOf(match[1]),
+    value: Number(textOf(match[2]).replaceAll(",", "")),
+  }));
+}
+
+function tabLinks(html: string) {
+  const start = html.indexOf('aria-label="Dashboard sections"');
+  return linksOf(html.slice(start, html.indexOf("</nav>", start))).map((link) => [link.text, link.href]);
+}
+
+const SECTION_IDS = ["users", "content", "tips", "blog", "settings", "messages"];
+function sections(html: string) {
+  return SECTION_IDS.filter((id) => html.includes(`<section id="${id}" aria-labelledby="${id}-heading"`));
+}
+
+async function counterValues() {
+  const rows = await state.db.select().from(counters);
+  return Object.fromEntries(rows.map((row) => [row.name, row.value])) as Record<string, number>;
+}
+
+function emailsIn(html: string) {
+  return new Set(html.match(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[a-z]{2,}/g) ?? []);
+}
+
+/** Emails in the Users section's table (not the dialogs). */
+function userEmails(html: string) {
+  const section = sectionLabelledBy(html, "users-heading") ?? "";
+  const table = section.slice(section.indexOf("<tbody"), section.indexOf("</tbody>"));
+  return [...table.matchAll(/<td[^>]*>([^<>]+@[^<>]+)<\/td>/g)].map((match) => match[1]);
+}
+
+describe("/admin for a superadmin", () => {
+  it("shows the four stat cards with the stored counts, and both header buttons", async () => {
+    const before = await counterValues();
+    const { html, status } = await page("/admin", superadmin);
+    const after = await counterValues();
+    expect(status).toBe(200);
+    const cards = statCards(html);
+    expect(cards.map((card) => card.label)).toEqual(["Total Users", "Active Subscriptions", "Total Content", "Blog Posts"]);
+    const names = ["users:all", "users:active_subscriptions", "content:all", "blog:all"];
+    cards.forEach((card, index) => expect(within(card.value, before[names[index]], after[names[index]]), card.label).toBe(true));
+    expect(html).toContain("lg:grid-cols-4");
+    const header = linksOf(mainOf(html).slice(0, mainOf(html).indexOf("</header>"))).map((link) => [link.text, link.href]);
+    expect(header).toEqual([
+      ["New Content", "/admin/content/new"],
+      ["New Blog Post", "/admin/blog/new"],
+    ]);
+  });
+
+  it("has the tabs Users, Content, Tips, Blog, Settings, Messages as hash links, each rendered as a section", async () => {
+    const { html, text } = await page("/admin", superadmin);
+    expect(tabLinks(html)).toEqual([
+      ["Users", "#users"],
+      ["Content", "#content"],
+      ["Tips", "#tips"],
+      ["Blog", "#blog"],
+      ["Settings", "#settings"],
+      ["Messages", "#messages"],
+    ]);
+    expect(sections(html)).toEqual(SECTION_IDS);
+    const settings = textOf(sectionLabelledBy(html, "settings-heading")!);
+    expect(settings).toContain("Platform Settings");
+    expect(settings).toContain("Subscription Settings");
+    expect(text).toContain("Search users...");
+    expect(textOf(sectionLabelledBy(html, "blog-heading")!)).toContain("New Post");
+    expect(textOf(sectionLabelledBy(html, "content-heading")!)).toContain("Create Content");
+  });
+});
+
+describe("/admin for an admin", () => {
+  it("shows only the Total Content card (two columns) and no New Blog Post button", async () => {
+    const before = await counterValues();
+    const { html } = await page("/admin", admin);
+    const after = await counterValues();
+    const cards = statCards(html);
+    expect(cards.map((card) => card.label)).toEqual(["Total Content"]);
+    expect(within(cards[0].value, before["content:all"], after["content:all"])).toBe(true);
+    expect(html).not.toContain("lg:grid-cols-4");
+    expect(linksOf(mainOf(html)).map((link) => link.text)).not.toContain("New Blog Post");
+  });
+
+  it("has only the Content and Tips tabs and sections: no Users, Blog, Settings or Messages", async () => {
+    const { html, main } = await page("/admin", admin);
+    expect(tabLinks(html)).toEqual([
+      ["Content", "#content"],
+      ["Tips", "#tips"],
+    ]);
+    expect(sections(html)).toEqual(["content", "tips"]);
+    for (const hidden of ["Search users...", "Platform Settings", "Subscription Settings", "No messages yet.", "No blog posts found"]) expect(main).not.toContain(hidden);
+  });
+
+  it("sees no member e-mails beyond the tips table's authors (not in the page, not in its data)", async () => {
+    const member = await createMember(state);
+    const { html } = await page("/admin", admin);
+    const tipAuthors = await state.db.selectDistinct({ email: users.email }).from(userTips).innerJoin(users, eq(users.id, userTips.userId));
+    const allowed = new Set(["admin@example.com", "support@example.com", ...tipAuthors.map((row) => row.email)]);
+    const shown = [...emailsIn(html)].filter((email) => !allowed.has(email));
+    expect(shown).toEqual([]);
+    expect(html).not.toContain(member.email);
+    // The user dialogs are a superadmin's: the parameters open nothing for an admin.
+    const dialog = await page(`/admin?user=${member.id}&dialog=details#users`, admin);
+    expect(dialog.html).not.toContain(member.email);
+    expect(dialog.main).not.toContain("User details");
+    // The superadmin does see it.
+    const own = await page(`/admin?q=${encodeURIComponent(member.email)}&user=${member.id}&dialog=details`, superadmin);
+    expect(userEmails(own.html)).toEqual([member.email]);
+    expect(own.main).toContain("User details");
+  });
+});
+
+describe("Users tab: search and pagination on the server", () => {
+  const tag = token(6);
+  let byName: User[];
+  let byEmail: User;
+
+  beforeAll(async () => {
+    // 21 members whose last name holds the tag (mixed case), one whose e-mail holds it.
+    byName = [];
+    for (let index = 0; index < 21; index += 1) {
+      byName.push(await createMember(state, { firstName: "Quinn", lastName: `Zed${tag.toUpperCase()}son`, email: `staff-search-${token()}@example.org` }));
+    }
+    byEmail = await createMember(state, { firstName: "Other", lastName: "Person", email: `mailbox-${tag}@example.com` });
+  });
+
+  it("matches the full name case-insensitively, 20 a page, with a pager", async () => {
+    const query = encodeURIComponent(`quinn zed${tag}SON`);
+    const first = await page(`/admin?q=${query}`, superadmin);
+    const second = await page(`/admin?q=${query}&usersPage=2`, superadmin);
+    const users = textOf(sectionLabelledBy(first.html, "users-heading")!);
+    expect(users).toContain("Page 1 of 2");
+    expect(textOf(sectionLabelledBy(second.html, "users-heading")!)).toContain("Page 2 of 2");
+    const pageOne = userEmails(first.html);
+    const pageTwo = userEmails(second.html);
+    expect(pageOne).toHaveLength(20);
+    expect(pageTwo).toHaveLength(1);
+    expect(new Set([...pageOne, ...pageTwo])).toEqual(new Set(byName.map((member) => member.email)));
+    // The search box keeps the query.
+    expect(first.html).toMatch(new RegExp(`name="q" value="quinn zed${tag}SON"`));
+  });
+
+  it("matches the e-mail and the last name alone, in any case", async () => {
+    const found = userEmails((await page(`/admin?q=${encodeURIComponent(tag.toUpperCase())}`, superadmin)).html);
+    expect(found).toContain(byEmail.email);
+    expect(found).toHaveLength(20);
+    const byMail = userEmails((await page(`/admin?q=${encodeURIComponent(`MAILBOX-${tag.toUpperCase()}@EXAMPLE.COM`)}`, superadmin)).html);
+    expect(byMail).toEqual([byEmail.email]);
+  });
+
+  it("finds nothing for a query that matches no one, and treats % and _ as plain characters", async () => {
+    for (const query of [`nobody-${tag}`, "%", "_%_"]) {
+      const { html } = await page(`/admin?q=${encodeURIComponent(query)}`, superadmin);
+      expect(userEmails(html), query).toEqual([]);
+      expect(textOf(sectionLabelledBy(html, "users-heading")!), query).toContain("No users found.");
+    }
+  });
+});
+
+describe("Users tab: the details and edit dialogs, and update-user", () => {
+  let member: User;
+  let other: User;
+  const dialogPath = () => `/admin?q=${encodeURIComponent(member.email)}&user=${member.id}&dialog=edit`;
+
+  beforeAll(async () => {
+    member = await createMember(state, { firstName: "Edith", lastName: "Editable" });
+    other = await createMember(state);
+  });
+
+  function edit(fields: Record<string, string>) {
+    return postForm(dialogPath(), {
+      intent: "update-user",
+      userId: member.id,
+      firstName: member.firstName ?? "",
+      lastName: member.lastName ?? "",
+      email: member.email,
+      subscriptionTier: "free",
+      subscriptionStatus: "inactive",
+      ...fields,
+    }, { cookie: superadmin });
+  }
+
+  it("opens the details dialog (e-mail, tier, status, joined) and the edit dialog from URL parameters", async () => {
+    const details = await page(`/admin?q=${encodeURIComponent(member.email)}&user=${member.id}&dialog=details`, superadmin);
+    const dialog = textOf(details.html.slice(details.html.indexOf('role="dialog"')));
+    for (const expected of ["User details", "Edith Editable", member.email, "Copy", "Subscription tier", "free", "Status", "Inactive", "Joined"]) {
+      expect(dialog).toContain(expected);
+    }
+    const editing = await page(dialogPath(), superadmin);
+    const form = textOf(editing.html.slice(editing.html.indexOf('role="dialog"')));
+    for (const expected of ["Edit user", "First name", "Last name", "Email", "Tier", "Free", "Premium", "Status", "Active", "Inactive", "Cancelled", "Past Due", "Cancel", "Save Changes"]) {
+      expect(form).toContain(expected);
+    }
+  });
+
+  it.each([
+    [{ firstName: "" }, "First name is required"],
+    [{ firstName: "   " }, "First name is required"],
+    [{ lastName: "" }, "Last name is required"],
+    [{ email: "not-an-email" }, "Invalid email address"],
+    [{ email: "" }, "Invalid email address"],
+    [{ subscriptionTier: "gold" }, "Choose Free or Premium"],
+    [{ subscriptionStatus: "vip" }, "Choose a valid status"],
+  ])("refuses %o with '%s' and changes nothing", async (fields, message) => {
+    const before = await state.member(member.id);
+    const response = await edit(fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    expect(dialog).toContain(message);
+    expect(await state.member(member.id)).toEqual(before);
+  });
+
+  it("refuses an e-mail another account uses, and changes nothing", async () => {
+    const before = await state.member(member.id);
+    const response = await edit({ email: other.email.toUpperCase() });
+    expect(response.status).toBe(400);
+    expect(await state.member(member.id)).toEqual(before);
+  });
+
+  it("says why when the e-mail is another account's ('Another account already uses this email address.')", async () => {
+    const response = await edit({ email: other.email });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    expect(dialog).not.toContain("Failed to update user");
+    expect(dialog).toContain("Another account already uses this email address.");
+  });
+
+  it("stores a good edit and comes back to the same list with 'User updated successfully'", async () => {
+    const email = `Edited-${token()}@Example.com`;
+    const startedAt = Date.now();
+    const response = await edit({ firstName: " Edwina ", lastName: "Changed", email, subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: "2031-03-15" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/admin?${new URLSearchParams({ q: member.email })}#users`);
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "User updated successfully" });
+    const stored = await state.member(member.id);
+    expect(stored).toMatchObject({
+      firstName: "Edwina",
+      lastName: "Changed",
+      email: email.toLowerCase(),
+      subscriptionTier: "premium",
+      subscriptionStatus: "past_due",
+      accessExpiresAt: new Date("2031-03-15T23:59:59Z"),
+    });
+    expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    member = stored;
+  });
+
+  it("keeps the access date when the field is left out, and a non-existent member gets 404", async () => {
+    const before = await state.member(member.id);
+    const response = await edit({ subscriptionStatus: "cancelled" });
+    expect(response.status).toBe(302);
+    const stored = await state.member(member.id);
+    expect(stored.subscriptionStatus).toBe("cancelled");
+    expect(stored.accessExpiresAt).toEqual(before.accessExpiresAt);
+    const missing = await postForm("/admin", { intent: "update-user", userId: "no-such-user", firstName: "A", lastName: "B", email: `nobody-${token()}@example.com`, subscriptionTier: "free", subscriptionStatus: "active" }, { cookie: superadmin });
+    expect(missing.status).toBe(404);
+  });
+});

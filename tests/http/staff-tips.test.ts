@@ -1,0 +1,221 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userTips, type User } from "../../db/schema";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
+import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { postForm, signIn, signInWith } from "../support/http";
+import { locationOf, page, tipsOf, token, within } from "../support/staff";
+
+// Tips end to end over HTTP: /submit-tip and its rules, the Tips tab (counts, dialogs, review,
+// delete) and the author's 'My Submitted Tips' card in /account-settings.
+
+let state: TestState;
+let admin: string;
+let superadmin: string;
+
+beforeAll(async () => {
+  state = await openTestState();
+  [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
+});
+afterAll(async () => {
+  await state?.dispose();
+});
+
+async function signedInMember(values: Partial<User> = {}) {
+  const member = await createMember(state, values);
+  return { member, cookie: await signInWith(member.email, DEMO_PASSWORD) };
+}
+
+const GOOD_TIP = {
+  formationName: "Gun Bunch Wk",
+  playName: "Mesh Spot",
+  playbook: "Kansas City Chiefs",
+  tipDescription: "Motion the point man first: if a defender follows, it is man coverage.",
+};
+
+async function insertTip(userId: string, values: Partial<typeof userTips.$inferInsert> = {}) {
+  const [row] = await state.db
+    .insert(userTips)
+    .values({ userId, ...GOOD_TIP, gameType: "college", updatedAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000), ...values })
+    .returning();
+  return row;
+}
+
+async function tipById(id: number) {
+  const [row] = await state.db.select().from(userTips).where(eq(userTips.id, id));
+  return row ?? null;
+}
+
+describe("/submit-tip", () => {
+  it("shows the form, the counter and the three-step explainer", async () => {
+    const { cookie } = await signedInMember();
+    const { status, main } = await page("/submit-tip", cookie);
+    expect(status).toBe(200);
+    for (const expected of ["Formation name", "Play name", "Playbook", "Game", "Madden NFL 26", "College Football 26", "Tip description", "0/1000 characters (minimum 20)", "Submit Tip", "Cancel", "Submit Your Tip", "Review Process", "Get Published"]) {
+      expect(main).toContain(expected);
+    }
+  });
+
+  it.each([
+    [{}, ["Formation name is required", "Play name is required", "Playbook is required", "Tip description is required"]],
+    [{ formationName: "   ", playName: "  ", playbook: " \t ", tipDescription: "     " }, ["Formation name is required", "Play name is required", "Playbook is required", "Tip description is required"]],
+    [{ ...GOOD_TIP, tipDescription: "Too short, sorry." }, ["Tip description must be at least 20 characters long"]],
+    [{ ...GOOD_TIP, tipDescription: `   ${"x".repeat(19)}   ` }, ["Tip description must be at least 20 characters long"]],
+  ])("refuses %o with the spec's messages and stores nothing", async (fields, messages) => {
+    const { member, cookie } = await signedInMember();
+    const response = await postForm("/submit-tip", fields as Record<string, string>, { cookie });
+    expect(response.status).toBe(400);
+    const text = pageText(await response.text());
+    for (const message of messages) expect(text).toContain(message);
+    expect(await tipsOf(state, member.id)).toEqual([]);
+  });
+
+  it("stores a good tip as pending, game madden by default, and thanks the member", async () => {
+    const { member, cookie } = await signedInMember();
+    const startedAt = Date.now();
+    const response = await postForm("/submit-tip", { ...GOOD_TIP, formationName: "  Gun Bunch Wk  " }, { cookie });
+    expect(response.status).toBe(200);
+    const { main } = { main: textOf(mainOf(await response.text())) };
+    expect(main).toContain("Tip submitted successfully! It will be reviewed by our team.");
+    expect(main).toContain("Submit Another Tip");
+    const [tip, ...others] = await tipsOf(state, member.id);
+    expect(others).toEqual([]);
+    expect(tip).toMatchObject({ ...GOOD_TIP, gameType: "madden", status: "pending", adminNotes: null });
+    expect(tip.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+  });
+
+  it("stores the college game when chosen", async () => {
+    const { member, cookie } = await signedInMember();
+    expect((await postForm("/submit-tip", { ...GOOD_TIP, gameType: "college" }, { cookie })).status).toBe(200);
+    expect((await tipsOf(state, member.id)).map((tip) => tip.gameType)).toEqual(["college"]);
+  });
+
+  it("stores HTML as text and shows it escaped to staff and to the author", async () => {
+    const { member, cookie } = await signedInMember();
+    const hostile = { formationName: `<img src=x onerror=alert(1)>`, playName: `<script>alert("p")</script>`, playbook: "Book", tipDescription: `<b onmouseover=alert(2)>bold</b> and a long enough text` };
+    expect((await postForm("/submit-tip", hostile, { cookie })).status).toBe(200);
+    const [tip] = await tipsOf(state, member.id);
+    expect(tip).toMatchObject(hostile);
+    for (const html of [(await page("/account-settings", cookie)).html, (await page(`/admin?tip=${tip.id}&dialog=details#tips`, admin)).html]) {
+      const main = mainOf(html);
+      expect(main).not.toContain("<img src=x");
+      expect(main).not.toContain("<script>alert");
+      expect(main).not.toContain("<b onmouseover");
+      expect(main).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    }
+  });
+});
+
+describe("the Tips tab", () => {
+  it("counts pending and approved tips as stored", async () => {
+    const countOf = async (status: "pending" | "approved") => (await state.db.select({ total: count() }).from(userTips).where(eq(userTips.status, status)))[0].total;
+    const before = { pending: await countOf("pending"), approved: await countOf("approved") };
+    const { html } = await page("/admin", admin);
+    const after = { pending: await countOf("pending"), approved: await countOf("approved") };
+    const tips = textOf(sectionLabelledBy(html, "tips-heading")!);
+    const shown = { pending: Number(/Pending (\d+)/.exec(tips)?.[1]), approved: Number(/Approved (\d+)/.exec(tips)?.[1]) };
+    expect(within(shown.pending, before.pending, after.pending)).toBe(true);
+    expect(within(shown.approved, before.approved, after.approved)).toBe(true);
+    for (const column of ["User", "Formation and playbook", "Play", "Game", "Status", "Submitted", "Actions"]) expect(tips).toContain(column);
+  });
+
+  it("lists a tip with its author's name and e-mail, and opens the details, review and delete dialogs from URL parameters", async () => {
+    const { member } = await signedInMember({ firstName: "Tina", lastName: "Tipster" });
+    const tip = await insertTip(member.id, { formationName: `Pistol ${token()}` });
+    const { html } = await page("/admin", admin);
+    const tips = textOf(sectionLabelledBy(html, "tips-heading")!);
+    expect(tips).toContain(`Tina Tipster ${member.email} ${tip.formationName} Kansas City Chiefs Mesh Spot College pending`);
+    const actions = linksOf(sectionLabelledBy(html, "tips-heading")!).filter((link) => link.href?.includes(`tip=${tip.id}&`)).map((link) => [link.text, link.href]);
+    expect(actions).toEqual([
+      ["Details", `/admin?tip=${tip.id}&dialog=details#tips`],
+      ["Review", `/admin?tip=${tip.id}&dialog=review#tips`],
+      ["Delete", `/admin?tip=${tip.id}&dialog=delete-tip#tips`],
+    ]);
+    const dialogOf = async (dialog: string) => {
+      const opened = (await page(`/admin?tip=${tip.id}&dialog=${dialog}`, admin)).html;
+      return pageText(textOf(opened.slice(opened.indexOf('role="dialog"'), opened.indexOf("</section>", opened.indexOf('role="dialog"')))));
+    };
+    const details = await dialogOf("details");
+    for (const expected of ["Tip details", "Tina Tipster", member.email, "College Football 26", GOOD_TIP.playbook, tip.formationName, GOOD_TIP.playName, GOOD_TIP.tipDescription, "pending"]) expect(details).toContain(expected);
+    const review = await dialogOf("review");
+    for (const expected of ["Review tip", "Admin notes (optional)", "Reject", "Approve"]) expect(review).toContain(expected);
+    expect(await dialogOf("delete-tip")).toContain("Are you sure you want to delete this tip? This action cannot be undone.");
+  });
+});
+
+describe("reviewing and deleting a tip", () => {
+  it("approves with notes: stores status, trimmed notes and a fresh updated_at; the author sees both in 'My Submitted Tips'", async () => {
+    const { member, cookie } = await signedInMember();
+    const tip = await insertTip(member.id);
+    const startedAt = Date.now();
+    const response = await postForm("/admin", { intent: "review-tip", tipId: String(tip.id), status: "approved", adminNotes: "  Great read, featured this week.  " }, { cookie: admin });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#tips");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Tip approved successfully" });
+    const stored = (await tipById(tip.id))!;
+    expect(stored).toMatchObject({ status: "approved", adminNotes: "Great read, featured this week." });
+    expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(stored.updatedAt.getTime()).toBeGreaterThan(tip.updatedAt.getTime());
+    expect(stored.createdAt).toEqual(tip.createdAt);
+
+    const account = await page("/account-settings", cookie);
+    const card = account.main.slice(account.main.indexOf("My Submitted Tips"));
+    expect(card).toContain(`${GOOD_TIP.formationName} · ${GOOD_TIP.playName}`);
+    expect(card).toContain("approved");
+    expect(card).toContain("Feedback from our team: Great read, featured this week.");
+    expect(card).toContain("Submit New Tip");
+  });
+
+  it("rejects with empty notes: admin_notes is null; moving from approved to rejected is allowed", async () => {
+    const { member, cookie } = await signedInMember();
+    const tip = await insertTip(member.id, { status: "approved", adminNotes: "Old feedback" });
+    const response = await postForm("/admin", { intent: "review-tip", tipId: String(tip.id), status: "rejected", adminNotes: "   " }, { cookie: superadmin });
+    expect(response.status).toBe(302);
+    expect(toastFrom(response)?.description).toBe("Tip rejected successfully");
+    const stored = (await tipById(tip.id))!;
+    expect(stored.status).toBe("rejected");
+    expect(stored.adminNotes).toBeNull();
+    expect(stored.updatedAt.getTime()).toBeGreaterThan(tip.updatedAt.getTime());
+    const { main } = await page("/account-settings", cookie);
+    const card = main.slice(main.indexOf("My Submitted Tips"));
+    expect(card).toContain("rejected");
+    expect(card).not.toContain("Feedback from our team");
+    expect(card).not.toContain("Old feedback");
+  });
+
+  it("refuses a status outside approved/rejected and an unknown tip, changing nothing", async () => {
+    const { member } = await signedInMember();
+    const tip = await insertTip(member.id);
+    for (const status of ["pending", "published", ""]) {
+      const response = await postForm("/admin", { intent: "review-tip", tipId: String(tip.id), status, adminNotes: "x" }, { cookie: admin });
+      expect(response.status, status).toBe(400);
+    }
+    expect(await tipById(tip.id)).toEqual(tip);
+    const missing = await postForm("/admin", { intent: "review-tip", tipId: "999999999", status: "approved" }, { cookie: admin });
+    expect(missing.status).toBe(404);
+  });
+
+  it("deletes a tip at any status; the author's card then shows the empty state", async () => {
+    const { member, cookie } = await signedInMember();
+    const tip = await insertTip(member.id, { status: "approved" });
+    const response = await postForm("/admin", { intent: "delete-tip", tipId: String(tip.id) }, { cookie: admin });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin#tips");
+    expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Tip deleted successfully" });
+    expect(await tipById(tip.id)).toBeNull();
+    const again = await postForm("/admin", { intent: "delete-tip", tipId: String(tip.id) }, { cookie: admin });
+    expect(again.status).toBe(404);
+    expect((await page("/account-settings", cookie)).main).toContain("No Tips Submitted Yet");
+  });
+});
+
+describe("'My Submitted Tips' for a member without tips", () => {
+  it("shows 'No Tips Submitted Yet' and a 'Submit Your First Tip' link to /submit-tip", async () => {
+    const { cookie } = await signedInMember();
+    const { html, main } = await page("/account-settings", cookie);
+    expect(main).toContain("My Submitted Tips");
+    expect(main).toContain("No Tips Submitted Yet");
+    expect(linksOf(mainOf(html)).find((link) => link.text === "Submit Your First Tip")?.href).toBe("/submit-tip");
+  });
+});

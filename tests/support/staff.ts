@@ -1,0 +1,153 @@
+// Helpers for the staff tests (dashboard, content and blog forms, tips) against the running test
+// server: multipart form posts as the browser sends them, page reads, and direct reads of what the
+// app stored in the server's own D1 and R2 (opened with openTestState from ./billing.ts).
+import { eq, inArray } from "drizzle-orm";
+import { blogPosts, content, contentPlays, contentSections, userTips } from "../../db/schema.ts";
+import type { TestState } from "./billing.ts";
+import { pageText } from "./billing.ts";
+import { mainOf, tags, textOf } from "./html.ts";
+import { baseUrl, get, url } from "./http.ts";
+
+/** A short random token, lowercase letters and digits, to keep names unique across runs and files. */
+export function token(length = 8) {
+  return crypto.randomUUID().replaceAll("-", "").slice(0, length);
+}
+
+/** A same-origin multipart POST (the content and blog forms use multipart/form-data). */
+export function postMultipart(path: string, body: FormData, cookie?: string) {
+  return fetch(url(path), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl(), "Sec-Fetch-Site": "same-origin", ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+}
+
+/** FormData from plain fields; a value that is a File (or Blob) is appended as a file. */
+export function formDataOf(fields: Record<string, string | File | undefined>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, value);
+  }
+  return form;
+}
+
+/** A GET of a page: status, raw HTML, and the decoded visible text of its <main>. */
+export async function page(path: string, cookie?: string) {
+  const response = await get(path, { cookie });
+  const html = await response.text();
+  let main = "";
+  try {
+    main = textOf(mainOf(html));
+  } catch {
+    main = textOf(html);
+  }
+  return { response, status: response.status, location: response.headers.get("Location"), html, text: pageText(html), main };
+}
+
+/** The names of the controls of a form: those inside it and those outside that name it with form=. */
+export function controlNames(html: string, formId: string) {
+  const start = html.search(new RegExp(`<form[^>]*id="${formId}"`));
+  if (start < 0) throw new Error(`No form #${formId}`);
+  const inside = html.slice(start, html.indexOf("</form>", start));
+  const names = new Set<string>();
+  for (const tag of ["input", "select", "textarea", "button"]) {
+    for (const attributes of [...tags(inside, tag), ...tags(html, tag).filter((found) => found.form === formId)]) {
+      if (attributes.name) names.add(attributes.name);
+    }
+  }
+  return names;
+}
+
+/** The location a redirect points to, as a path with its query and hash. */
+export function locationOf(response: Response) {
+  const location = response.headers.get("Location");
+  if (!location) return null;
+  const target = new URL(location, baseUrl());
+  return `${target.pathname}${target.search}${target.hash}`;
+}
+
+/** A 1x1 PNG. */
+export function pngFile(name: string) {
+  const base64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+  return new File([Buffer.from(base64, "base64")], name, { type: "image/png" });
+}
+
+/** Text bytes dressed up as a PNG (name and declared type), which the server must refuse by its bytes. */
+export function fakePngFile(name: string) {
+  return new File([new TextEncoder().encode("<?php echo 'this is not an image'; ?>\n".repeat(20))], name, { type: "image/png" });
+}
+
+/** A real PNG header followed by zeros: more than 5 MB. */
+export function hugePngFile(name: string) {
+  const bytes = new Uint8Array(5 * 1024 * 1024 + 1024);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type: "image/png" });
+}
+
+/** Every R2 object key under the image folders the staff forms write to. */
+export async function imageKeys(state: TestState) {
+  const keys: string[] = [];
+  for (const prefix of ["thumbnail/", "formationart/", "playart/"]) {
+    let cursor: string | undefined;
+    do {
+      const listing = await state.env.MEDIA.list({ prefix, cursor });
+      keys.push(...listing.objects.map((object) => object.key));
+      cursor = listing.truncated ? listing.cursor : undefined;
+    } while (cursor);
+  }
+  return keys;
+}
+
+/** A content item with its formations and their plays, in order, as stored. */
+export async function storedContent(state: TestState, slug: string) {
+  const [row] = await state.db.select().from(content).where(eq(content.slug, slug));
+  if (!row) return null;
+  const sections = await state.db.select().from(contentSections).where(eq(contentSections.contentId, row.id)).orderBy(contentSections.position);
+  const plays = sections.length
+    ? await state.db.select().from(contentPlays).where(inArray(contentPlays.sectionId, sections.map((section) => section.id))).orderBy(contentPlays.position)
+    : [];
+  return {
+    row,
+    formations: sections.map((section) => ({ ...section, plays: plays.filter((play) => play.sectionId === section.id) })),
+  };
+}
+
+export async function contentByTitle(state: TestState, title: string) {
+  return state.db.select().from(content).where(eq(content.title, title));
+}
+
+export async function tipsOf(state: TestState, userId: string) {
+  return state.db.select().from(userTips).where(eq(userTips.userId, userId)).orderBy(userTips.id);
+}
+
+export async function blogPostBySlug(state: TestState, slug: string) {
+  const [row] = await state.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  return row ?? null;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// The HTTP and browser layers share one server and run at the same time: other files expect the
+// seed's newest content and posts on the landing page, /home, /blog and the feeds. Content and
+// posts made here are saved as drafts, or moved far into the past as soon as they are published,
+// and unpublished again when done.
+
+/** Publishes a content item (saved as a draft) as if it had been created ten years ago. */
+export async function publishAsOld(state: TestState, slug: string) {
+  await state.db.update(content).set({ isPublished: true, createdAt: new Date(Date.now() - 3650 * DAY) }).where(eq(content.slug, slug));
+}
+
+export async function unpublishContent(state: TestState, slugs: string[]) {
+  if (slugs.length) await state.db.update(content).set({ isPublished: false }).where(inArray(content.slug, slugs));
+}
+
+/** Moves a published post's date back (a thousand days: after the seed's posts, on /blog's first page). */
+export async function backdatePost(state: TestState, slug: string) {
+  await state.db.update(blogPosts).set({ publishedAt: new Date(Date.now() - 1000 * DAY) }).where(eq(blogPosts.slug, slug));
+}
+
+/** A value read twice around a request: the page must show one of the values in between. */
+export function within(value: number, a: number, b: number) {
+  return value >= Math.min(a, b) && value <= Math.max(a, b);
+}

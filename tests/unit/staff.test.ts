@@ -1,0 +1,191 @@
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { content, contentPlays, contentSections, counters, users } from "../../db/schema";
+import { nextFreeSlug, slugify, slugOrFallback } from "~/lib/slug";
+import type { ContentFormValue, FormationValue, PlayValue } from "~/lib/schemas/content";
+import { saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { createDatabase } from "~/server/db.server";
+import { tinyPng } from "./helpers";
+
+// Slug derivation and uniqueness, and the content save against the real migrated D1 and R2: the
+// content row and its formations and plays are written in one batch, all or nothing.
+
+describe("slugify", () => {
+  it.each([
+    ["Gun Bunch: Mesh Spot!", "gun-bunch-mesh-spot"],
+    ["  Hello   World  ", "hello-world"],
+    ["3-3-5 Tite", "3-3-5-tite"],
+    ["a -- b", "a-b"],
+    ["---Edges---", "edges"],
+    ["tab\tand\nnew line", "tab-and-new-line"],
+    ["snake_case & more", "snakecase-more"],
+    ["Café Olé", "cafe-ole"],
+    ["🏈 Spread RPO", "spread-rpo"],
+    ["<script>alert(1)</script>", "scriptalert1script"],
+    ["!!! ??? ***", ""],
+    ["", ""],
+  ])("%j becomes %j", (title, slug) => {
+    expect(slugify(title)).toBe(slug);
+  });
+
+  it("only ever holds lowercase letters, digits and single inner hyphens, at most 120 characters", () => {
+    for (const title of ["A".repeat(300), `${"word ".repeat(40)}end`, `x${"-".repeat(200)}y`, "Ünïcödé Tïtlé -- ÄÖÜ", "a".repeat(119) + " b"]) {
+      const slug = slugify(title);
+      expect(slug, title).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(slug.length, title).toBeLessThanOrEqual(120);
+    }
+  });
+});
+
+describe("slugOrFallback", () => {
+  it("uses the title's slug, else the fallback's, never an empty slug", () => {
+    expect(slugOrFallback("Zone Read", "content")).toBe("zone-read");
+    expect(slugOrFallback("!!! ***", "content")).toBe("content");
+    expect(slugOrFallback("   ", "Post")).toBe("post");
+    expect(slugOrFallback("!!!", "???")).toMatch(/^item-[a-z0-9]+$/);
+  });
+});
+
+describe("nextFreeSlug", () => {
+  it("returns the slug when free, else the first free of slug-1, slug-2, ...", () => {
+    expect(nextFreeSlug("mesh", [])).toBe("mesh");
+    expect(nextFreeSlug("mesh", ["mesh-1", "other"])).toBe("mesh");
+    expect(nextFreeSlug("mesh", ["mesh"])).toBe("mesh-1");
+    expect(nextFreeSlug("mesh", ["mesh", "mesh-1", "mesh-2"])).toBe("mesh-3");
+    expect(nextFreeSlug("mesh", ["mesh", "mesh-2"])).toBe("mesh-1");
+    expect(nextFreeSlug("mesh", new Set(["mesh", "mesh-1"]))).toBe("mesh-2");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const db = createDatabase(env.DB);
+const storage = { db, bucket: env.MEDIA };
+const authorId = crypto.randomUUID();
+const noFiles: ContentImageFiles = { thumbnail: null, formations: [] };
+
+beforeAll(async () => {
+  await db.insert(users).values({ id: authorId, email: `author-${authorId.slice(0, 8)}@example.com`, firstName: "Ada", lastName: "Author", role: "admin" });
+});
+
+function play(title: string, slug = slugify(title)): PlayValue {
+  return { title, slug, description: `${title} write-up`, imageUrl: null, videoProvider: "youtube", videoUrl: null, runtime: null };
+}
+
+function formation(title: string, plays: PlayValue[], slug = slugify(title)): FormationValue {
+  return { title, slug, description: `${title} notes`, imageUrl: null, plays };
+}
+
+function value(title: string, formations: FormationValue[]): ContentFormValue {
+  return { title, type: "meta-scheme", description: "A scheme", videoUrl: null, game: "college", difficulty: "beginner", requiredTier: "premium", tags: ["test"], isPublished: true, formations };
+}
+
+async function stored(slug: string) {
+  const [row] = await db.select().from(content).where(eq(content.slug, slug));
+  if (!row) return null;
+  const sections = await db.select().from(contentSections).where(eq(contentSections.contentId, row.id)).orderBy(contentSections.position);
+  const plays = sections.length
+    ? await db.select().from(contentPlays).where(inArray(contentPlays.sectionId, sections.map((section) => section.id))).orderBy(contentPlays.sectionId, contentPlays.position)
+    : [];
+  return { row, sections, plays };
+}
+
+async function current(slug: string) {
+  const [row] = await db.select().from(content).where(eq(content.slug, slug));
+  return { id: row.id, slug: row.slug, title: row.title, thumbnailUrl: row.thumbnailUrl, authorId: row.authorId };
+}
+
+async function contentCount() {
+  const [row] = await db.select().from(counters).where(eq(counters.name, "content:all"));
+  return row?.value ?? 0;
+}
+
+async function createScheme(title: string) {
+  const result = await saveContent(storage, {
+    authorId,
+    current: null,
+    value: value(title, [formation("Gun Trips TE", [play("Stick RPO"), play("Bubble")]), formation("Pistol Strong", [play("Inside Zone"), play("PA Boot")])]),
+    files: noFiles,
+  });
+  expect(result.status).toBe("saved");
+  return (result as { slug: string }).slug;
+}
+
+describe("saveContent", () => {
+  it("creates a scheme with its formations and plays, in order", async () => {
+    const slug = await createScheme("Unit Scheme Create");
+    expect(slug).toBe("unit-scheme-create");
+    const saved = (await stored(slug))!;
+    expect(saved.row).toMatchObject({ title: "Unit Scheme Create", authorId, tags: ["test"] });
+    expect(saved.sections.map((section) => [section.slug, section.position])).toEqual([["gun-trips-te", 0], ["pistol-strong", 1]]);
+    const titles = saved.sections.map((section) => saved.plays.filter((entry) => entry.sectionId === section.id).map((entry) => entry.title));
+    expect(titles).toEqual([["Stick RPO", "Bubble"], ["Inside Zone", "PA Boot"]]);
+  });
+
+  it("a successful edit replaces every formation and play", async () => {
+    const slug = await createScheme("Unit Scheme Replace");
+    const before = (await stored(slug))!;
+    const result = await saveContent(storage, {
+      authorId,
+      current: await current(slug),
+      value: value("Unit Scheme Replace", [formation("Shotgun Empty", [play("Four Verts")])]),
+      files: noFiles,
+    });
+    expect(result).toEqual({ status: "saved", slug });
+    const after = (await stored(slug))!;
+    expect(after.sections.map((section) => section.title)).toEqual(["Shotgun Empty"]);
+    expect(after.plays.map((entry) => entry.title)).toEqual(["Four Verts"]);
+    const oldSectionIds = before.sections.map((section) => section.id);
+    expect(await db.select().from(contentSections).where(inArray(contentSections.id, oldSectionIds))).toEqual([]);
+    expect(await db.select().from(contentPlays).where(inArray(contentPlays.sectionId, oldSectionIds))).toEqual([]);
+  });
+
+  it("leaves the old row, formations and plays intact when a section insert in the middle of the batch fails (duplicate formation slug)", async () => {
+    const slug = await createScheme("Unit Scheme Section Failure");
+    const before = (await stored(slug))!;
+    const files: ContentImageFiles = { thumbnail: null, formations: [{ image: new File([new Uint8Array(tinyPng())], "rollback-art.png", { type: "image/png" }), plays: [] }] };
+    const result = await saveContent(storage, {
+      authorId,
+      current: await current(slug),
+      // The update of the row and the deletes run first; the second section hits the unique index.
+      value: { ...value("Unit Scheme Section Failure", [formation("Twins", [play("Slant")], "twins"), formation("Twins Again", [play("Fade")], "twins")]), description: "Changed" },
+      files,
+    });
+    expect(result.status).toBe("failed");
+    expect(await stored(slug)).toEqual(before);
+    // The image uploaded before the batch is removed again.
+    const art = await env.MEDIA.list({ prefix: "formationart/" });
+    expect(art.objects.filter((object) => object.key.includes("rollback-art"))).toEqual([]);
+  });
+
+  it("leaves everything intact when a play insert fails after earlier plays were written in the same batch", async () => {
+    const slug = await createScheme("Unit Scheme Play Failure");
+    const before = (await stored(slug))!;
+    // 15 plays: the first chunk of 10 inserts fine, the second holds a slug already used in the formation.
+    const plays = Array.from({ length: 15 }, (_, index) => play(`Play ${index + 1}`));
+    plays[12] = play("Play 13", "play-1");
+    const result = await saveContent(storage, {
+      authorId,
+      current: await current(slug),
+      value: value("Unit Scheme Play Failure", [formation("Gun Empty", plays)]),
+      files: noFiles,
+    });
+    expect(result.status).toBe("failed");
+    expect(await stored(slug)).toEqual(before);
+  });
+
+  it("creates nothing at all when a new scheme's batch fails", async () => {
+    const count = await contentCount();
+    const result = await saveContent(storage, {
+      authorId,
+      current: null,
+      value: value("Unit Scheme Never Created", [formation("Bunch", [play("Mesh"), play("Mesh Again", "mesh")])]),
+      files: noFiles,
+    });
+    expect(result.status).toBe("failed");
+    expect(await stored("unit-scheme-never-created")).toBeNull();
+    expect(await db.select().from(contentSections).where(eq(contentSections.slug, "bunch"))).toEqual([]);
+    expect(await contentCount()).toBe(count);
+  });
+});
