@@ -23,5 +23,8 @@ if (dev) {
     "--persist-to",
     DEFAULT_STATE_DIR,
     "--show-interactive-dev-session=false",
+    // Links in e-mails and canonical URLs follow the port actually served.
+    "--var",
+    `SITE_URL:http://localhost:${port}`,
   ]);
 }
