@@ -2,14 +2,10 @@
 // links, line breaks), rendered the same way in the editor's live preview and on the public page.
 // Text is escaped first, so the output only contains the tags produced here; the server also
 // passes it through the HTML sanitiser before it reaches a page.
+import { escapeHtml } from "./html.ts";
 
-function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+function escapeText(value: string) {
+  return escapeHtml(value).replaceAll("'", "&#39;");
 }
 
 function safeHref(url: string): string | null {
@@ -20,13 +16,13 @@ function safeHref(url: string): string | null {
 }
 
 function renderInline(text: string): string {
-  let html = escapeHtml(text);
+  let html = escapeText(text);
   // The URL may hold one level of balanced parentheses, e.g. (https://example.com/a_(b)).
   html = html.replace(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g, (_whole, label: string, url: string) => {
     const href = safeHref(url.replaceAll("&amp;", "&"));
     if (!href) return label;
     const external = /^https?:/i.test(href);
-    return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}>${label}</a>`;
+    return `<a href="${escapeText(href)}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}>${label}</a>`;
   });
   html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
   html = html.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>");

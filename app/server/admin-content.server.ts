@@ -9,7 +9,7 @@ import {
 } from "../../db/schema.ts";
 import { FALLBACK_CONTENT_SLUG, type ContentFormValue } from "../lib/schemas/content.ts";
 import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
-import type { Database } from "./db.server.ts";
+import { hasErrorMessage, type Database } from "./db.server.ts";
 import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
 
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
@@ -281,11 +281,7 @@ async function readImages(
 }
 
 function isSlugUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const message = String((current as { message?: unknown }).message ?? "");
-    if (/UNIQUE constraint failed: content\.slug/i.test(message) || message.includes("content_slug_unique")) return true;
-  }
-  return false;
+  return hasErrorMessage(error, /UNIQUE constraint failed: content\.slug|content_slug_unique/i);
 }
 
 // D1 binds at most 100 values per statement: multi-row inserts go in chunks below that. A section

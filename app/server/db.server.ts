@@ -10,6 +10,15 @@ export function createDatabase(d1: D1Database) {
   return drizzle(d1, { schema });
 }
 
+/** drizzle wraps D1's errors: true when a message down the cause chain matches. */
+export function hasErrorMessage(error: unknown, pattern: RegExp): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (pattern.test(String((current as { message?: unknown }).message ?? current))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const STATEMENT_METHODS = new Set(["all", "first", "run", "raw"]);
 
 /**

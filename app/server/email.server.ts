@@ -1,3 +1,5 @@
+import { escapeHtml } from "../lib/html.ts";
+
 // Outgoing e-mail: through a Resend-compatible HTTP API when EMAIL_API_KEY is set; otherwise kept
 // in a local outbox in KV, readable at /dev/outbox (local development and tests only).
 
@@ -51,14 +53,6 @@ export async function listOutbox(env: Env, limit = 50): Promise<OutboxEntry[]> {
   const listing = await env.KV.list({ prefix: OUTBOX_PREFIX, limit });
   const entries = await Promise.all(listing.keys.map((key) => env.KV.get<OutboxEntry>(key.name, "json")));
   return entries.filter((entry): entry is OutboxEntry => entry !== null);
-}
-
-function escapeHtml(value: string) {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 /** A plain, widely readable layout: a heading, paragraphs and one call-to-action link. */

@@ -2,6 +2,7 @@ import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState
 import { and, eq } from "drizzle-orm";
 import { oauthAccounts, users } from "../../db/schema.ts";
 import type { AppContext } from "./context.server.ts";
+import { readCookie } from "./http.server.ts";
 
 // Sign in with Discord or Google through arctic's OAuth 2 client (authorization code + PKCE).
 // The provider endpoints can be pointed elsewhere with OAUTH_ENDPOINT_OVERRIDE, which the tests
@@ -66,14 +67,6 @@ function client(env: Env, provider: OAuthProvider, origin: string) {
 
 function cookie(name: string, value: string, secure: boolean, maxAge = COOKIE_MAX_AGE) {
   return `${name}=${value}; Path=/auth/oauth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
-}
-
-function readCookie(request: Request, name: string) {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return null;
 }
 
 export function startAuthorization(env: Env, provider: OAuthProvider, request: Request) {

@@ -1,4 +1,5 @@
 import { FilterXSS } from "xss";
+import { escapeHtml } from "../lib/html.ts";
 
 // Stored HTML (formation and play write-ups, rendered blog markdown) is sanitised here, on the
 // server, before it reaches a page: an allow-list of formatting tags, links limited to http(s)
@@ -31,10 +32,6 @@ export function sanitizeHtml(html: string): string {
   return sanitizer.process(html);
 }
 
-function escapeText(value: string) {
-  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-}
-
 /**
  * A description is either rich text (HTML) or plain text with line breaks: HTML is sanitised,
  * plain text becomes paragraphs and line breaks.
@@ -45,6 +42,6 @@ export function renderDescription(value: string | null | undefined): string | nu
   return value
     .trim()
     .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escapeText(paragraph.trim()).replaceAll("\n", "<br>")}</p>`)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replaceAll("\n", "<br>")}</p>`)
     .join("");
 }

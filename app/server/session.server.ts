@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../db/schema.ts";
 import type { Database } from "./db.server.ts";
+import { readCookie } from "./http.server.ts";
 
 // Sessions: a random 160-bit token in an HttpOnly cookie; only its SHA-256 is stored, in KV.
 // See docs/decisions/0002-sessions-in-kv.md.
@@ -99,16 +100,8 @@ function isSecureRequest(request: Request) {
 }
 
 export function readSessionToken(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === COOKIE_NAME) {
-      const value = rest.join("=");
-      return /^[a-z2-7]{32}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(request, COOKIE_NAME);
+  return value && /^[a-z2-7]{32}$/.test(value) ? value : null;
 }
 
 export function serializeSessionCookie(request: Request, token: string, expiresAt: number) {

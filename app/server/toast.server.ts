@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { readCookie } from "./http.server.ts";
 
 // One-shot messages carried across a redirect in a short-lived cookie, so that they also appear
 // when JavaScript is off. The root loader hands them to the page; the Worker then clears the cookie.
@@ -30,13 +31,8 @@ function decode(value: string): Toast | null {
 }
 
 export function readToastCookie(request: Request): Toast | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === COOKIE_NAME) return decode(rest.join("="));
-  }
-  return null;
+  const value = readCookie(request, COOKIE_NAME);
+  return value ? decode(value) : null;
 }
 
 export function serializeToastCookie(toast: Toast) {

@@ -25,6 +25,18 @@ export const loginSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+const firstNameField = z
+  .string({ error: "First name is required" })
+  .trim()
+  .min(1, "First name is required")
+  .max(MAX_NAME_LENGTH, "First name must be at most 100 characters");
+
+const lastNameField = z
+  .string({ error: "Last name is required" })
+  .trim()
+  .min(1, "Last name is required")
+  .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters");
+
 export const newPasswordField = z
   .string({ error: "Password is required" })
   .max(100_000, "Password must be at most 256 characters long")
@@ -35,16 +47,8 @@ export const newPasswordField = z
 
 export const registerSchema = z.object({
   intent: z.literal("register"),
-  firstName: z
-    .string({ error: "First name is required" })
-    .trim()
-    .min(1, "First name is required")
-    .max(MAX_NAME_LENGTH, "First name must be at most 100 characters"),
-  lastName: z
-    .string({ error: "Last name is required" })
-    .trim()
-    .min(1, "Last name is required")
-    .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters"),
+  firstName: firstNameField,
+  lastName: lastNameField,
   email: emailField,
   password: newPasswordField,
   acceptTerms: z.literal("on", { error: "You must accept the Terms of Service and Privacy Policy." }),
@@ -107,14 +111,6 @@ export const changePasswordSchema = z
 
 export const profileSchema = z.object({
   intent: z.literal("profile"),
-  firstName: z
-    .string({ error: "First name is required" })
-    .trim()
-    .min(1, "First name is required")
-    .max(MAX_NAME_LENGTH, "First name must be at most 100 characters"),
-  lastName: z
-    .string({ error: "Last name is required" })
-    .trim()
-    .min(1, "Last name is required")
-    .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters"),
+  firstName: firstNameField,
+  lastName: lastNameField,
 });

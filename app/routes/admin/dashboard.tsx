@@ -27,6 +27,7 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
+import { hasErrorMessage } from "~/server/db.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 type Tab = "users" | "content" | "tips" | "blog" | "settings" | "messages";
@@ -125,15 +126,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** drizzle wraps D1's error: the constraint's message is somewhere down the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (String((current as { message?: unknown }).message ?? current).includes("UNIQUE")) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 function back(request: Request, tab: Tab) {
   // Back to the same list (search and page kept), without the dialog parameters.
   const url = new URL(request.url);
@@ -168,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         accessExpiresAt: accessExpiresAt ? new Date(`${accessExpiresAt}T23:59:59Z`) : target.accessExpiresAt,
       });
     } catch (error) {
-      const message = isUniqueViolation(error) ? "Another account already uses this email address." : "Failed to update user";
+      const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
       return data({ intent, error: message, fieldErrors: {} }, { status: 400 });
     }
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });

@@ -27,6 +27,7 @@ import { getApp } from "~/server/context.server";
 import { readCounters } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { configuredProviders } from "~/server/oauth.server";
+import { isDataRequest } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 type Mode = "login" | "register" | "forgot";
@@ -54,10 +55,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (actionResult && typeof actionResult === "object" && "status" in actionResult && actionResult.status === "success") return false;
   return defaultShouldRevalidate;
-}
-
-function isDataRequest(request: Request) {
-  return new URL(request.url).pathname.endsWith(".data");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
