@@ -94,7 +94,13 @@ describe("blog in Chromium", () => {
     const { context, page } = await newPage(browser);
     await page.goto(`/blog/${POST_SLUG}`);
     await page.getByRole("link", { name: "Log in to comment." }).click();
-    await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("redirectTo") === `/blog/${POST_SLUG}`);
+    // The link may be followed by the browser (before hydration) or by the router (after it): poll the URL.
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return url.pathname === "/auth" && url.searchParams.get("redirectTo") === `/blog/${POST_SLUG}`;
+      }, { timeout: 15_000 })
+      .toBe(true);
     await context.close();
   });
 
