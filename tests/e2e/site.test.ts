@@ -92,7 +92,8 @@ describe("blog in Chromium", () => {
 
   it("asks a visitor to log in to comment", async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`/blog/${POST_SLUG}`);
+    // A click while the page hydrates can be lost: let the page settle first.
+    await page.goto(`/blog/${POST_SLUG}`, { waitUntil: "networkidle" });
     await page.getByRole("link", { name: "Log in to comment." }).click();
     // The link may be followed by the browser (before hydration) or by the router (after it): poll the URL.
     await expect
