@@ -17,6 +17,8 @@ export default defineConfig({
             miniflare: {
               compatibilityDate: "2026-10-01",
               compatibilityFlags: ["nodejs_compat"],
+              // `import module from "x.wasm?module"` (argon2) gives a compiled WebAssembly.Module, as in the build.
+              modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm", "**/*.wasm?module"] }],
               d1Databases: ["DB"],
               r2Buckets: ["MEDIA"],
               kvNamespaces: ["KV"],

@@ -20,3 +20,9 @@ declare namespace Cloudflare {
 }
 
 interface Env extends AppSecrets {}
+
+// WebAssembly imported as a compiled module (Workers' CompiledWasm modules).
+declare module "*.wasm?module" {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -2,11 +2,13 @@
 // development database), and measures the main pages with autocannon at seed size and at volume
 // size. Prints requests/s, p50/p99 latency, the ratio to a static asset, D1 round trips and
 // database time (Server-Timing), compressed JavaScript and HTML size, and checks the budgets.
+// It also times one password hash and a full login request. `npm run bench -- --login` does only that.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed.ts";
+import { hashPassword } from "../app/server/password.server.ts";
 import { volumeStatements } from "./bench-volume.ts";
 import { binPath, prepareLocalState, QUIET_ENV, ROOT, run } from "./local-state.ts";
 
@@ -80,6 +82,32 @@ async function signIn(role: "premium" | "admin") {
   return cookie;
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One argon2id hash (here in Node, the same WebAssembly as in workerd) and a whole login POST, one at a time. */
+async function measureLogin() {
+  const hashTimes: number[] = [];
+  for (let index = 0; index < 15; index += 1) {
+    const started = performance.now();
+    await hashPassword(DEMO_PASSWORD);
+    hashTimes.push(performance.now() - started);
+  }
+  await signIn("premium"); // warm-up: the isolate loads the WebAssembly module once
+  const loginTimes: number[] = [];
+  for (let index = 0; index < 25; index += 1) {
+    const started = performance.now();
+    await signIn("premium");
+    loginTimes.push(performance.now() - started);
+  }
+  return { hash: median(hashTimes), login: median(loginTimes), loginMax: Math.max(...loginTimes) };
+}
+
+function printLogin(login: Awaited<ReturnType<typeof measureLogin>>) {
+  console.log(`\nPasswords: one argon2id hash (m=19 MiB, t=2) median ${login.hash.toFixed(0)} ms (Node);`);
+  console.log(`a full login request (throttle reads, D1 lookup, argon2id verify in workerd, new session in KV,`);
+  console.log(`timed at the client over loopback, 25 in a row) median ${login.login.toFixed(0)} ms, slowest ${login.loginMax.toFixed(0)} ms (budget 300 ms).`);
+}
+
 async function loadVolume() {
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${STATE}/v3` } });
@@ -92,6 +120,8 @@ async function loadVolume() {
     await proxy.dispose();
   }
 }
+
+let login: Awaited<ReturnType<typeof measureLogin>> | undefined;
 
 const gzipCache = new Map<string, number>();
 async function compressedJavaScript(html: string) {
@@ -116,6 +146,16 @@ async function measure(url: string, headers: Record<string, string>): Promise<au
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
+}
+
+async function runLoginOnly() {
+  await prepareLocalState(STATE, { reset: true });
+  const server = await startServer();
+  try {
+    return await measureLogin();
+  } finally {
+    await stopServer(server);
+  }
 }
 
 async function runSize(label: string, volume: boolean): Promise<{ floor: Measurement; pages: Measurement[] }> {
@@ -164,6 +204,7 @@ async function runSize(label: string, volume: boolean): Promise<{ floor: Measure
       });
       process.stdout.write(`  measured ${page.name}\n`);
     }
+    if (!volume) login = await measureLogin();
     return { floor, pages };
   } finally {
     await stopServer(server);
@@ -194,6 +235,10 @@ function printTable(label: string, floor: Measurement, pages: Measurement[]) {
 const started = performance.now();
 console.log("Building...");
 await run(process.execPath, [binPath("react-router"), "build"], { quiet: true });
+if (process.argv.includes("--login")) {
+  printLogin(await runLoginOnly());
+  process.exit(0);
+}
 const seed = await runSize("seed size", false);
 const volume = await runSize("volume size (100,000 content rows)", true);
 
@@ -213,6 +258,10 @@ for (const page of volume.pages) {
   if (PAGES.find((entry) => entry.name === page.name)?.public && page.javascriptKb > 150) checks.push(`${page.name}: ${page.javascriptKb.toFixed(1)} KB JavaScript (budget 150 KB)`);
   if (page.htmlKb > 50) checks.push(`${page.name}: ${page.htmlKb.toFixed(1)} KB HTML (budget 50 KB)`);
   if (page.errors > 0) checks.push(`${page.name}: ${page.errors} errors or non-2xx answers`);
+}
+if (login) {
+  printLogin(login);
+  if (login.login > 300) checks.push(`login: median ${login.login.toFixed(0)} ms (budget 300 ms)`);
 }
 console.log(checks.length ? `\nBudgets missed:\n  ${checks.join("\n  ")}` : "\nAll budgets hold.");
 console.log(`\nBench finished in ${((performance.now() - started) / 60_000).toFixed(1)} minutes.`);

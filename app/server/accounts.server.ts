@@ -6,7 +6,7 @@ import { PASSWORD_CHANGE_ATTEMPTS } from "../lib/schemas/auth.ts";
 import type { AppContext } from "./context.server.ts";
 import { consumeToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
-import { getDecoyHash, hashPassword, verifyPassword } from "./password.server.ts";
+import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
@@ -65,7 +65,21 @@ export async function authenticate(app: AppContext, request: Request, email: str
   }
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
   await clearThrottle(app.env.KV, accountThrottle);
+  if (needsRehash(user.passwordHash!)) app.executionContext.waitUntil(upgradePasswordHash(app, user, password));
   return { status: "success", user };
+}
+
+/** Replaces a hash made with older parameters (or scrypt) after the password has been proven. */
+async function upgradePasswordHash(app: AppContext, user: User, password: string) {
+  try {
+    const passwordHash = await hashPassword(password);
+    await app.db
+      .update(users)
+      .set({ passwordHash })
+      .where(sql`${users.id} = ${user.id} and ${users.passwordHash} = ${user.passwordHash}`);
+  } catch (error) {
+    console.error("Password hash upgrade", error);
+  }
 }
 
 /** A new session (a new token at every login) and the cookie that carries it. */

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   attemptLogin,
@@ -225,6 +226,32 @@ describe("login throttle", () => {
     const other = await attemptLogin(bystander.email, bystander.password, fromAddress(address));
     expect(other.status).toBe(302);
     expect(sessionFrom(other)).toBeDefined();
+  });
+});
+
+describe("stored password hashes", () => {
+  it("are argon2id at OWASP's parameters, never the password", async () => {
+    const user = await sharedMember();
+    const [row] = await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(row.password_hash).not.toContain(user.password);
+  });
+
+  it("written by the scrypt version still sign in, and are replaced by argon2id at that login", async () => {
+    const user = await createConfirmedUser("legacy-hash");
+    const salt = randomBytes(16);
+    const key = scryptSync(user.password, salt, 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 64 * 1024 * 1024 });
+    const legacy = ["scrypt", 2 ** 14, 8, 5, salt.toString("base64"), key.toString("base64")].join("$");
+    await sql(`update users set password_hash = ${quote(legacy)} where email = ${quote(user.email)}`);
+
+    expect((await attemptLogin(user.email, "Wrong#Guess1x")).status).toBe(401);
+    const response = await attemptLogin(user.email, user.password);
+    expect(response.status).toBe(302);
+    expect(sessionFrom(response)).toBeDefined();
+    await expect
+      .poll(async () => (await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`))[0].password_hash)
+      .toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await attemptLogin(user.email, user.password)).status).toBe(302);
   });
 });
 
