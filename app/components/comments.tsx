@@ -42,14 +42,14 @@ export function Comments({
           <NewCommentForm />
         ) : permission === "login" ? (
           <p className="rounded-xl border border-field-700 bg-field-900 p-4 text-sm text-slate-300">
-            <Link to={loginHref} className="font-semibold text-turf hover:underline">
+            <Link to={loginHref} className="text-link">
               Log in to comment.
             </Link>
           </p>
         ) : (
           <p className="rounded-xl border border-field-700 bg-field-900 p-4 text-sm text-slate-300">
             You must be a premium member to comment.{" "}
-            <Link to="/subscribe" className="font-semibold text-turf hover:underline">
+            <Link to="/subscribe" className="text-link">
               Go premium
             </Link>
           </p>
@@ -82,10 +82,10 @@ export function Comments({
                 <DeleteConfirmation comment={comment} />
               ) : comment.canEdit && editing !== comment.id ? (
                 <div className="mt-3 flex gap-4 text-sm">
-                  <Link to={`?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="font-semibold text-turf hover:underline">
+                  <Link to={`?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link">
                     Edit
                   </Link>
-                  <Link to={`?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="font-semibold text-red-400 hover:underline">
+                  <Link to={`?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link-danger">
                     Delete
                   </Link>
                 </div>

@@ -41,7 +41,7 @@ export function VideoPlayer({
         </div>
         <figcaption className="mt-2 text-xs text-slate-400">
           Video not loading?{" "}
-          <a href={source.watchUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-turf hover:underline">
+          <a href={source.watchUrl} target="_blank" rel="noopener noreferrer" className="text-link">
             Watch on {source.kind === "youtube" ? "YouTube" : "Vimeo"}
           </a>
         </figcaption>
@@ -51,7 +51,7 @@ export function VideoPlayer({
   if (source.kind === "link") {
     return (
       <p className="rounded-2xl border border-field-700 bg-field-900 p-6 text-sm text-slate-300">
-        <a href={source.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-turf hover:underline">
+        <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-link">
           Watch the video
         </a>
       </p>

@@ -358,7 +358,7 @@ function SecurityCard({
       <Card id="security" title="Security">
         <p className="text-sm text-slate-300">
           You sign in with Discord or Google. To set a password, use{" "}
-          <Link to="/auth?mode=forgot" className="font-semibold text-turf hover:underline">
+          <Link to="/auth?mode=forgot" className="text-link">
             Forgot your password?
           </Link>{" "}
           with your e-mail address.

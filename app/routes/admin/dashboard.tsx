@@ -34,7 +34,7 @@ type Tab = "users" | "content" | "tips" | "blog" | "settings" | "messages";
 const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "blog", "settings", "messages"];
 const ADMIN_TABS: Tab[] = ["content", "tips"];
 const TAB_LABELS: Record<Tab, string> = { users: "Users", content: "Content", tips: "Tips", blog: "Blog", settings: "Settings", messages: "Messages" };
-const CONTENT_PAGE_SIZE = 25;
+const CONTENT_PAGE_SIZE = 20;
 const COUNTERS = ["users:all", "users:active_subscriptions", "content:all", "blog:all"];
 
 export function meta() {
@@ -105,7 +105,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content: {
       page: contentPage,
       pageCount: Math.max(1, Math.ceil(counters["content:all"] / CONTENT_PAGE_SIZE)),
-      rows: contentRows.map((row) => ({ ...row, description: excerpt(row.description, 100), createdAt: row.createdAt.getTime() })),
+      // Only what the table shows travels in the page (and again in its hydration data).
+      rows: contentRows.map(({ slug, title, description, type, game, views, isPublished }) => ({
+        slug,
+        title,
+        description: excerpt(description, 100),
+        type,
+        game,
+        views,
+        isPublished,
+      })),
     },
     tips: {
       pending: tipCounts.find((row) => row.status === "pending")?.total ?? 0,
@@ -323,9 +332,6 @@ function Dialog({ title, closeHref, children }: { title: string; closeHref: stri
   );
 }
 
-const tableClass = "w-full min-w-[720px] text-left text-sm";
-const cellClass = "border-b border-field-700 px-3 py-3 align-top";
-const headClass = "border-b border-field-600 px-3 py-2 text-xs font-bold uppercase tracking-wider text-slate-400";
 
 function Pager({ page, pageCount, param, hash }: { page: number; pageCount: number; param: string; hash: Tab }) {
   const [searchParams] = useSearchParams();
@@ -362,39 +368,39 @@ function UsersTab({ data: users, actionData }: { data: NonNullable<LoaderData["u
         <button type="submit" className="btn-secondary">Search</button>
       </Form>
       <div className="mt-5 overflow-x-auto">
-        <table className={tableClass}>
+        <table className="data-table">
           <thead>
             <tr>
-              <th className={headClass}>User</th>
-              <th className={headClass}>Email</th>
-              <th className={headClass}>Subscription</th>
-              <th className={headClass}>Joined</th>
-              <th className={headClass}>Actions</th>
+              <th>User</th>
+              <th>Email</th>
+              <th>Subscription</th>
+              <th>Joined</th>
+              <th>Actions</th>
             </tr>
           </thead>
           <tbody>
             {users.rows.length === 0 ? (
-              <tr><td colSpan={5} className={`${cellClass} text-slate-400`}>No users found.</td></tr>
+              <tr><td colSpan={5} className="text-slate-400">No users found.</td></tr>
             ) : (
               users.rows.map((row) => (
                 <tr key={row.id}>
-                  <td className={cellClass}>
+                  <td>
                     <span className="flex items-center gap-3">
                       <Avatar person={row} size="h-8 w-8 text-xs" />
                       <span className="font-semibold text-white">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
                     </span>
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{row.email}</td>
-                  <td className={cellClass}>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  <td className="text-slate-300">{row.email}</td>
+                  <td>
+                    <span className={`badge ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                       {row.subscriptionTier === "premium" ? "Premium" : "Free"} · {STATUS_LABELS[row.subscriptionStatus]}
                     </span>
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{formatShortDate(row.createdAt)}</td>
-                  <td className={cellClass}>
+                  <td className="text-slate-300">{formatShortDate(row.createdAt)}</td>
+                  <td>
                     <span className="flex gap-3">
-                      <Link to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="font-semibold text-turf hover:underline">Details</Link>
-                      <Link to={dialogHref({ user: row.id, dialog: "edit" }, "users")} preventScrollReset className="font-semibold text-turf hover:underline">Edit</Link>
+                      <Link discover="none" to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="text-link">Details</Link>
+                      <Link discover="none" to={dialogHref({ user: row.id, dialog: "edit" }, "users")} preventScrollReset className="text-link">Edit</Link>
                     </span>
                   </td>
                 </tr>
@@ -515,40 +521,40 @@ function ContentTab({ data: content }: { data: LoaderData["content"] }) {
   return (
     <Section id="content" title="Content" action={<Link to="/admin/content/new" className="btn-primary">Create Content</Link>}>
       <div className="overflow-x-auto">
-        <table className={tableClass}>
+        <table className="data-table">
           <thead>
             <tr>
-              <th className={headClass}>Title</th>
-              <th className={headClass}>Type</th>
-              <th className={headClass}>Game</th>
-              <th className={headClass}>Views</th>
-              <th className={headClass}>Status</th>
-              <th className={headClass}>Actions</th>
+              <th>Title</th>
+              <th>Type</th>
+              <th>Game</th>
+              <th>Views</th>
+              <th>Status</th>
+              <th>Actions</th>
             </tr>
           </thead>
           <tbody>
             {content.rows.length === 0 ? (
-              <tr><td colSpan={6} className={`${cellClass} text-slate-400`}>No content yet.</td></tr>
+              <tr><td colSpan={6} className="text-slate-400">No content yet.</td></tr>
             ) : (
               content.rows.map((row) => (
                 <tr key={row.slug}>
-                  <td className={cellClass}>
+                  <td>
                     <p className="font-semibold text-white">{row.title}</p>
                     <p className="line-clamp-1 text-xs text-slate-400">{row.description}</p>
                   </td>
-                  <td className={cellClass}><TypeBadge type={row.type} /></td>
-                  <td className={`${cellClass} text-slate-300`}>{GAME_LABELS[row.game]}</td>
-                  <td className={`${cellClass} tabular-nums text-slate-300`}>{row.views.toLocaleString("en-US")}</td>
-                  <td className={cellClass}>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  <td><TypeBadge type={row.type} /></td>
+                  <td className="text-slate-300">{GAME_LABELS[row.game]}</td>
+                  <td className="tabular-nums text-slate-300">{row.views.toLocaleString("en-US")}</td>
+                  <td>
+                    <span className={`badge ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                       {row.isPublished ? "Published" : "Draft"}
                     </span>
                   </td>
-                  <td className={cellClass}>
-                    <span className="flex flex-wrap gap-3">
-                      <a href={isSchemeType(row.type) ? `/scheme/${row.slug}` : `/content/${row.slug}`} target="_blank" rel="noopener" className="font-semibold text-turf hover:underline">View</a>
-                      <Link to={`/admin/content/${row.slug}`} className="font-semibold text-turf hover:underline">Edit</Link>
-                      <Link to={dialogHref({ content: row.slug, dialog: "delete-content" }, "content")} preventScrollReset className="font-semibold text-red-400 hover:underline">Delete</Link>
+                  <td>
+                    <span className="row-actions">
+                      <a href={isSchemeType(row.type) ? `/scheme/${row.slug}` : `/content/${row.slug}`} target="_blank" rel="noopener" className="text-link">View</a>
+                      <Link discover="none" to={`/admin/content/${row.slug}`} className="text-link">Edit</Link>
+                      <Link discover="none" to={dialogHref({ content: row.slug, dialog: "delete-content" }, "content")} preventScrollReset className="text-link-danger">Delete</Link>
                     </span>
                   </td>
                 </tr>
@@ -599,40 +605,40 @@ function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
         <p className="mt-6 text-slate-400">No tips submitted yet.</p>
       ) : (
         <div className="mt-5 overflow-x-auto">
-          <table className={tableClass}>
+          <table className="data-table">
             <thead>
               <tr>
-                <th className={headClass}>User</th>
-                <th className={headClass}>Formation and playbook</th>
-                <th className={headClass}>Play</th>
-                <th className={headClass}>Game</th>
-                <th className={headClass}>Status</th>
-                <th className={headClass}>Submitted</th>
-                <th className={headClass}>Actions</th>
+                <th>User</th>
+                <th>Formation and playbook</th>
+                <th>Play</th>
+                <th>Game</th>
+                <th>Status</th>
+                <th>Submitted</th>
+                <th>Actions</th>
               </tr>
             </thead>
             <tbody>
               {tips.rows.map((tip) => (
                 <tr key={tip.id}>
-                  <td className={cellClass}>
+                  <td>
                     <p className="font-semibold text-white">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
                     <p className="text-xs text-slate-400">{tip.email}</p>
                   </td>
-                  <td className={cellClass}>
+                  <td>
                     <p className="text-white">{tip.formationName}</p>
                     <p className="text-xs text-slate-400">{tip.playbook}</p>
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{tip.playName}</td>
-                  <td className={`${cellClass} text-slate-300`}>{tip.gameType === "madden" ? "Madden" : "College"}</td>
-                  <td className={cellClass}>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
+                  <td className="text-slate-300">{tip.playName}</td>
+                  <td className="text-slate-300">{tip.gameType === "madden" ? "Madden" : "College"}</td>
+                  <td>
+                    <span className={`badge capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{formatShortDate(tip.createdAt)}</td>
-                  <td className={cellClass}>
-                    <span className="flex flex-wrap gap-3">
-                      <Link to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="font-semibold text-turf hover:underline">Details</Link>
-                      <Link to={dialogHref({ tip: String(tip.id), dialog: "review" }, "tips")} preventScrollReset className="font-semibold text-turf hover:underline">Review</Link>
-                      <Link to={dialogHref({ tip: String(tip.id), dialog: "delete-tip" }, "tips")} preventScrollReset className="font-semibold text-red-400 hover:underline">Delete</Link>
+                  <td className="text-slate-300">{formatShortDate(tip.createdAt)}</td>
+                  <td>
+                    <span className="row-actions">
+                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="text-link">Details</Link>
+                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "review" }, "tips")} preventScrollReset className="text-link">Review</Link>
+                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "delete-tip" }, "tips")} preventScrollReset className="text-link-danger">Delete</Link>
                     </span>
                   </td>
                 </tr>
@@ -703,34 +709,34 @@ function BlogTab({ posts }: { posts: NonNullable<LoaderData["posts"]> }) {
         <p className="text-slate-400">No blog posts found. Create your first post!</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className={tableClass}>
+          <table className="data-table">
             <thead>
               <tr>
-                <th className={headClass}>Title</th>
-                <th className={headClass}>Category</th>
-                <th className={headClass}>Status</th>
-                <th className={headClass}>Published</th>
-                <th className={headClass}>Actions</th>
+                <th>Title</th>
+                <th>Category</th>
+                <th>Status</th>
+                <th>Published</th>
+                <th>Actions</th>
               </tr>
             </thead>
             <tbody>
               {posts.map((post) => (
                 <tr key={post.id}>
-                  <td className={cellClass}>
+                  <td>
                     <p className="font-semibold text-white">{post.title}</p>
                     {post.excerpt ? <p className="line-clamp-1 text-xs text-slate-400">{post.excerpt}</p> : null}
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{BLOG_CATEGORY_LABELS[post.category]}</td>
-                  <td className={cellClass}>
-                    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${post.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  <td className="text-slate-300">{BLOG_CATEGORY_LABELS[post.category]}</td>
+                  <td>
+                    <span className={`badge ${post.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                       {post.isPublished ? "Published" : "Draft"}
                     </span>
                   </td>
-                  <td className={`${cellClass} text-slate-300`}>{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
-                  <td className={cellClass}>
+                  <td className="text-slate-300">{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
+                  <td>
                     <span className="flex gap-3">
-                      <Link to={`/admin/blog/${post.slug}`} className="font-semibold text-turf hover:underline">Edit</Link>
-                      <Link to={dialogHref({ post: String(post.id), dialog: "delete-post" }, "blog")} preventScrollReset className="font-semibold text-red-400 hover:underline">Delete</Link>
+                      <Link discover="none" to={`/admin/blog/${post.slug}`} className="text-link">Edit</Link>
+                      <Link discover="none" to={dialogHref({ post: String(post.id), dialog: "delete-post" }, "blog")} preventScrollReset className="text-link-danger">Delete</Link>
                     </span>
                   </td>
                 </tr>

@@ -238,7 +238,7 @@ function LoginForm({ actionData, redirectTo }: { actionData: ActionData; redirec
         </Form>
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-400">
-        <Link to={modeLink("register", redirectTo)} className="font-semibold text-turf hover:underline">
+        <Link to={modeLink("register", redirectTo)} className="text-link">
           Need an account? Register
         </Link>
       </p>
@@ -312,11 +312,11 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
               />
               <label htmlFor={fields.acceptTerms.id} className="text-sm text-slate-300">
                 I accept the{" "}
-                <a href="/terms-of-service" target="_blank" rel="noopener" className="font-semibold text-turf hover:underline">
+                <a href="/terms-of-service" target="_blank" rel="noopener" className="text-link">
                   Terms of Service
                 </a>{" "}
                 and{" "}
-                <a href="/privacy-policy" target="_blank" rel="noopener" className="font-semibold text-turf hover:underline">
+                <a href="/privacy-policy" target="_blank" rel="noopener" className="text-link">
                   Privacy Policy
                 </a>
               </label>
@@ -333,7 +333,7 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
         </Form>
       )}
       <p className="mt-6 text-center text-sm text-slate-400">
-        <Link to={modeLink("login", redirectTo)} className="font-semibold text-turf hover:underline">
+        <Link to={modeLink("login", redirectTo)} className="text-link">
           Already have an account? Login
         </Link>
       </p>

@@ -386,7 +386,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
         </Form>
       ) : !loaderData.viewer ? (
         <p className="mt-3 text-sm">
-          <Link to={`/auth?redirectTo=/content/${loaderData.item.slug}`} className="font-semibold text-turf hover:underline">
+          <Link to={`/auth?redirectTo=/content/${loaderData.item.slug}`} className="text-link">
             Log in to rate this scheme.
           </Link>
         </p>
