@@ -81,7 +81,8 @@ export async function validateSessionToken(
     await invalidateSession(kv, sessionId);
     return null;
   }
-  const user = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
+  // A plain select: the relational builder costs more CPU on every signed-in request.
+  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user || session.createdAt < user.sessionsValidAfter.getTime()) {
     await invalidateSession(kv, sessionId);
     return null;
