@@ -332,7 +332,6 @@ function Dialog({ title, closeHref, children }: { title: string; closeHref: stri
   );
 }
 
-
 function Pager({ page, pageCount, param, hash }: { page: number; pageCount: number; param: string; hash: Tab }) {
   const [searchParams] = useSearchParams();
   if (pageCount <= 1) return null;
