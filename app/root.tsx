@@ -1,7 +1,6 @@
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { Link, LinkNavigation } from "~/components/link";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
@@ -55,20 +55,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-turf focus:px-4 focus:py-2 focus:text-field-950">
-          Skip to content
-        </a>
-        <SiteNav viewer={rootData?.viewer ?? null} siteName={siteName} />
-        {rootData?.viewer?.pastDue ? (
-          <div role="alert" className="bg-blitz px-4 py-2 text-center text-sm font-semibold text-field-950">
-            Your last payment failed. <Link to="/account-settings#subscription" className="underline">Update your card</Link> to keep premium access.
-          </div>
-        ) : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter siteName={siteName} discordUrl={rootData?.discordUrl ?? "#"} />
-        <Toaster flash={rootData?.toast ?? null} />
+        <LinkNavigation>
+          <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-turf focus:px-4 focus:py-2 focus:text-field-950">
+            Skip to content
+          </a>
+          <SiteNav viewer={rootData?.viewer ?? null} siteName={siteName} />
+          {rootData?.viewer?.pastDue ? (
+            <div role="alert" className="bg-blitz px-4 py-2 text-center text-sm font-semibold text-field-950">
+              Your last payment failed. <Link to="/account-settings#subscription" className="underline">Update your card</Link> to keep premium access.
+            </div>
+          ) : null}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter siteName={siteName} discordUrl={rootData?.discordUrl ?? "#"} />
+          <Toaster flash={rootData?.toast ?? null} />
+        </LinkNavigation>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { BLOG_CATEGORY_LABELS, type BlogCardData } from "~/lib/blog";
 import { formatListingDate } from "~/lib/format";
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
 

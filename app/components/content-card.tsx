@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { CONTENT_TYPE_BADGES, CONTENT_TYPE_LABELS, isSchemeType, type ContentCardData } from "~/lib/content";
 import { formatListingDate } from "~/lib/format";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { PLANS } from "~/lib/pricing";
 
 const COMMON_FEATURES = [

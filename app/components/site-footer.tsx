@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { Logo } from "./logo";
 
 export function SiteFooter({ siteName, discordUrl }: { siteName: string; discordUrl: string }) {

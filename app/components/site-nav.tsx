@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
+import { Link } from "~/components/link";
 import { displayFirstName, fullName, type Viewer } from "~/lib/viewer";
 import { Avatar } from "./avatar";
 import { Logo } from "./logo";

@@ -21,4 +21,11 @@ export function formatShortDate(value: Date | number | string | null | undefined
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+const NUMBER_FORMAT = new Intl.NumberFormat("en-US");
+
+/** Counts with thousands separators (12,345). One shared formatter: toLocaleString builds a new one per call. */
+export function formatCount(value: number): string {
+  return NUMBER_FORMAT.format(value);
+}
+
 export const GAME_LABELS = { college: "College Football 26", madden: "Madden NFL 26" } as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CONTENT_TYPES, ContentType, DIFFICULTIES, Game, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } from "../../../db/schema.ts";
 import { slugify } from "../slug";
+import { formatCount } from "../format";
 
 // The content form (staff document, 'Content form' and section 5): one schema for the live
 // validation in the browser and for the action. Images are not part of it: the action reads the
@@ -118,7 +119,7 @@ function normalizeText(value: string | undefined): string {
 }
 
 const optionalText = (max: number, label: string) =>
-  z.string().max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`).optional();
+  z.string().max(max, `${label} must be at most ${formatCount(max)} characters`).optional();
 
 const videoUrlField = z
   .string()

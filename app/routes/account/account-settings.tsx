@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/account-settings";
 import { Avatar } from "~/components/avatar";
 import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";

@@ -9,7 +9,8 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-form";
 import { Field, FieldErrors } from "~/components/forms";
 import { showToast } from "~/components/toaster";

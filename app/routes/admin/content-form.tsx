@@ -10,7 +10,8 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/content-form";
 import { Field, FieldErrors, FormAlert } from "~/components/forms";
 import { showToast, type ToastMessage } from "~/components/toaster";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/auth";
 import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
 import { LogoMark } from "~/components/logo";

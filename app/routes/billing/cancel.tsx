@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 export function meta() {
   return [{ title: "Payment Cancelled | Gridiron Playbook" }, { name: "robots", content: "noindex" }];

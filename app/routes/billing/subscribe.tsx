@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
 import { showToast } from "~/components/toaster";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/success";
 import { hasPremiumAccess } from "~/lib/access";
 import { requireUser } from "~/server/guards.server";

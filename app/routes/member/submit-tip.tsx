@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
 import { Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";

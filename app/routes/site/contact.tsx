@@ -6,6 +6,7 @@ import type { Route } from "./+types/contact";
 import { Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { contactSchema, MAX_CONTACT_MESSAGE } from "~/lib/schemas/contact";
+import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/server/contact.server";
 import { getApp } from "~/server/context.server";
@@ -116,7 +117,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <Field label="Subject" htmlFor={fields.subject.id} errors={fields.subject.errors} errorId={fields.subject.errorId}>
               <input {...getInputProps(fields.subject, { type: "text" })} className="input" />
             </Field>
-            <Field label="Message" htmlFor={fields.message.id} errors={fields.message.errors} errorId={fields.message.errorId} hint={`Up to ${MAX_CONTACT_MESSAGE.toLocaleString("en-US")} characters.`}>
+            <Field label="Message" htmlFor={fields.message.id} errors={fields.message.errors} errorId={fields.message.errorId} hint={`Up to ${formatCount(MAX_CONTACT_MESSAGE)} characters.`}>
               <textarea {...getTextareaProps(fields.message)} required={false} rows={6} className="input" />
             </Field>
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
