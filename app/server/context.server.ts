@@ -1,10 +1,13 @@
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { createContext, RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
-import { createDatabase, instrumentD1, type Database, type DatabaseTiming } from "./db.server.ts";
+import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming, type ReadQueue } from "./db.server.ts";
 import {
+  confirmSession,
+  readSession,
   readSessionToken,
   serializeSessionCookie,
-  validateSessionToken,
+  sessionUserQuery,
   type Session,
 } from "./session.server.ts";
 import { readToastCookie, type Toast } from "./toast.server.ts";
@@ -14,6 +17,8 @@ export type AppContext = {
   env: Env;
   executionContext: ExecutionContext;
   db: Database;
+  /** Reads asked for in the same turn share one D1 batch (see createReadQueue). */
+  read: ReadQueue;
   /** The raw (instrumented) D1 binding, for the rare statement drizzle cannot express. */
   d1: D1Database;
   nonce: string;
@@ -23,6 +28,14 @@ export type AppContext = {
   toast: Toast | null;
   /** True once the root loader handed the flash toast to the page (then its cookie is cleared). */
   toastDelivered: boolean;
+  /**
+   * A page's reads sent in the same D1 batch as the session check: call it alongside getSession()
+   * (or a guard) in Promise.all. The builder gets the stored session's user id, not yet confirmed
+   * against D1: nothing read for it may leave the server unless the guard lets the user in.
+   */
+  readWithSession<U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(
+    build: (userId: string | null) => T,
+  ): Promise<BatchResponse<T>>;
   getSession(): Promise<{ session: Session; user: User } | null>;
 };
 
@@ -36,25 +49,41 @@ export function createAppContext(request: Request, env: Env, executionContext: E
   crypto.getRandomValues(nonceBytes);
   const nonce = btoa(String.fromCharCode(...nonceBytes));
 
+  const read = createReadQueue(db);
+  let storedLookup: Promise<Session | null> | undefined;
+  const readStoredSession = () => {
+    storedLookup ??= (async () => {
+      const token = readSessionToken(request);
+      return token ? readSession(env.KV, token) : null;
+    })();
+    return storedLookup;
+  };
   let sessionLookup: Promise<{ session: Session; user: User } | null> | undefined;
   const context: AppContext = {
     env,
     executionContext,
     db,
+    read,
     d1,
     nonce,
     timing,
     responseCookies: [],
     toast: readToastCookie(request),
     toastDelivered: false,
+    async readWithSession(build) {
+      // After the KV read, in the same turn as getSession()'s user read: the two share a batch.
+      const stored = await readStoredSession();
+      return read(build(stored?.userId ?? null));
+    },
     getSession() {
       sessionLookup ??= (async () => {
-        const token = readSessionToken(request);
-        if (!token) return null;
-        const result = await validateSessionToken(env.KV, db, token);
+        const stored = await readStoredSession();
+        if (!stored) return null;
+        const [[user]] = await read([sessionUserQuery(db, stored.userId)]);
+        const result = await confirmSession(env.KV, stored, user);
         if (!result) return null;
         if (result.refreshed) {
-          context.responseCookies.push(serializeSessionCookie(request, token, result.session.expiresAt));
+          context.responseCookies.push(serializeSessionCookie(request, readSessionToken(request)!, result.session.expiresAt));
         }
         return { session: result.session, user: result.user };
       })();

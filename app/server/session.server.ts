@@ -62,17 +62,14 @@ export async function invalidateSession(kv: KVNamespace, sessionId: string) {
 
 export type SessionValidation = { session: Session; user: User; refreshed: boolean } | null;
 
-/**
- * Looks up the session behind a token. A session is void when it expired, or when it was created
- * before the user's sessions-valid-after time (password changed or reset elsewhere): that time
- * lives in D1, so revocation does not wait for KV's eventual consistency.
- */
-export async function validateSessionToken(
-  kv: KVNamespace,
-  db: Database,
-  token: string,
-  now = Date.now(),
-): Promise<SessionValidation> {
+/** The D1 read behind every signed-in request (the caller may batch it with the page's own reads). */
+export function sessionUserQuery(db: Database, userId: string) {
+  // A plain select: the relational builder costs more CPU on every signed-in request.
+  return db.select().from(users).where(eq(users.id, userId)).limit(1);
+}
+
+/** The stored session behind a token (KV only), or null when there is none or it expired. */
+export async function readSession(kv: KVNamespace, token: string, now = Date.now()): Promise<Session | null> {
   const sessionId = hashToken(token);
   const stored = await kv.get<StoredSession>(sessionKey(sessionId), "json");
   if (!stored) return null;
@@ -81,10 +78,23 @@ export async function validateSessionToken(
     await invalidateSession(kv, sessionId);
     return null;
   }
-  // A plain select: the relational builder costs more CPU on every signed-in request.
-  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
-  if (!user || session.createdAt < user.sessionsValidAfter.getTime()) {
-    await invalidateSession(kv, sessionId);
+  return session;
+}
+
+/**
+ * A stored session counts only while its user exists and it was created after the user's
+ * sessions-valid-after time (password changed or reset elsewhere): that time lives in D1, so
+ * revocation does not wait for KV's eventual consistency. A session past half its sliding lifetime
+ * is extended.
+ */
+export async function confirmSession(
+  kv: KVNamespace,
+  session: Session,
+  user: User | undefined,
+  now = Date.now(),
+): Promise<SessionValidation> {
+  if (!user || user.id !== session.userId || session.createdAt < user.sessionsValidAfter.getTime()) {
+    await invalidateSession(kv, session.id);
     return null;
   }
   let refreshed = false;
@@ -94,6 +104,19 @@ export async function validateSessionToken(
     refreshed = true;
   }
   return { session, user, refreshed };
+}
+
+/** Looks up the session behind a token: the stored session (KV), then its user (D1). */
+export async function validateSessionToken(
+  kv: KVNamespace,
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<SessionValidation> {
+  const session = await readSession(kv, token, now);
+  if (!session) return null;
+  const [user] = await sessionUserQuery(db, session.userId);
+  return confirmSession(kv, session, user, now);
 }
 
 function isSecureRequest(request: Request) {

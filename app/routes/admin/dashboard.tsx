@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
 import { Avatar } from "~/components/avatar";
 import { TypeBadge } from "~/components/content-card";
 import { showToast } from "~/components/toaster";
 import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
 import { isSchemeType } from "~/lib/content";
-import { formatShortDate, GAME_LABELS } from "~/lib/format";
+import { formatCount, formatShortDate, GAME_LABELS } from "~/lib/format";
 import { tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
 import { deleteContent, listContentForAdmin } from "~/server/admin-content.server";
@@ -25,9 +26,11 @@ import {
   usersPageQuery,
 } from "~/server/admin-dashboard.server";
 import { staffContext } from "~/server/admin.server";
+import { getApp } from "~/server/context.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { hasErrorMessage } from "~/server/db.server";
+import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 type Tab = "users" | "content" | "tips" | "blog" | "settings" | "messages";
@@ -47,9 +50,8 @@ function pageParam(value: string | null) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, app } = await staffContext(context, request);
+  const app = getApp(context);
   const { db } = app;
-  const superadmin = user.role === "superadmin";
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const usersPage = pageParam(url.searchParams.get("usersPage"));
@@ -57,28 +59,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tipsPage = pageParam(url.searchParams.get("tipsPage"));
   const selectedTip = Number(url.searchParams.get("tip")) || null;
 
-  const [counterRows, contentRows, tipRows, tipCounts, ...superadminResults] = await db.batch([
-    countersQuery(db, COUNTERS),
-    listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
-    tipsPageQuery(db, tipsPage),
-    tipCountsQuery(db),
-    ...(superadmin
-      ? ([usersPageQuery(db, search, usersPage), usersCountQuery(db, search), listPostsForAdmin(db), messagesQuery(db)] as const)
-      : []),
-  ] as never) as unknown as [
-    Awaited<ReturnType<typeof countersQuery>>,
-    Awaited<ReturnType<typeof listContentForAdmin>>,
-    Awaited<ReturnType<typeof tipsPageQuery>>,
-    Awaited<ReturnType<typeof tipCountsQuery>>,
-    ...unknown[],
-  ];
+  // Every staff member's tables are read together with the session check (one D1 round trip);
+  // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
+  const [user, [counterRows, contentRows, tipRows, tipCounts]] = await Promise.all([
+    requireStaff(context, request),
+    app.readWithSession(() => [
+      countersQuery(db, COUNTERS),
+      listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
+      tipsPageQuery(db, tipsPage),
+      tipCountsQuery(db),
+    ]),
+  ]);
+  const superadmin = user.role === "superadmin";
+  const [userRows, userCount, postRows, messageRows] = superadmin
+    ? await db.batch([usersPageQuery(db, search, usersPage), usersCountQuery(db, search), listPostsForAdmin(db), messagesQuery(db)])
+    : [];
   const counters = toCounterMap(counterRows, COUNTERS);
-  const [userRows, userCount, postRows, messageRows] = superadminResults as [
-    Awaited<ReturnType<typeof usersPageQuery>> | undefined,
-    Awaited<ReturnType<typeof usersCountQuery>> | undefined,
-    Awaited<ReturnType<typeof listPostsForAdmin>> | undefined,
-    Awaited<ReturnType<typeof messagesQuery>> | undefined,
-  ];
 
   return {
     role: user.role,
@@ -252,7 +248,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         {statCards.map((card) => (
           <div key={card.label} className="card p-5">
             <dt className="text-sm font-semibold text-slate-400">{card.label}</dt>
-            <dd className="mt-1 text-3xl font-black text-white">{card.value!.toLocaleString("en-US")}</dd>
+            <dd className="mt-1 text-3xl font-black text-white">{formatCount(card.value!)}</dd>
           </div>
         ))}
       </dl>
@@ -300,21 +296,27 @@ function Section({ id, title, action, children }: { id: Tab; title: string; acti
 }
 
 /** A link that opens a dialog by adding parameters to the URL (works with JavaScript off). */
-function useDialogHref() {
+const DIALOG_PARAMS = ["dialog", "user", "tip", "content", "post"];
+
+/** The dashboard's query without any dialog's parameters (page numbers and searches stay). */
+function useBaseQuery() {
   const [searchParams] = useSearchParams();
+  const next = new URLSearchParams(searchParams);
+  for (const name of DIALOG_PARAMS) next.delete(name);
+  return next.toString();
+}
+
+// Built once per table, not once per row: the rows' links only append their own parameters.
+function useDialogHref() {
+  const base = useBaseQuery();
   return (params: Record<string, string>, hash: Tab) => {
-    const next = new URLSearchParams(searchParams);
-    for (const name of ["dialog", "user", "tip", "content", "post"]) next.delete(name);
-    for (const [name, value] of Object.entries(params)) next.set(name, value);
-    return `/admin?${next.toString()}#${hash}`;
+    const own = new URLSearchParams(params).toString();
+    return `/admin?${base ? `${base}&` : ""}${own}#${hash}`;
   };
 }
 
 function useCloseHref(hash: Tab) {
-  const [searchParams] = useSearchParams();
-  const next = new URLSearchParams(searchParams);
-  for (const name of ["dialog", "user", "tip", "content", "post"]) next.delete(name);
-  const query = next.toString();
+  const query = useBaseQuery();
   return `/admin${query ? `?${query}` : ""}#${hash}`;
 }
 
@@ -543,7 +545,7 @@ function ContentTab({ data: content }: { data: LoaderData["content"] }) {
                   </td>
                   <td><TypeBadge type={row.type} /></td>
                   <td className="text-slate-300">{GAME_LABELS[row.game]}</td>
-                  <td className="tabular-nums text-slate-300">{row.views.toLocaleString("en-US")}</td>
+                  <td className="tabular-nums text-slate-300">{formatCount(row.views)}</td>
                   <td>
                     <span className={`badge ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                       {row.isPublished ? "Published" : "Draft"}

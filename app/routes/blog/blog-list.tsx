@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-list";
 import { BlogCard } from "~/components/blog-card";
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from "~/lib/blog";
@@ -28,8 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = TABS.find((tab) => tab.category === requested)?.category ?? null;
   const pageNumber = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(pageNumber) && pageNumber > 0 ? Math.min(pageNumber, 10_000) : 1;
-  const { db } = getApp(context);
-  const [rows, [{ total }]] = await db.batch([blogPageQuery(db, category, page), publishedPostCountQuery(db, category)]);
+  const app = getApp(context);
+  const { db } = app;
+  // Shares the session check's D1 batch when a member is signed in (the root loader needs the user).
+  const [rows, [{ total }]] = await app.readWithSession(() => [blogPageQuery(db, category, page), publishedPostCountQuery(db, category)]);
   return { category, page, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), posts: rows.map(toBlogCard) };
 }
 

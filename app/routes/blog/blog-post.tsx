@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-post";
 import { Comments } from "~/components/comments";
 import { CopyLink } from "~/components/copy-link";
@@ -27,14 +28,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const viewer = await getOptionalUser(context);
   const app = getApp(context);
   let commentsFailed = false;
   let rows: Awaited<ReturnType<typeof postBySlugQuery>>;
   let commentRows: Awaited<ReturnType<typeof commentsQuery>> = [];
-  try {
-    [rows, commentRows] = await app.db.batch([postBySlugQuery(app.db, params.slug), commentsQuery(app.db, { type: "blog", slug: params.slug })]);
-  } catch {
+  // Read with the session check (one round trip); without the comments if they cannot be read.
+  const [viewer, pageResults] = await Promise.all([
+    getOptionalUser(context),
+    app.readWithSession(() => [postBySlugQuery(app.db, params.slug), commentsQuery(app.db, { type: "blog", slug: params.slug })]).catch(() => null),
+  ]);
+  if (pageResults) {
+    [rows, commentRows] = pageResults;
+  } else {
     commentsFailed = true;
     rows = await postBySlugQuery(app.db, params.slug);
   }

@@ -1,4 +1,6 @@
-import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
+import type { BatchItem } from "drizzle-orm/batch";
+import { data, Form, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/content-detail";
 import { Comments } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
@@ -48,40 +50,51 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const viewer = await getOptionalUser(context);
   const { db } = app;
   const slug = params.slug;
   const sectionSlug = "sectionSlug" in params ? (params.sectionSlug as string) : null;
   const playSlug = "playSlug" in params ? (params.playSlug as string) : null;
-
-  const reads = [
-    contentBySlugQuery(db, slug),
-    sectionsWithCountsQuery(db, slug),
-    ratingSummaryQuery(db, slug),
-    viewer ? viewerRatingQuery(db, slug, viewer.id) : null,
-    viewer ? viewerFavoriteQuery(db, slug, viewer.id) : null,
-    sectionSlug ? sectionQuery(db, slug, sectionSlug) : null,
-    sectionSlug ? playsOfSectionQuery(db, slug, sectionSlug) : null,
-  ];
-  const statements = reads.filter((statement) => statement !== null);
   const viewStatement = isNewPageView(request, slug) ? countViewStatement(db, slug, { sectionSlug, playSlug }) : null;
 
-  // One round trip: the view, the item, its formations, ratings, the viewer's own state, comments.
+  // One round trip, shared with the session check: the view, the item, its formations, ratings, the
+  // viewer's own state, comments. The viewer's rows are read for the stored session's user and used
+  // only once getOptionalUser has confirmed that same user.
+  let ownRows = false;
+  const statements = (userId: string | null, withComments: boolean) => {
+    ownRows = userId !== null;
+    return [
+      ...(viewStatement ? [viewStatement] : []),
+      contentBySlugQuery(db, slug),
+      sectionsWithCountsQuery(db, slug),
+      ratingSummaryQuery(db, slug),
+      ...(userId ? [viewerRatingQuery(db, slug, userId), viewerFavoriteQuery(db, slug, userId)] : []),
+      ...(sectionSlug ? [sectionQuery(db, slug, sectionSlug), playsOfSectionQuery(db, slug, sectionSlug)] : []),
+      ...(withComments ? [commentsQuery(db, { type: "content", slug })] : []),
+    ] as unknown as [BatchItem<"sqlite">];
+  };
   let results: unknown[];
   let commentsFailed = false;
-  try {
-    results = await db.batch([...(viewStatement ? [viewStatement] : []), ...statements, commentsQuery(db, { type: "content", slug })] as never);
-  } catch {
+  const [viewer, pageResults] = await Promise.all([
+    getOptionalUser(context),
+    // A batch is all or nothing: when it fails (the comments), nothing was counted, and the page
+    // is read again without them.
+    app.readWithSession((userId) => statements(userId, true)).catch(() => null),
+  ]);
+  if (pageResults) {
+    results = pageResults;
+  } else {
     commentsFailed = true;
-    results = [...(await db.batch([...(viewStatement ? [viewStatement] : []), ...statements] as never)), []];
+    results = [...(await db.batch(statements(viewer?.id ?? null, false))), []];
   }
   if (viewStatement) results.shift();
   const take = <T,>(present: boolean): T | null => (present ? (results.shift() as T) : null);
   const [row] = take<Awaited<ReturnType<typeof contentBySlugQuery>>>(true)!;
   const sections = take<Awaited<ReturnType<typeof sectionsWithCountsQuery>>>(true)!;
   const ratingRows = take<Awaited<ReturnType<typeof ratingSummaryQuery>>>(true)!;
-  const ownRating = take<Awaited<ReturnType<typeof viewerRatingQuery>>>(Boolean(viewer));
-  const favorite = take<Awaited<ReturnType<typeof viewerFavoriteQuery>>>(Boolean(viewer));
+  const ownRatingRows = take<Awaited<ReturnType<typeof viewerRatingQuery>>>(ownRows);
+  const favoriteRows = take<Awaited<ReturnType<typeof viewerFavoriteQuery>>>(ownRows);
+  const ownRating = viewer ? ownRatingRows : null;
+  const favorite = viewer ? favoriteRows : null;
   const section = take<Awaited<ReturnType<typeof sectionQuery>>>(Boolean(sectionSlug));
   const plays = take<Awaited<ReturnType<typeof playsOfSectionQuery>>>(Boolean(sectionSlug));
   const commentRows = results.shift() as Awaited<ReturnType<typeof commentsQuery>>;

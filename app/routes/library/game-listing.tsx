@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/game-listing";
 import { ContentCard } from "~/components/content-card";
 import { GAME_LABELS } from "~/lib/format";
@@ -42,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requestedPage = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requestedPage) && requestedPage > 0 ? Math.min(requestedPage, 100_000) : 1;
 
-  const viewer = await getOptionalUser(context);
-  const { db } = getApp(context);
+  const app = getApp(context);
+  const { db } = app;
   const counterNames = contentCounterNames(game);
-  const [rows, counterRows] = await db.batch([
-    listingPageQuery(db, { game, type: tab.type, order, page }),
-    countersQuery(db, counterNames),
+  // Read together with the session check: one D1 round trip for members too.
+  const [viewer, [rows, counterRows]] = await Promise.all([
+    getOptionalUser(context),
+    app.readWithSession(() => [listingPageQuery(db, { game, type: tab.type, order, page }), countersQuery(db, counterNames)]),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
   const counts = Object.fromEntries(

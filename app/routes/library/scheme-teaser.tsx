@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/scheme-teaser";
 import { TypeBadge } from "~/components/content-card";
 import { canOpenContent } from "~/lib/access";
@@ -11,12 +12,15 @@ import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQu
 
 // The public teaser of a scheme (DECISIONS.md): no video, no write-ups.
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const viewer = await getOptionalUser(context);
-  const { db } = getApp(context);
-  const [[row], sections, ratingRows] = await db.batch([
-    contentBySlugQuery(db, params.slug),
-    sectionsWithCountsQuery(db, params.slug),
-    ratingSummaryQuery(db, params.slug),
+  const app = getApp(context);
+  const { db } = app;
+  const [viewer, [[row], sections, ratingRows]] = await Promise.all([
+    getOptionalUser(context),
+    app.readWithSession(() => [
+      contentBySlugQuery(db, params.slug),
+      sectionsWithCountsQuery(db, params.slug),
+      ratingSummaryQuery(db, params.slug),
+    ]),
   ]);
   if (!row || !isSchemeType(row.type) || !isVisible(row, viewer)) throw data("Content not found", { status: 404 });
   return {

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/home";
 import { BlogCard } from "~/components/blog-card";
 import { ContentCard } from "~/components/content-card";
-import { GAME_LABELS } from "~/lib/format";
+import { formatCount, GAME_LABELS } from "~/lib/format";
 import { latestPostsQuery, toBlogCard } from "~/server/blog.server";
 import { favoritesQuery, latestContentQuery, toCard } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
@@ -14,14 +14,18 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
-  const { db } = getApp(context);
-  const [favoriteRows, college, madden, posts, counterRows] = await db.batch([
-    favoritesQuery(db, user.id, 12),
-    latestContentQuery(db, "college", 3),
-    latestContentQuery(db, "madden", 3),
-    latestPostsQuery(db, 3),
-    countersQuery(db, ["users:all"]),
+  const app = getApp(context);
+  const { db } = app;
+  // The page's reads go with the session check (one D1 round trip); requireUser decides.
+  const [user, [favoriteRows, college, madden, posts, counterRows]] = await Promise.all([
+    requireUser(context, request),
+    app.readWithSession((userId) => [
+      favoritesQuery(db, userId ?? "", 12),
+      latestContentQuery(db, "college", 3),
+      latestContentQuery(db, "madden", 3),
+      latestPostsQuery(db, 3),
+      countersQuery(db, ["users:all"]),
+    ]),
   ]);
   return {
     firstName: user.firstName?.trim() || null,
@@ -42,7 +46,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-400">Pick up where you left off, or find your next edge.</p>
         </div>
         <p className="rounded-full border border-field-600 bg-field-900 px-4 py-2 text-sm font-semibold text-slate-200">
-          You're one of {memberCount.toLocaleString("en-US")} players on the roster
+          You're one of {formatCount(memberCount)} players on the roster
         </p>
       </header>
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/landing";
 import { BlogCard } from "~/components/blog-card";
 import { ContentCard, TypeBadge } from "~/components/content-card";
@@ -22,14 +22,17 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await getOptionalUser(context);
-  const { db } = getApp(context);
-  const [schemes, testimonials, college, madden, posts] = await db.batch([
-    latestSchemeWithRatingQuery(db),
-    testimonialsQuery(db),
-    latestPremiumQuery(db, "college"),
-    latestPremiumQuery(db, "madden"),
-    latestPostsQuery(db, 3),
+  const app = getApp(context);
+  const { db } = app;
+  const [viewer, [schemes, testimonials, college, madden, posts]] = await Promise.all([
+    getOptionalUser(context),
+    app.readWithSession(() => [
+      latestSchemeWithRatingQuery(db),
+      testimonialsQuery(db),
+      latestPremiumQuery(db, "college"),
+      latestPremiumQuery(db, "madden"),
+      latestPostsQuery(db, 3),
+    ]),
   ]);
   const scheme = schemes[0];
   return {
