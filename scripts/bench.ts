@@ -42,6 +42,8 @@ type Measurement = {
   javascriptKb: number;
   htmlKb: number;
   errors: number;
+  /** The static floor only: p50 of each of its three runs. */
+  floorRuns?: number[];
 };
 
 async function startServer() {
@@ -169,18 +171,9 @@ async function runSize(label: string, volume: boolean): Promise<{ floor: Measure
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(landing);
     const assetPath = asset?.[1] ?? asset?.[2] ?? "/favicon.svg";
 
-    const floorResult = await measure(`${BASE}${assetPath}`, {});
-    const floor: Measurement = {
-      name: `static asset`,
-      requestsPerSecond: floorResult.requests.average,
-      p50: floorResult.latency.p50,
-      p99: floorResult.latency.p99,
-      roundTrips: null,
-      dbMilliseconds: null,
-      javascriptKb: 0,
-      htmlKb: 0,
-      errors: floorResult.errors + floorResult.non2xx,
-    };
+    // The floor is measured three times (before the pages, halfway, after them) and the median
+    // is used: on a shared machine the floor drifts over the minutes a size takes.
+    const floors: autocannon.Result[] = [await measure(`${BASE}${assetPath}`, {})];
     const pages: Measurement[] = [];
     for (const page of PAGES) {
       const headers: Record<string, string> = page.as ? { Cookie: cookies[page.as] } : {};
@@ -203,7 +196,22 @@ async function runSize(label: string, volume: boolean): Promise<{ floor: Measure
         errors: result.errors + result.non2xx,
       });
       process.stdout.write(`  measured ${page.name}\n`);
+      if (pages.length === Math.ceil(PAGES.length / 2)) floors.push(await measure(`${BASE}${assetPath}`, {}));
     }
+    floors.push(await measure(`${BASE}${assetPath}`, {}));
+    const middle = [...floors].sort((a, b) => a.latency.p50 - b.latency.p50)[1];
+    const floor: Measurement = {
+      name: "static asset",
+      requestsPerSecond: middle.requests.average,
+      p50: middle.latency.p50,
+      p99: middle.latency.p99,
+      roundTrips: null,
+      dbMilliseconds: null,
+      javascriptKb: 0,
+      htmlKb: 0,
+      errors: floors.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
+      floorRuns: floors.map((result) => result.latency.p50),
+    };
     if (!volume) login = await measureLogin();
     return { floor, pages };
   } finally {
@@ -212,7 +220,9 @@ async function runSize(label: string, volume: boolean): Promise<{ floor: Measure
 }
 
 function printTable(label: string, floor: Measurement, pages: Measurement[]) {
-  console.log(`\n${label}: static floor p50 ${floor.p50} ms, p99 ${floor.p99} ms, ${floor.requestsPerSecond.toFixed(0)} req/s`);
+  console.log(
+    `\n${label}: static floor p50 ${floor.p50} ms (median of runs at ${floor.floorRuns?.join(", ")} ms: before, halfway, after), p99 ${floor.p99} ms, ${floor.requestsPerSecond.toFixed(0)} req/s`,
+  );
   const header = ["page", "req/s", "p50 ms", "p99 ms", "p50/floor", "D1 trips", "db ms", "JS KB gz", "HTML KB", "errors"];
   const rows = pages.map((page) => [
     page.name,

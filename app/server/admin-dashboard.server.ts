@@ -1,6 +1,6 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
 import { contactMessages, users, userTips } from "../../db/schema.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
@@ -47,6 +47,10 @@ export function usersCountQuery(db: Database, search: string) {
 }
 
 export function tipsPageQuery(db: Database, page: number) {
+  return tipsFromQuery(db, (page - 1) * TIPS_PAGE_SIZE);
+}
+
+const tipsFromQuery = reusableSelect((db: Database, offset: number) => {
   return db
     .select({
       id: userTips.id,
@@ -67,12 +71,12 @@ export function tipsPageQuery(db: Database, page: number) {
     .innerJoin(users, eq(users.id, userTips.userId))
     .orderBy(desc(userTips.createdAt))
     .limit(TIPS_PAGE_SIZE)
-    .offset((page - 1) * TIPS_PAGE_SIZE);
-}
+    .offset(offset);
+});
 
-export function tipCountsQuery(db: Database) {
+export const tipCountsQuery = reusableSelect((db: Database) => {
   return db.select({ status: userTips.status, total: count() }).from(userTips).groupBy(userTips.status);
-}
+});
 
 export function messagesQuery(db: Database) {
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(MESSAGES_LIMIT);

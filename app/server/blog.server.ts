@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { blogPosts, users } from "../../db/schema.ts";
 import type { BlogCardData } from "../lib/blog.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 export const blogCardColumns = {
   slug: blogPosts.slug,
@@ -12,14 +12,14 @@ export const blogCardColumns = {
   publishedAt: blogPosts.publishedAt,
 };
 
-export function latestPostsQuery(db: Database, limit: number) {
+export const latestPostsQuery = reusableSelect((db: Database, limit: number) => {
   return db
     .select(blogCardColumns)
     .from(blogPosts)
     .where(eq(blogPosts.isPublished, true))
     .orderBy(desc(blogPosts.publishedAt))
     .limit(limit);
-}
+});
 
 export function postsInCategoryQuery(db: Database, category: BlogCardData["category"], limit: number) {
   return db
@@ -54,7 +54,7 @@ export function publishedPostCountQuery(db: Database, category: BlogCardData["ca
   return db.select({ total: count() }).from(blogPosts).where(and(...filters));
 }
 
-export function postBySlugQuery(db: Database, slug: string) {
+export const postBySlugQuery = reusableSelect((db: Database, slug: string) => {
   return db
     .select({
       id: blogPosts.id,
@@ -72,7 +72,7 @@ export function postBySlugQuery(db: Database, slug: string) {
     .leftJoin(users, eq(users.id, blogPosts.authorId))
     .where(eq(blogPosts.slug, slug))
     .limit(1);
-}
+});
 
 export async function findPublishedPostId(db: Database, slug: string) {
   const row = await db.query.blogPosts.findFirst({

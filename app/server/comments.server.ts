@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { blogPosts, comments, content, type User } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
 import { commentActionSchema, type CommentView } from "../lib/comments.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 export type CommentTarget = { type: "content"; slug: string } | { type: "blog"; slug: string };
 
@@ -19,13 +19,18 @@ const commentColumns = {
 
 /** The comments of a content item or blog post, oldest first (one statement, keyed by slug). */
 export function commentsQuery(db: Database, target: CommentTarget) {
-  if (target.type === "content") {
-    const ids = db.select({ id: content.id }).from(content).where(eq(content.slug, target.slug));
-    return db.select(commentColumns).from(comments).where(inArray(comments.contentId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
-  }
-  const ids = db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, target.slug));
-  return db.select(commentColumns).from(comments).where(inArray(comments.blogPostId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
+  return target.type === "content" ? contentCommentsQuery(db, target.slug) : blogCommentsQuery(db, target.slug);
 }
+
+const contentCommentsQuery = reusableSelect((db: Database, slug: string) => {
+  const ids = db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+  return db.select(commentColumns).from(comments).where(inArray(comments.contentId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
+});
+
+const blogCommentsQuery = reusableSelect((db: Database, slug: string) => {
+  const ids = db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
+  return db.select(commentColumns).from(comments).where(inArray(comments.blogPostId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
+});
 
 type CommentRow = { id: number; userId: string; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { content, favorites, GAMES, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import type { ContentCardData } from "../lib/content.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 export const PAGE_SIZE = 24;
 
@@ -43,26 +43,26 @@ export function toCard(row: CardRow, viewer: User | null): ContentCardData {
   };
 }
 
-export function latestContentQuery(db: Database, game: Game, limit: number) {
+export const latestContentQuery = reusableSelect((db: Database, game: Game, limit: number) => {
   return db
     .select(cardColumns)
     .from(content)
     .where(and(eq(content.game, game), eq(content.isPublished, true)))
     .orderBy(desc(content.createdAt))
     .limit(limit);
-}
+});
 
 /** The newest published premium item of a game (landing previews). */
-export function latestPremiumQuery(db: Database, game: Game) {
+export const latestPremiumQuery = reusableSelect((db: Database, game: Game) => {
   return db
     .select(cardColumns)
     .from(content)
     .where(and(eq(content.game, game), eq(content.isPublished, true), eq(content.requiredTier, "premium")))
     .orderBy(desc(content.createdAt))
     .limit(1);
-}
+});
 
-export function favoritesQuery(db: Database, userId: string, limit = 12) {
+export const favoritesQuery = reusableSelect((db: Database, userId: string, limit: number) => {
   return db
     .select(cardColumns)
     .from(favorites)
@@ -70,7 +70,7 @@ export function favoritesQuery(db: Database, userId: string, limit = 12) {
     .where(and(eq(favorites.userId, userId), eq(content.isPublished, true)))
     .orderBy(desc(favorites.createdAt))
     .limit(limit);
-}
+});
 
 export type ListingOrder = "latest" | "oldest";
 
@@ -112,7 +112,7 @@ export function isGame(value: string | undefined): value is Game {
 export const sqlNow = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
 /** The newest published scheme with its rating (landing page). */
-export function latestSchemeWithRatingQuery(db: Database) {
+export const latestSchemeWithRatingQuery = reusableSelect((db: Database) => {
   return db
     .select({
       ...cardColumns,
@@ -123,4 +123,4 @@ export function latestSchemeWithRatingQuery(db: Database) {
     .where(and(inArray(content.type, ["meta-scheme", "off-meta-scheme"]), eq(content.isPublished, true)))
     .orderBy(desc(content.createdAt))
     .limit(1);
-}
+});

@@ -1,7 +1,7 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
 import { content, contentPlays, contentRatings, contentSections, favorites, users, type User } from "../../db/schema.ts";
 import { canOpenContent, isStaff } from "../lib/access.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
 // reads go to D1 together in one batch.
@@ -10,7 +10,7 @@ function contentIdBySlug(db: Database, slug: string) {
   return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
 }
 
-export function contentBySlugQuery(db: Database, slug: string) {
+export const contentBySlugQuery = reusableSelect((db: Database, slug: string) => {
   return db
     .select({
       id: content.id,
@@ -34,12 +34,12 @@ export function contentBySlugQuery(db: Database, slug: string) {
     .leftJoin(users, eq(users.id, content.authorId))
     .where(eq(content.slug, slug))
     .limit(1);
-}
+});
 
 export type ContentRow = Awaited<ReturnType<typeof contentBySlugQuery>>[number];
 
 /** Formations of a content item with their play counts, in order. */
-export function sectionsWithCountsQuery(db: Database, slug: string) {
+export const sectionsWithCountsQuery = reusableSelect((db: Database, slug: string) => {
   return db
     .select({
       id: contentSections.id,
@@ -52,17 +52,17 @@ export function sectionsWithCountsQuery(db: Database, slug: string) {
     .where(inArray(contentSections.contentId, contentIdBySlug(db, slug)))
     .groupBy(contentSections.id)
     .orderBy(asc(contentSections.position), asc(contentSections.id));
-}
+});
 
-export function sectionQuery(db: Database, slug: string, sectionSlug: string) {
+export const sectionQuery = reusableSelect((db: Database, slug: string, sectionSlug: string) => {
   return db
     .select()
     .from(contentSections)
     .where(and(inArray(contentSections.contentId, contentIdBySlug(db, slug)), eq(contentSections.slug, sectionSlug)))
     .limit(1);
-}
+});
 
-export function playsOfSectionQuery(db: Database, slug: string, sectionSlug: string) {
+export const playsOfSectionQuery = reusableSelect((db: Database, slug: string, sectionSlug: string) => {
   const sectionIds = db
     .select({ id: contentSections.id })
     .from(contentSections)
@@ -72,30 +72,30 @@ export function playsOfSectionQuery(db: Database, slug: string, sectionSlug: str
     .from(contentPlays)
     .where(inArray(contentPlays.sectionId, sectionIds))
     .orderBy(asc(contentPlays.position), asc(contentPlays.id));
-}
+});
 
-export function ratingSummaryQuery(db: Database, slug: string) {
+export const ratingSummaryQuery = reusableSelect((db: Database, slug: string) => {
   return db
     .select({ average: avg(contentRatings.rating), total: count(contentRatings.rating) })
     .from(contentRatings)
     .where(inArray(contentRatings.contentId, contentIdBySlug(db, slug)));
-}
+});
 
-export function viewerRatingQuery(db: Database, slug: string, userId: string) {
+export const viewerRatingQuery = reusableSelect((db: Database, slug: string, userId: string) => {
   return db
     .select({ rating: contentRatings.rating })
     .from(contentRatings)
     .where(and(eq(contentRatings.userId, userId), inArray(contentRatings.contentId, contentIdBySlug(db, slug))))
     .limit(1);
-}
+});
 
-export function viewerFavoriteQuery(db: Database, slug: string, userId: string) {
+export const viewerFavoriteQuery = reusableSelect((db: Database, slug: string, userId: string) => {
   return db
     .select({ id: favorites.id })
     .from(favorites)
     .where(and(eq(favorites.userId, userId), inArray(favorites.contentId, contentIdBySlug(db, slug))))
     .limit(1);
-}
+});
 
 /**
  * One more view, in one atomic UPDATE, for published content only, and only when the formation

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
-import { createDatabase, createReadQueue, instrumentD1, type DatabaseTiming } from "~/server/db.server";
+import { content, users } from "../../db/schema";
+import { createDatabase, createReadQueue, instrumentD1, reusableSelect, type Database, type DatabaseTiming } from "~/server/db.server";
 import { insertUser } from "./helpers";
 
 function setup() {
@@ -49,5 +49,51 @@ describe("reads that share a D1 round trip", () => {
 
     expect(broken.status).toBe("rejected");
     expect(fine).toEqual({ status: "fulfilled", value: [[{ email: `${id}@example.com` }]] });
+  });
+});
+
+describe("selects built once per isolate", () => {
+  // A query with a left join (author may be missing), a boolean and a timestamp column.
+  const itemBySlug = reusableSelect((db: Database, slug: string) =>
+    db
+      .select({ slug: content.slug, isPublished: content.isPublished, createdAt: content.createdAt, author: users.firstName })
+      .from(content)
+      .leftJoin(users, eq(users.id, content.authorId))
+      .where(eq(content.slug, slug))
+      .limit(1),
+  );
+
+  async function insertItem(db: Database, authorId: string | null, isPublished: boolean) {
+    const slug = `unit-reusable-${crypto.randomUUID().slice(0, 8)}`;
+    await db.insert(content).values({ slug, title: "Reusable", type: "pro-tip", game: "madden", authorId, isPublished });
+    return slug;
+  }
+
+  it("gives the same rows as the builder it was made from, for every argument, awaited or in a batch", async () => {
+    const { db, read } = setup();
+    const author = await insertUser(db, { firstName: "Avery" });
+    const withAuthor = await insertItem(db, author, true);
+    const withoutAuthor = await insertItem(db, null, false);
+
+    for (const slug of [withAuthor, withoutAuthor, "no-such-slug"]) {
+      const direct = await db
+        .select({ slug: content.slug, isPublished: content.isPublished, createdAt: content.createdAt, author: users.firstName })
+        .from(content)
+        .leftJoin(users, eq(users.id, content.authorId))
+        .where(eq(content.slug, slug))
+        .limit(1);
+      expect(await itemBySlug(db, slug), slug).toEqual(direct);
+      const [[batched]] = await read([itemBySlug(db, slug)]);
+      expect(batched, slug).toEqual(direct[0]);
+    }
+    const [row] = await itemBySlug(db, withAuthor);
+    expect(row).toMatchObject({ slug: withAuthor, isPublished: true, author: "Avery" });
+    expect(row.createdAt).toBeInstanceOf(Date);
+    expect((await itemBySlug(db, withoutAuthor))[0]).toMatchObject({ isPublished: false, author: null });
+  });
+
+  it("binds arguments as values, never as SQL", async () => {
+    const { db } = setup();
+    expect(await itemBySlug(db, "x' OR '1'='1")).toEqual([]);
   });
 });

@@ -310,7 +310,9 @@ function useBaseQuery() {
 function useDialogHref() {
   const base = useBaseQuery();
   return (params: Record<string, string>, hash: Tab) => {
-    const own = new URLSearchParams(params).toString();
+    const own = Object.entries(params)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join("&");
     return `/admin?${base ? `${base}&` : ""}${own}#${hash}`;
   };
 }
