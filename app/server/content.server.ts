@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { content, favorites, GAMES, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import type { ContentCardData } from "../lib/content.ts";
@@ -82,22 +82,39 @@ export function listingPageQuery(
   db: Database,
   options: { game: Game; type: ContentType | null; order: ListingOrder; page: number },
 ) {
-  const filters = [eq(content.game, options.game), eq(content.isPublished, true)];
-  if (options.type) filters.push(eq(content.type, options.type));
-  const direction = options.order === "oldest" ? asc : desc;
-  const pageIds = db
-    .select({ id: content.id })
-    .from(content)
-    .where(and(...filters))
-    .orderBy(direction(content.createdAt), direction(content.id))
-    .limit(PAGE_SIZE)
-    .offset((options.page - 1) * PAGE_SIZE);
-  return db
-    .select(cardColumns)
-    .from(content)
-    .where(inArray(content.id, pageIds))
-    .orderBy(direction(content.createdAt), direction(content.id));
+  const offset = (options.page - 1) * PAGE_SIZE;
+  const queries = options.order === "oldest" ? OLDEST_FIRST : LATEST_FIRST;
+  return options.type ? queries.ofType(db, options.game, options.type, offset) : queries.all(db, options.game, offset);
 }
+
+// The listing's statement has four shapes (with or without a type, newest or oldest first), each
+// built once (see reusableSelect).
+function listingQueries(order: ListingOrder) {
+  const direction = order === "oldest" ? asc : desc;
+  const build = (db: Database, filters: SQL[], offset: number) => {
+    const pageIds = db
+      .select({ id: content.id })
+      .from(content)
+      .where(and(...filters))
+      .orderBy(direction(content.createdAt), direction(content.id))
+      .limit(PAGE_SIZE)
+      .offset(offset);
+    return db
+      .select(cardColumns)
+      .from(content)
+      .where(inArray(content.id, pageIds))
+      .orderBy(direction(content.createdAt), direction(content.id));
+  };
+  return {
+    ofType: reusableSelect((db: Database, game: Game, type: ContentType, offset: number) =>
+      build(db, [eq(content.game, game), eq(content.isPublished, true), eq(content.type, type)], offset),
+    ),
+    all: reusableSelect((db: Database, game: Game, offset: number) => build(db, [eq(content.game, game), eq(content.isPublished, true)], offset)),
+  };
+}
+
+const LATEST_FIRST = listingQueries("latest");
+const OLDEST_FIRST = listingQueries("oldest");
 
 export function contentCounterNames(game: Game) {
   return (["meta-scheme", "off-meta-scheme", "gameplay", "lab-sessions", "pro-tip"] as const).map(

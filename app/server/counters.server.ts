@@ -1,12 +1,15 @@
 import { inArray } from "drizzle-orm";
 import { counters } from "../../db/schema.ts";
-import type { Database } from "./db.server.ts";
+import { type Database, reusableSelect } from "./db.server.ts";
 
 // Exact counts kept by triggers in D1 (migrations/0001_counters.sql).
 
 export function countersQuery(db: Database, names: string[]) {
-  return db.select().from(counters).where(inArray(counters.name, names));
+  return countersByName(db, ...names);
 }
+
+// Built once per number of names (see reusableSelect).
+const countersByName = reusableSelect((db: Database, ...names: string[]) => db.select().from(counters).where(inArray(counters.name, names)));
 
 export function toCounterMap(rows: { name: string; value: number }[], names: string[]) {
   const map = Object.fromEntries(names.map((name) => [name, 0])) as Record<string, number>;
