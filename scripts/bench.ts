@@ -1,7 +1,8 @@
-// `npm run bench`: builds the app, serves it with wrangler on a separate local state (never the
-// development database), and measures the main pages with autocannon at seed size and at volume
-// size. Prints requests/s, p50/p99 latency, the ratio to a static asset, D1 round trips and
-// database time (Server-Timing), compressed JavaScript and HTML size, and checks the budgets.
+// `npm run bench`: builds the app, serves it with wrangler on two separate local states (never the
+// development database), one at seed size and one with volume data, and measures the main pages
+// with autocannon at both sizes back to back. Prints requests/s, p50/p99 latency, the ratio to a
+// static asset, D1 round trips and database time (Server-Timing), compressed JavaScript and HTML
+// size, and checks the budgets.
 // It also times one password hash and a full login request. `npm run bench -- --login` does only that.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
@@ -12,11 +13,17 @@ import { hashPassword } from "../app/server/password.server.ts";
 import { volumeStatements } from "./bench-volume.ts";
 import { binPath, prepareLocalState, QUIET_ENV, ROOT, run } from "./local-state.ts";
 
-const STATE = ".wrangler/bench-state";
+const STATE_ROOT = ".wrangler/bench-state";
 const PORT = Number(process.env.BENCH_PORT || 8798);
-const BASE = `http://localhost:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION || 15);
 const CONNECTIONS = 8;
+
+/** Both sizes are served at once, each from its own state, so a page is measured at both back to back. */
+type Size = "seed" | "volume";
+const SERVERS: Record<Size, { state: string; base: string }> = {
+  seed: { state: `${STATE_ROOT}/seed`, base: `http://localhost:${PORT}` },
+  volume: { state: `${STATE_ROOT}/volume`, base: `http://localhost:${PORT + 1}` },
+};
 
 type Page = { name: string; path: string; as?: "premium" | "admin"; public: boolean };
 
@@ -37,30 +44,32 @@ type Measurement = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** p50 of the static asset measured just before and just after this page (their mean). */
+  floor: number;
   roundTrips: number | null;
   dbMilliseconds: number | null;
   javascriptKb: number;
   htmlKb: number;
   errors: number;
-  /** The static floor only: p50 of each of its three runs. */
-  floorRuns?: number[];
 };
 
-async function startServer() {
+async function startServer(size: Size) {
+  const { state, base } = SERVERS[size];
+  const port = new URL(base).port;
   const child = spawn(
     process.execPath,
-    [binPath("wrangler"), "dev", "--port", String(PORT), "--ip", "localhost", "--persist-to", STATE, "--show-interactive-dev-session=false", "--var", `SITE_URL:${BASE}`],
+    [binPath("wrangler"), "dev", "--port", port, "--ip", "localhost", "--persist-to", state, "--show-interactive-dev-session=false", "--var", `SITE_URL:${base}`],
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: "ignore", detached: true },
   );
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return child;
+      if ((await fetch(`${base}/favicon.svg`)).ok) return child;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("wrangler dev did not start");
+  throw new Error(`wrangler dev (${size}) did not start`);
 }
 
 function stopServer(child: ReturnType<typeof spawn>) {
@@ -72,11 +81,11 @@ function stopServer(child: ReturnType<typeof spawn>) {
   return new Promise((resolve) => setTimeout(resolve, 1500));
 }
 
-async function signIn(role: "premium" | "admin") {
-  const response = await fetch(`${BASE}/auth`, {
+async function signIn(base: string, role: "premium" | "admin") {
+  const response = await fetch(`${base}/auth`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
     body: new URLSearchParams({ intent: "login", email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD }),
   });
   const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair.startsWith("session="));
@@ -87,18 +96,18 @@ async function signIn(role: "premium" | "admin") {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One argon2id hash (here in Node, the same WebAssembly as in workerd) and a whole login POST, one at a time. */
-async function measureLogin() {
+async function measureLogin(base: string) {
   const hashTimes: number[] = [];
   for (let index = 0; index < 15; index += 1) {
     const started = performance.now();
     await hashPassword(DEMO_PASSWORD);
     hashTimes.push(performance.now() - started);
   }
-  await signIn("premium"); // warm-up: the isolate loads the WebAssembly module once
+  await signIn(base, "premium"); // warm-up: the isolate loads the WebAssembly module once
   const loginTimes: number[] = [];
   for (let index = 0; index < 25; index += 1) {
     const started = performance.now();
-    await signIn("premium");
+    await signIn(base, "premium");
     loginTimes.push(performance.now() - started);
   }
   return { hash: median(hashTimes), login: median(loginTimes), loginMax: Math.max(...loginTimes) };
@@ -112,7 +121,7 @@ function printLogin(login: Awaited<ReturnType<typeof measureLogin>>) {
 
 async function loadVolume() {
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${STATE}/v3` } });
+  const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${SERVERS.volume.state}/v3` } });
   try {
     const started = performance.now();
     for (const statement of volumeStatements(Date.now() - 60 * 86_400_000)) await proxy.env.DB.prepare(statement).run();
@@ -122,8 +131,6 @@ async function loadVolume() {
     await proxy.dispose();
   }
 }
-
-let login: Awaited<ReturnType<typeof measureLogin>> | undefined;
 
 const gzipCache = new Map<string, number>();
 async function compressedJavaScript(html: string) {
@@ -150,86 +157,94 @@ async function measure(url: string, headers: Record<string, string>): Promise<au
   });
 }
 
+/** Warm-up, then one request for Server-Timing, JavaScript and HTML size. */
+async function probe(base: string, page: Page, headers: Record<string, string>) {
+  for (let index = 0; index < 5; index += 1) await fetch(`${base}${page.path}`, { headers });
+  const response = await fetch(`${base}${page.path}`, { headers });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+  return { html, timing: parseServerTiming(response.headers.get("Server-Timing")) };
+}
+
 async function runLoginOnly() {
-  await prepareLocalState(STATE, { reset: true });
-  const server = await startServer();
+  await prepareLocalState(SERVERS.seed.state, { reset: true });
+  const server = await startServer("seed");
   try {
-    return await measureLogin();
+    return await measureLogin(SERVERS.seed.base);
   } finally {
     await stopServer(server);
   }
 }
 
-async function runSize(label: string, volume: boolean): Promise<{ floor: Measurement; pages: Measurement[] }> {
-  console.log(`\n== ${label} ==`);
-  await prepareLocalState(STATE, { reset: true });
-  if (volume) await loadVolume();
-  const server = await startServer();
+/**
+ * Both sizes run side by side (two wrangler servers, one idle while the other is measured). Each page
+ * is measured at seed and at volume size back to back, alternating which goes first, and the static
+ * floor is measured before the first page and after every second one: a shared machine's speed
+ * drifts over the minutes a bench takes, and comparing measurements taken a minute apart keeps
+ * that drift out of the ratios.
+ */
+async function runPages() {
+  console.log("\nPreparing the seed and volume states...");
+  await prepareLocalState(SERVERS.seed.state, { reset: true });
+  await prepareLocalState(SERVERS.volume.state, { reset: true });
+  await loadVolume();
+  const servers = [await startServer("seed"), await startServer("volume")];
   try {
-    const cookies = { premium: await signIn("premium"), admin: await signIn("admin") };
-    const landing = await (await fetch(`${BASE}/`)).text();
+    const cookies = {
+      seed: { premium: await signIn(SERVERS.seed.base, "premium"), admin: await signIn(SERVERS.seed.base, "admin") },
+      volume: { premium: await signIn(SERVERS.volume.base, "premium"), admin: await signIn(SERVERS.volume.base, "admin") },
+    };
+    const login = await measureLogin(SERVERS.seed.base);
+    const landing = await (await fetch(`${SERVERS.volume.base}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(landing);
     const assetPath = asset?.[1] ?? asset?.[2] ?? "/favicon.svg";
+    const measureFloor = async () => (await measure(`${SERVERS.volume.base}${assetPath}`, {})).latency.p50;
 
-    // The floor is measured three times (before the pages, halfway, after them) and the median
-    // is used: on a shared machine the floor drifts over the minutes a size takes.
-    const floors: autocannon.Result[] = [await measure(`${BASE}${assetPath}`, {})];
-    const pages: Measurement[] = [];
-    for (const page of PAGES) {
-      const headers: Record<string, string> = page.as ? { Cookie: cookies[page.as] } : {};
-      // Warm up, then one request for Server-Timing, JavaScript and HTML size.
-      for (let index = 0; index < 5; index += 1) await fetch(`${BASE}${page.path}`, { headers });
-      const probe = await fetch(`${BASE}${page.path}`, { headers });
-      const html = await probe.text();
-      if (probe.status !== 200) throw new Error(`${page.path} answered ${probe.status}`);
-      const timing = parseServerTiming(probe.headers.get("Server-Timing"));
-      const result = await measure(`${BASE}${page.path}`, headers);
-      pages.push({
-        name: page.name,
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        roundTrips: timing.roundTrips,
-        dbMilliseconds: timing.dbMilliseconds,
-        javascriptKb: await compressedJavaScript(html),
-        htmlKb: Buffer.byteLength(html) / 1024,
-        errors: result.errors + result.non2xx,
-      });
+    const floors = [await measureFloor()];
+    const results: Record<Size, Measurement[]> = { seed: [], volume: [] };
+    const pending: Record<Size, Omit<Measurement, "floor">[]> = { seed: [], volume: [] };
+    for (const [index, page] of PAGES.entries()) {
+      const order: Size[] = index % 2 === 0 ? ["seed", "volume"] : ["volume", "seed"];
+      for (const size of order) {
+        const { base } = SERVERS[size];
+        const headers: Record<string, string> = page.as ? { Cookie: cookies[size][page.as] } : {};
+        const { html, timing } = await probe(base, page, headers);
+        const result = await measure(`${base}${page.path}`, headers);
+        pending[size].push({
+          name: page.name,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          roundTrips: timing.roundTrips,
+          dbMilliseconds: timing.dbMilliseconds,
+          javascriptKb: await compressedJavaScript(html),
+          htmlKb: Buffer.byteLength(html) / 1024,
+          errors: result.errors + result.non2xx,
+        });
+      }
       process.stdout.write(`  measured ${page.name}\n`);
-      if (pages.length === Math.ceil(PAGES.length / 2)) floors.push(await measure(`${BASE}${assetPath}`, {}));
+      if (index % 2 === 1 || index === PAGES.length - 1) {
+        floors.push(await measureFloor());
+        const floor = (floors.at(-2)! + floors.at(-1)!) / 2;
+        for (const size of ["seed", "volume"] as const) results[size].push(...pending[size].splice(0).map((entry) => ({ ...entry, floor })));
+      }
     }
-    floors.push(await measure(`${BASE}${assetPath}`, {}));
-    const middle = [...floors].sort((a, b) => a.latency.p50 - b.latency.p50)[1];
-    const floor: Measurement = {
-      name: "static asset",
-      requestsPerSecond: middle.requests.average,
-      p50: middle.latency.p50,
-      p99: middle.latency.p99,
-      roundTrips: null,
-      dbMilliseconds: null,
-      javascriptKb: 0,
-      htmlKb: 0,
-      errors: floors.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
-      floorRuns: floors.map((result) => result.latency.p50),
-    };
-    if (!volume) login = await measureLogin();
-    return { floor, pages };
+    return { ...results, floors, assetPath, login };
   } finally {
-    await stopServer(server);
+    for (const server of servers) await stopServer(server);
   }
 }
 
-function printTable(label: string, floor: Measurement, pages: Measurement[]) {
-  console.log(
-    `\n${label}: static floor p50 ${floor.p50} ms (median of runs at ${floor.floorRuns?.join(", ")} ms: before, halfway, after), p99 ${floor.p99} ms, ${floor.requestsPerSecond.toFixed(0)} req/s`,
-  );
-  const header = ["page", "req/s", "p50 ms", "p99 ms", "p50/floor", "D1 trips", "db ms", "JS KB gz", "HTML KB", "errors"];
+function printTable(label: string, pages: Measurement[]) {
+  console.log(`\n${label}:`);
+  const header = ["page", "req/s", "p50 ms", "p99 ms", "floor ms", "p50/floor", "D1 trips", "db ms", "JS KB gz", "HTML KB", "errors"];
   const rows = pages.map((page) => [
     page.name,
     page.requestsPerSecond.toFixed(0),
     String(page.p50),
     String(page.p99),
-    (page.p50 / Math.max(floor.p50, 1)).toFixed(2),
+    page.floor.toFixed(1),
+    (page.p50 / Math.max(page.floor, 1)).toFixed(2),
     String(page.roundTrips ?? "-"),
     page.dbMilliseconds?.toFixed(1) ?? "-",
     page.javascriptKb.toFixed(1),
@@ -249,30 +264,33 @@ if (process.argv.includes("--login")) {
   printLogin(await runLoginOnly());
   process.exit(0);
 }
-const seed = await runSize("seed size", false);
-const volume = await runSize("volume size (100,000 content rows)", true);
+const { seed, volume, floors, assetPath, login } = await runPages();
 
-printTable("Seed size", seed.floor, seed.pages);
-printTable("Volume size", volume.floor, volume.pages);
+console.log(`\nStatic floor (${assetPath} p50, measured before the first page and after every second one): ${floors.join(", ")} ms.`);
+console.log("Each page's floor is the mean of the floor measured just before and just after it.");
+printTable("Seed size", seed);
+printTable("Volume size (100,000 content rows)", volume);
 
-console.log("\nVolume p50 / seed p50:");
+console.log("\nVolume p50 / seed p50 (measured back to back):");
 const checks: string[] = [];
-for (const page of volume.pages) {
-  const before = seed.pages.find((entry) => entry.name === page.name)!;
+for (const page of volume) {
+  const before = seed.find((entry) => entry.name === page.name)!;
   const ratio = page.p50 / Math.max(before.p50, 1);
   console.log(`  ${page.name.padEnd(18)} ${ratio.toFixed(2)}`);
   if (ratio > 1.5) checks.push(`${page.name}: volume p50 is ${ratio.toFixed(2)}x seed p50 (budget 1.5x)`);
-  const floorRatio = page.p50 / Math.max(volume.floor.p50, 1);
+  const floorRatio = page.p50 / Math.max(page.floor, 1);
   if (floorRatio > 4) checks.push(`${page.name}: p50 is ${floorRatio.toFixed(2)}x the static floor (budget 4x)`);
   if ((page.roundTrips ?? 0) > 2) checks.push(`${page.name}: ${page.roundTrips} D1 round trips (budget 2)`);
   if (PAGES.find((entry) => entry.name === page.name)?.public && page.javascriptKb > 150) checks.push(`${page.name}: ${page.javascriptKb.toFixed(1)} KB JavaScript (budget 150 KB)`);
   if (page.htmlKb > 50) checks.push(`${page.name}: ${page.htmlKb.toFixed(1)} KB HTML (budget 50 KB)`);
   if (page.errors > 0) checks.push(`${page.name}: ${page.errors} errors or non-2xx answers`);
 }
-if (login) {
-  printLogin(login);
-  if (login.login > 300) checks.push(`login: median ${login.login.toFixed(0)} ms (budget 300 ms)`);
+for (const page of seed) {
+  if (page.htmlKb > 50) checks.push(`${page.name} (seed size): ${page.htmlKb.toFixed(1)} KB HTML (budget 50 KB)`);
+  if (page.errors > 0) checks.push(`${page.name} (seed size): ${page.errors} errors or non-2xx answers`);
 }
+printLogin(login);
+if (login.login > 300) checks.push(`login: median ${login.login.toFixed(0)} ms (budget 300 ms)`);
 console.log(checks.length ? `\nBudgets missed:\n  ${checks.join("\n  ")}` : "\nAll budgets hold.");
 console.log(`\nBench finished in ${((performance.now() - started) / 60_000).toFixed(1)} minutes.`);
 process.exit(0);
