@@ -36,8 +36,33 @@ function sessionKey(sessionId: string) {
   return `session:${sessionId}`;
 }
 
+// Sessions read from KV are kept in this isolate's memory for a short while, so a member moving
+// between pages costs no KV read on each request. Whatever this isolate writes or deletes updates
+// the copy at once (logout takes effect immediately here); another isolate's copy may live for up to
+// RECENT_LIFETIME after a logout elsewhere, less than KV's own edge caching of a read (60 s).
+// Revocation by password change does not depend on it: sessions_valid_after is read from D1 on
+// every request.
+const RECENT_LIFETIME = 30_000;
+const RECENT_LIMIT = 5_000;
+const recentSessions = new Map<string, { stored: StoredSession; until: number }>();
+
+function remember(sessionId: string, stored: StoredSession) {
+  recentSessions.delete(sessionId);
+  if (recentSessions.size >= RECENT_LIMIT) recentSessions.delete(recentSessions.keys().next().value!);
+  recentSessions.set(sessionId, { stored, until: Date.now() + RECENT_LIFETIME });
+}
+
+function recall(sessionId: string): StoredSession | null {
+  const entry = recentSessions.get(sessionId);
+  if (!entry) return null;
+  if (Date.now() < entry.until) return entry.stored;
+  recentSessions.delete(sessionId);
+  return null;
+}
+
 async function storeSession(kv: KVNamespace, session: Session) {
   const { id, ...stored } = session;
+  remember(id, stored);
   // KV's minimum TTL is 60 s; the session itself carries the exact expiry.
   const ttlSeconds = Math.max(60, Math.ceil((session.expiresAt - Date.now()) / 1000));
   await kv.put(sessionKey(id), JSON.stringify(stored), { expirationTtl: ttlSeconds });
@@ -57,6 +82,7 @@ export async function createSession(kv: KVNamespace, userId: string, now = Date.
 }
 
 export async function invalidateSession(kv: KVNamespace, sessionId: string) {
+  recentSessions.delete(sessionId);
   await kv.delete(sessionKey(sessionId));
 }
 
@@ -71,8 +97,12 @@ export const sessionUserQuery = reusableSelect((db: Database, userId: string) =>
 /** The stored session behind a token (KV only), or null when there is none or it expired. */
 export async function readSession(kv: KVNamespace, token: string, now = Date.now()): Promise<Session | null> {
   const sessionId = hashToken(token);
-  const stored = await kv.get<StoredSession>(sessionKey(sessionId), "json");
-  if (!stored) return null;
+  let stored = recall(sessionId);
+  if (!stored) {
+    stored = await kv.get<StoredSession>(sessionKey(sessionId), "json");
+    if (!stored) return null;
+    remember(sessionId, stored);
+  }
   const session: Session = { id: sessionId, ...stored };
   if (now >= session.expiresAt || now >= session.absoluteExpiresAt) {
     await invalidateSession(kv, sessionId);

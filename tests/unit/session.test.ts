@@ -147,4 +147,16 @@ describe("session cookie", () => {
     ]);
     expect(serializeBlankSessionCookie(new Request("https://example.com/")).split("; ")).toContain("Secure");
   });
+
+  it("keeps a session it read in memory for a short while; logging out here ends it at once", async () => {
+    const userId = await insertUser(db);
+    const { token, session } = await createSession(env.KV, userId);
+    expect(await validateSessionToken(env.KV, db, token)).not.toBeNull();
+    // Gone from KV behind this isolate's back (another isolate logged it out): still known here for now.
+    await env.KV.delete(`session:${session.id}`);
+    expect(await validateSessionToken(env.KV, db, token)).not.toBeNull();
+    // Logged out through this isolate: refused on the next request, not 30 s later.
+    await invalidateSession(env.KV, session.id);
+    expect(await validateSessionToken(env.KV, db, token)).toBeNull();
+  });
 });
