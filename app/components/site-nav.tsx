@@ -1,4 +1,4 @@
-import { Form, NavLink } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Link } from "~/components/link";
 import { displayFirstName, fullName, type Viewer } from "~/lib/viewer";
 import { Avatar } from "./avatar";
@@ -28,13 +28,20 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
-const desktopLink = ({ isActive }: { isActive: boolean }) =>
+const desktopLink = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
     isActive ? "text-turf" : "text-slate-300 hover:text-white"
   }`;
 
+/** NavLink's rule ("/" only when exact, others for their own path and below), from one location read. */
+function isActivePath(pathname: string, to: string) {
+  const path = pathname.toLowerCase();
+  return to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`);
+}
+
 export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName: string }) {
   const items = navItems(viewer);
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-field-700/80 bg-field-950/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -45,9 +52,13 @@ export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName:
         <ul className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={desktopLink}>
+              <Link
+                to={item.to}
+                aria-current={isActivePath(pathname, item.to) ? "page" : undefined}
+                className={desktopLink(isActivePath(pathname, item.to))}
+              >
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

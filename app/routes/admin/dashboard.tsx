@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { data, Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
@@ -217,6 +217,8 @@ function useActiveTab(tabs: Tab[], fallback: Tab) {
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { tabs, defaultTab, stats, role } = loaderData;
   const { hydrated, active } = useActiveTab(tabs, defaultTab);
+  const [searchParams] = useSearchParams();
+  const query = useMemo(() => dashboardQuery(searchParams), [searchParams]);
   useEffect(() => {
     if (actionData?.error) showToast({ kind: "error", title: "Error", description: actionData.error });
   }, [actionData]);
@@ -271,14 +273,16 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </ul>
       </nav>
 
-      <div className="mt-8 space-y-12">
-        {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
-        {visible("content") ? <ContentTab data={loaderData.content} /> : null}
-        {visible("tips") ? <TipsTab data={loaderData.tips} /> : null}
-        {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
-        {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}
-        {tabs.includes("messages") && loaderData.messages && visible("messages") ? <MessagesTab messages={loaderData.messages} /> : null}
-      </div>
+      <DashboardQueryContext.Provider value={query}>
+        <div className="mt-8 space-y-12">
+          {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
+          {visible("content") ? <ContentTab data={loaderData.content} /> : null}
+          {visible("tips") ? <TipsTab data={loaderData.tips} /> : null}
+          {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
+          {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}
+          {tabs.includes("messages") && loaderData.messages && visible("messages") ? <MessagesTab messages={loaderData.messages} /> : null}
+        </div>
+      </DashboardQueryContext.Provider>
     </div>
   );
 }
@@ -298,28 +302,39 @@ function Section({ id, title, action, children }: { id: Tab; title: string; acti
 /** A link that opens a dialog by adding parameters to the URL (works with JavaScript off). */
 const DIALOG_PARAMS = ["dialog", "user", "tip", "content", "post"];
 
-/** The dashboard's query without any dialog's parameters (page numbers and searches stay). */
-function useBaseQuery() {
-  const [searchParams] = useSearchParams();
-  const next = new URLSearchParams(searchParams);
-  for (const name of DIALOG_PARAMS) next.delete(name);
-  return next.toString();
-}
+type DashboardQuery = {
+  params: URLSearchParams;
+  /** Opens a dialog: the current list (search, pages) plus the dialog's own parameters. */
+  dialogHref: (params: Record<string, string>, hash: Tab) => string;
+  /** Closes any dialog and stays on the same list. */
+  closeHref: (hash: Tab) => string;
+  pageHref: (param: string, value: number, hash: Tab) => string;
+};
 
-// Built once per table, not once per row: the rows' links only append their own parameters.
-function useDialogHref() {
-  const base = useBaseQuery();
-  return (params: Record<string, string>, hash: Tab) => {
-    const own = Object.entries(params)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join("&");
-    return `/admin?${base ? `${base}&` : ""}${own}#${hash}`;
+// Read from the URL once for the whole dashboard (not once per table, pager and dialog).
+const DashboardQueryContext = createContext<DashboardQuery | null>(null);
+const useDashboardQuery = () => useContext(DashboardQueryContext)!;
+
+function dashboardQuery(params: URLSearchParams): DashboardQuery {
+  // The dashboard's query without any dialog's parameters (page numbers and searches stay).
+  const kept = new URLSearchParams(params);
+  for (const name of DIALOG_PARAMS) kept.delete(name);
+  const base = kept.toString();
+  return {
+    params,
+    dialogHref(own, hash) {
+      const added = Object.entries(own)
+        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .join("&");
+      return `/admin?${base ? `${base}&` : ""}${added}#${hash}`;
+    },
+    closeHref: (hash) => `/admin${base ? `?${base}` : ""}#${hash}`,
+    pageHref(param, value, hash) {
+      const next = new URLSearchParams(params);
+      next.set(param, String(value));
+      return `/admin?${next.toString()}#${hash}`;
+    },
   };
-}
-
-function useCloseHref(hash: Tab) {
-  const query = useBaseQuery();
-  return `/admin${query ? `?${query}` : ""}#${hash}`;
 }
 
 function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: React.ReactNode }) {
@@ -337,13 +352,9 @@ function Dialog({ title, closeHref, children }: { title: string; closeHref: stri
 }
 
 function Pager({ page, pageCount, param, hash }: { page: number; pageCount: number; param: string; hash: Tab }) {
-  const [searchParams] = useSearchParams();
+  const query = useDashboardQuery();
   if (pageCount <= 1) return null;
-  const href = (value: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set(param, String(value));
-    return `/admin?${next.toString()}#${hash}`;
-  };
+  const href = (value: number) => query.pageHref(param, value, hash);
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center gap-3 text-sm">
       {page > 1 ? <Link to={href(page - 1)} className="btn-secondary px-3 py-1.5">Previous</Link> : null}
@@ -356,9 +367,8 @@ function Pager({ page, pageCount, param, hash }: { page: number; pageCount: numb
 const STATUS_LABELS: Record<string, string> = { active: "Active", inactive: "Inactive", cancelled: "Cancelled", past_due: "Past Due" };
 
 function UsersTab({ data: users, actionData }: { data: NonNullable<LoaderData["users"]>; actionData: ActionData }) {
-  const [searchParams] = useSearchParams();
-  const dialogHref = useDialogHref();
-  const closeHref = useCloseHref("users");
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("users");
   const selectedId = searchParams.get("user");
   const dialog = searchParams.get("dialog");
   const selected = users.rows.find((row) => row.id === selectedId) ?? null;
@@ -517,9 +527,8 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
 }
 
 function ContentTab({ data: content }: { data: LoaderData["content"] }) {
-  const [searchParams] = useSearchParams();
-  const dialogHref = useDialogHref();
-  const closeHref = useCloseHref("content");
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("content");
   const deleting = searchParams.get("dialog") === "delete-content" ? content.rows.find((row) => row.slug === searchParams.get("content")) : null;
   return (
     <Section id="content" title="Content" action={<Link to="/admin/content/new" className="btn-primary">Create Content</Link>}>
@@ -591,9 +600,8 @@ const TIP_STATUS_STYLES: Record<string, string> = {
 };
 
 function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
-  const [searchParams] = useSearchParams();
-  const dialogHref = useDialogHref();
-  const closeHref = useCloseHref("tips");
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("tips");
   const navigation = useNavigation();
   const selected = tips.rows.find((row) => String(row.id) === searchParams.get("tip")) ?? null;
   const dialog = searchParams.get("dialog");
@@ -702,9 +710,8 @@ function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
 }
 
 function BlogTab({ posts }: { posts: NonNullable<LoaderData["posts"]> }) {
-  const [searchParams] = useSearchParams();
-  const dialogHref = useDialogHref();
-  const closeHref = useCloseHref("blog");
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("blog");
   const deleting = searchParams.get("dialog") === "delete-post" ? posts.find((post) => String(post.id) === searchParams.get("post")) : null;
   return (
     <Section id="blog" title="Blog" action={<Link to="/admin/blog/new" className="btn-primary">New Post</Link>}>
