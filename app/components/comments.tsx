@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
@@ -21,7 +21,7 @@ export function Comments({
   error?: string | null;
 }) {
   const location = useLocation();
-  const [searchParams] = useSearchParams();
+  const searchParams = new URLSearchParams(location.search);
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
@@ -83,10 +83,10 @@ export function Comments({
                 <DeleteConfirmation comment={comment} />
               ) : comment.canEdit && editing !== comment.id ? (
                 <div className="mt-3 flex gap-4 text-sm">
-                  <Link to={`?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link">
+                  <Link to={`${location.pathname}?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link">
                     Edit
                   </Link>
-                  <Link to={`?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link-danger">
+                  <Link to={`${location.pathname}?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link-danger">
                     Delete
                   </Link>
                 </div>

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Link } from "~/components/link";
 import { displayFirstName, fullName, type Viewer } from "~/lib/viewer";
 import { Avatar } from "./avatar";
@@ -18,13 +18,15 @@ function navItems(viewer: Viewer | null): NavItem[] {
   return items;
 }
 
+// A plain form: logging out reloads the whole page anyway (the router's <Form reloadDocument>
+// renders the same markup through several hooks).
 function LogoutButton({ className }: { className: string }) {
   return (
-    <Form method="post" action="/logout" reloadDocument>
+    <form method="post" action="/logout">
       <button type="submit" className={className}>
         Logout
       </button>
-    </Form>
+    </form>
   );
 }
 
