@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState, type ReactNode } from "react";
 import { passwordStrength } from "~/lib/password-rules";
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -76,5 +77,21 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** A new password (register, reset, change): the input with its live strength meter. */
+export function NewPasswordField({ label, field }: { label: string; field: FieldMetadata<string, Record<string, unknown>, string[]> }) {
+  const [password, setPassword] = useState("");
+  return (
+    <Field label={label} htmlFor={field.id} errors={field.errors} errorId={field.errorId}>
+      <input
+        {...getInputProps(field, { type: "password" })}
+        autoComplete="new-password"
+        className="input"
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      <PasswordStrengthMeter password={password} />
+    </Field>
   );
 }

@@ -5,7 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/account-settings";
 import { Avatar } from "~/components/avatar";
-import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
+import { Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { hasPremiumAccess } from "~/lib/access";
 import { formatShortDate, GAME_LABELS } from "~/lib/format";
@@ -338,7 +338,8 @@ function SecurityCard({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [newPassword, setNewPassword] = useState("");
+  // A successful change clears the form; a new key clears the strength meter with it.
+  const [changedCount, setChangedCount] = useState(0);
   const current = (passwordData && "throttle" in passwordData && passwordData.throttle ? passwordData.throttle : throttle) as LoaderData["passwordThrottle"];
   const remaining = useCountdown(current.allowed ? 0 : current.retryAfterSeconds);
   const locked = !current.allowed && remaining > 0;
@@ -346,7 +347,7 @@ function SecurityCard({
 
   useEffect(() => {
     if (!changed) return;
-    setNewPassword("");
+    setChangedCount((count) => count + 1);
     showToast({
       kind: "success",
       title: "Password Updated",
@@ -388,15 +389,7 @@ function SecurityCard({
         <Field label="Current password" htmlFor={fields.currentPassword.id} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId}>
           <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className="input" />
         </Field>
-        <Field label="New password" htmlFor={fields.newPassword.id} errors={fields.newPassword.errors} errorId={fields.newPassword.errorId}>
-          <input
-            {...getInputProps(fields.newPassword, { type: "password" })}
-            autoComplete="new-password"
-            className="input"
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
-          />
-          <PasswordStrengthMeter password={newPassword} />
-        </Field>
+        <NewPasswordField key={changedCount} label="New password" field={fields.newPassword} />
         <Field label="Confirm new password" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
         </Field>

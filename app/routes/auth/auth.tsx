@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/auth";
-import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
+import { Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { LogoMark } from "~/components/logo";
 import { showToast } from "~/components/toaster";
 import {
@@ -257,7 +257,6 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [password, setPassword] = useState("");
   const [accepted, setAccepted] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -290,15 +289,7 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
           <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
           </Field>
-          <Field label="Password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="new-password"
-              className="input"
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordStrengthMeter password={password} />
-          </Field>
+          <NewPasswordField label="Password" field={fields.password} />
           <div>
             <div className="flex items-start gap-3">
               <input

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/reset-password";
-import { Field, FormAlert, PasswordStrengthMeter } from "~/components/forms";
+import { Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPasswordWithToken } from "~/server/accounts.server";
@@ -95,7 +95,6 @@ function ResetForm({ token, actionData }: { token: string; actionData: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [password, setPassword] = useState("");
   const busy = navigation.state === "submitting";
   return (
     <>
@@ -104,15 +103,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: Route.Com
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="token" value={token} />
         <FormAlert errors={form.errors} />
-        <Field label="New password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            className="input"
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordStrengthMeter password={password} />
-        </Field>
+        <NewPasswordField label="New password" field={fields.password} />
         <Field label="Confirm new password" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
         </Field>
