@@ -351,6 +351,59 @@ function Dialog({ title, closeHref, children }: { title: string; closeHref: stri
   );
 }
 
+/** A staff table: scrolls sideways on a phone; the rows are the children. */
+function DataTable({ columns, className, children }: { columns: string[]; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={className ? `overflow-x-auto ${className}` : "overflow-x-auto"}>
+      <table className="data-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column}>{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function EmptyRow({ columns, children }: { columns: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="text-slate-400">{children}</td>
+    </tr>
+  );
+}
+
+/** The confirmation before a delete: the message, Cancel (back to the list) and Delete. */
+function ConfirmDelete({
+  title,
+  closeHref,
+  intent,
+  target,
+  children,
+}: {
+  title: string;
+  closeHref: string;
+  intent: string;
+  target: { name: string; value: string | number };
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog title={title} closeHref={closeHref}>
+      {children}
+      <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name={target.name} value={target.value} />
+        <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
+        <button type="submit" className="btn-danger">Delete</button>
+      </Form>
+    </Dialog>
+  );
+}
+
 function Pager({ page, pageCount, param, hash }: { page: number; pageCount: number; param: string; hash: Tab }) {
   const query = useDashboardQuery();
   if (pageCount <= 1) return null;
@@ -380,48 +433,35 @@ function UsersTab({ data: users, actionData }: { data: NonNullable<LoaderData["u
         <input id="user-search" name="q" type="search" defaultValue={users.search} placeholder="Search users..." className="input" />
         <button type="submit" className="btn-secondary">Search</button>
       </Form>
-      <div className="mt-5 overflow-x-auto">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>User</th>
-              <th>Email</th>
-              <th>Subscription</th>
-              <th>Joined</th>
-              <th>Actions</th>
+      <DataTable className="mt-5" columns={["User", "Email", "Subscription", "Joined", "Actions"]}>
+        {users.rows.length === 0 ? (
+          <EmptyRow columns={5}>No users found.</EmptyRow>
+        ) : (
+          users.rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <span className="flex items-center gap-3">
+                  <Avatar person={row} size="h-8 w-8 text-xs" />
+                  <span className="font-semibold text-white">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
+                </span>
+              </td>
+              <td className="text-slate-300">{row.email}</td>
+              <td>
+                <span className={`badge ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  {row.subscriptionTier === "premium" ? "Premium" : "Free"} · {STATUS_LABELS[row.subscriptionStatus]}
+                </span>
+              </td>
+              <td className="text-slate-300">{formatShortDate(row.createdAt)}</td>
+              <td>
+                <span className="flex gap-3">
+                  <Link discover="none" to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="text-link">Details</Link>
+                  <Link discover="none" to={dialogHref({ user: row.id, dialog: "edit" }, "users")} preventScrollReset className="text-link">Edit</Link>
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.rows.length === 0 ? (
-              <tr><td colSpan={5} className="text-slate-400">No users found.</td></tr>
-            ) : (
-              users.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <span className="flex items-center gap-3">
-                      <Avatar person={row} size="h-8 w-8 text-xs" />
-                      <span className="font-semibold text-white">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
-                    </span>
-                  </td>
-                  <td className="text-slate-300">{row.email}</td>
-                  <td>
-                    <span className={`badge ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
-                      {row.subscriptionTier === "premium" ? "Premium" : "Free"} · {STATUS_LABELS[row.subscriptionStatus]}
-                    </span>
-                  </td>
-                  <td className="text-slate-300">{formatShortDate(row.createdAt)}</td>
-                  <td>
-                    <span className="flex gap-3">
-                      <Link discover="none" to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="text-link">Details</Link>
-                      <Link discover="none" to={dialogHref({ user: row.id, dialog: "edit" }, "users")} preventScrollReset className="text-link">Edit</Link>
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </DataTable>
       <Pager page={users.page} pageCount={users.pageCount} param="usersPage" hash="users" />
       {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} /> : null}
       {selected && dialog === "edit" ? <UserEdit user={selected} closeHref={closeHref} actionData={actionData} /> : null}
@@ -532,62 +572,42 @@ function ContentTab({ data: content }: { data: LoaderData["content"] }) {
   const deleting = searchParams.get("dialog") === "delete-content" ? content.rows.find((row) => row.slug === searchParams.get("content")) : null;
   return (
     <Section id="content" title="Content" action={<Link to="/admin/content/new" className="btn-primary">Create Content</Link>}>
-      <div className="overflow-x-auto">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Type</th>
-              <th>Game</th>
-              <th>Views</th>
-              <th>Status</th>
-              <th>Actions</th>
+      <DataTable columns={["Title", "Type", "Game", "Views", "Status", "Actions"]}>
+        {content.rows.length === 0 ? (
+          <EmptyRow columns={6}>No content yet.</EmptyRow>
+        ) : (
+          content.rows.map((row) => (
+            <tr key={row.slug}>
+              <td>
+                <p className="font-semibold text-white">{row.title}</p>
+                <p className="line-clamp-1 text-xs text-slate-400">{row.description}</p>
+              </td>
+              <td><TypeBadge type={row.type} /></td>
+              <td className="text-slate-300">{GAME_LABELS[row.game]}</td>
+              <td className="tabular-nums text-slate-300">{formatCount(row.views)}</td>
+              <td>
+                <span className={`badge ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  {row.isPublished ? "Published" : "Draft"}
+                </span>
+              </td>
+              <td>
+                <span className="row-actions">
+                  <a href={isSchemeType(row.type) ? `/scheme/${row.slug}` : `/content/${row.slug}`} target="_blank" rel="noopener" className="text-link">View</a>
+                  <Link discover="none" to={`/admin/content/${row.slug}`} className="text-link">Edit</Link>
+                  <Link discover="none" to={dialogHref({ content: row.slug, dialog: "delete-content" }, "content")} preventScrollReset className="text-link-danger">Delete</Link>
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {content.rows.length === 0 ? (
-              <tr><td colSpan={6} className="text-slate-400">No content yet.</td></tr>
-            ) : (
-              content.rows.map((row) => (
-                <tr key={row.slug}>
-                  <td>
-                    <p className="font-semibold text-white">{row.title}</p>
-                    <p className="line-clamp-1 text-xs text-slate-400">{row.description}</p>
-                  </td>
-                  <td><TypeBadge type={row.type} /></td>
-                  <td className="text-slate-300">{GAME_LABELS[row.game]}</td>
-                  <td className="tabular-nums text-slate-300">{formatCount(row.views)}</td>
-                  <td>
-                    <span className={`badge ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
-                      {row.isPublished ? "Published" : "Draft"}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="row-actions">
-                      <a href={isSchemeType(row.type) ? `/scheme/${row.slug}` : `/content/${row.slug}`} target="_blank" rel="noopener" className="text-link">View</a>
-                      <Link discover="none" to={`/admin/content/${row.slug}`} className="text-link">Edit</Link>
-                      <Link discover="none" to={dialogHref({ content: row.slug, dialog: "delete-content" }, "content")} preventScrollReset className="text-link-danger">Delete</Link>
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </DataTable>
       <Pager page={content.page} pageCount={content.pageCount} param="contentPage" hash="content" />
       {deleting ? (
-        <Dialog title="Delete content" closeHref={closeHref}>
-          <p className="text-slate-300">
-            Delete “{deleting.title}”? Its formations, plays, ratings, comments and favorites are deleted too. This action cannot be undone.
-          </p>
-          <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-content" />
-            <input type="hidden" name="slug" value={deleting.slug} />
-            <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
-            <button type="submit" className="btn-danger">Delete</button>
-          </Form>
-        </Dialog>
+        <ConfirmDelete title="Delete content" closeHref={closeHref} intent="delete-content" target={{ name: "slug", value: deleting.slug }}>
+        <p className="text-slate-300">
+          Delete “{deleting.title}”? Its formations, plays, ratings, comments and favorites are deleted too. This action cannot be undone.
+        </p>
+        </ConfirmDelete>
       ) : null}
     </Section>
   );
@@ -615,48 +635,33 @@ function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
       {tips.rows.length === 0 ? (
         <p className="mt-6 text-slate-400">No tips submitted yet.</p>
       ) : (
-        <div className="mt-5 overflow-x-auto">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>User</th>
-                <th>Formation and playbook</th>
-                <th>Play</th>
-                <th>Game</th>
-                <th>Status</th>
-                <th>Submitted</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tips.rows.map((tip) => (
-                <tr key={tip.id}>
-                  <td>
-                    <p className="font-semibold text-white">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
-                    <p className="text-xs text-slate-400">{tip.email}</p>
-                  </td>
-                  <td>
-                    <p className="text-white">{tip.formationName}</p>
-                    <p className="text-xs text-slate-400">{tip.playbook}</p>
-                  </td>
-                  <td className="text-slate-300">{tip.playName}</td>
-                  <td className="text-slate-300">{tip.gameType === "madden" ? "Madden" : "College"}</td>
-                  <td>
-                    <span className={`badge capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
-                  </td>
-                  <td className="text-slate-300">{formatShortDate(tip.createdAt)}</td>
-                  <td>
-                    <span className="row-actions">
-                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="text-link">Details</Link>
-                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "review" }, "tips")} preventScrollReset className="text-link">Review</Link>
-                      <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "delete-tip" }, "tips")} preventScrollReset className="text-link-danger">Delete</Link>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="mt-5" columns={["User", "Formation and playbook", "Play", "Game", "Status", "Submitted", "Actions"]}>
+          {tips.rows.map((tip) => (
+            <tr key={tip.id}>
+              <td>
+                <p className="font-semibold text-white">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
+                <p className="text-xs text-slate-400">{tip.email}</p>
+              </td>
+              <td>
+                <p className="text-white">{tip.formationName}</p>
+                <p className="text-xs text-slate-400">{tip.playbook}</p>
+              </td>
+              <td className="text-slate-300">{tip.playName}</td>
+              <td className="text-slate-300">{tip.gameType === "madden" ? "Madden" : "College"}</td>
+              <td>
+                <span className={`badge capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
+              </td>
+              <td className="text-slate-300">{formatShortDate(tip.createdAt)}</td>
+              <td>
+                <span className="row-actions">
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="text-link">Details</Link>
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "review" }, "tips")} preventScrollReset className="text-link">Review</Link>
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "delete-tip" }, "tips")} preventScrollReset className="text-link-danger">Delete</Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pager page={tips.page} pageCount={tips.pageCount} param="tipsPage" hash="tips" />
       {selected && dialog === "details" ? (
@@ -695,15 +700,9 @@ function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
         </Dialog>
       ) : null}
       {selected && dialog === "delete-tip" ? (
-        <Dialog title="Delete tip" closeHref={closeHref}>
-          <p className="text-slate-300">Are you sure you want to delete this tip? This action cannot be undone.</p>
-          <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-tip" />
-            <input type="hidden" name="tipId" value={selected.id} />
-            <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
-            <button type="submit" className="btn-danger">Delete</button>
-          </Form>
-        </Dialog>
+        <ConfirmDelete title="Delete tip" closeHref={closeHref} intent="delete-tip" target={{ name: "tipId", value: selected.id }}>
+        <p className="text-slate-300">Are you sure you want to delete this tip? This action cannot be undone.</p>
+        </ConfirmDelete>
       ) : null}
     </Section>
   );
@@ -718,53 +717,34 @@ function BlogTab({ posts }: { posts: NonNullable<LoaderData["posts"]> }) {
       {posts.length === 0 ? (
         <p className="text-slate-400">No blog posts found. Create your first post!</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Title</th>
-                <th>Category</th>
-                <th>Status</th>
-                <th>Published</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <td>
-                    <p className="font-semibold text-white">{post.title}</p>
-                    {post.excerpt ? <p className="line-clamp-1 text-xs text-slate-400">{post.excerpt}</p> : null}
-                  </td>
-                  <td className="text-slate-300">{BLOG_CATEGORY_LABELS[post.category]}</td>
-                  <td>
-                    <span className={`badge ${post.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
-                      {post.isPublished ? "Published" : "Draft"}
-                    </span>
-                  </td>
-                  <td className="text-slate-300">{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
-                  <td>
-                    <span className="flex gap-3">
-                      <Link discover="none" to={`/admin/blog/${post.slug}`} className="text-link">Edit</Link>
-                      <Link discover="none" to={dialogHref({ post: String(post.id), dialog: "delete-post" }, "blog")} preventScrollReset className="text-link-danger">Delete</Link>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Title", "Category", "Status", "Published", "Actions"]}>
+          {posts.map((post) => (
+            <tr key={post.id}>
+              <td>
+                <p className="font-semibold text-white">{post.title}</p>
+                {post.excerpt ? <p className="line-clamp-1 text-xs text-slate-400">{post.excerpt}</p> : null}
+              </td>
+              <td className="text-slate-300">{BLOG_CATEGORY_LABELS[post.category]}</td>
+              <td>
+                <span className={`badge ${post.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  {post.isPublished ? "Published" : "Draft"}
+                </span>
+              </td>
+              <td className="text-slate-300">{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
+              <td>
+                <span className="flex gap-3">
+                  <Link discover="none" to={`/admin/blog/${post.slug}`} className="text-link">Edit</Link>
+                  <Link discover="none" to={dialogHref({ post: String(post.id), dialog: "delete-post" }, "blog")} preventScrollReset className="text-link-danger">Delete</Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {deleting ? (
-        <Dialog title="Delete blog post" closeHref={closeHref}>
-          <p className="text-slate-300">Delete “{deleting.title}” and its comments? This action cannot be undone.</p>
-          <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
-            <input type="hidden" name="intent" value="delete-post" />
-            <input type="hidden" name="postId" value={deleting.id} />
-            <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
-            <button type="submit" className="btn-danger">Delete</button>
-          </Form>
-        </Dialog>
+        <ConfirmDelete title="Delete blog post" closeHref={closeHref} intent="delete-post" target={{ name: "postId", value: deleting.id }}>
+        <p className="text-slate-300">Delete “{deleting.title}” and its comments? This action cannot be undone.</p>
+        </ConfirmDelete>
       ) : null}
     </Section>
   );
