@@ -80,8 +80,24 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
   );
 }
 
+type TextField = FieldMetadata<string, Record<string, unknown>, string[]>;
+
+/** First and last name side by side (register, profile). */
+export function NameFields({ firstName, lastName }: { firstName: TextField; lastName: TextField }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field label="First name" htmlFor={firstName.id} errors={firstName.errors} errorId={firstName.errorId}>
+        <input {...getInputProps(firstName, { type: "text" })} autoComplete="given-name" className="input" />
+      </Field>
+      <Field label="Last name" htmlFor={lastName.id} errors={lastName.errors} errorId={lastName.errorId}>
+        <input {...getInputProps(lastName, { type: "text" })} autoComplete="family-name" className="input" />
+      </Field>
+    </div>
+  );
+}
+
 /** A new password (register, reset, change): the input with its live strength meter. */
-export function NewPasswordField({ label, field }: { label: string; field: FieldMetadata<string, Record<string, unknown>, string[]> }) {
+export function NewPasswordField({ label, field }: { label: string; field: TextField }) {
   const [password, setPassword] = useState("");
   return (
     <Field label={label} htmlFor={field.id} errors={field.errors} errorId={field.errorId}>

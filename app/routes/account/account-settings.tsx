@@ -5,7 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/account-settings";
 import { Avatar } from "~/components/avatar";
-import { Field, FormAlert, NewPasswordField } from "~/components/forms";
+import { Field, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { hasPremiumAccess } from "~/lib/access";
 import { formatShortDate, GAME_LABELS } from "~/lib/format";
@@ -284,14 +284,7 @@ function ProfileCard({ profile, actionData }: { profile: LoaderData["profile"]; 
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="intent" value="profile" />
         <FormAlert errors={form.errors} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="First name" htmlFor={fields.firstName.id} errors={fields.firstName.errors} errorId={fields.firstName.errorId}>
-            <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" className="input" />
-          </Field>
-          <Field label="Last name" htmlFor={fields.lastName.id} errors={fields.lastName.errors} errorId={fields.lastName.errorId}>
-            <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" className="input" />
-          </Field>
-        </div>
+        <NameFields firstName={fields.firstName} lastName={fields.lastName} />
         <Field label="Email" htmlFor="profile-email" hint="Email cannot be changed. Contact support if needed.">
           <input id="profile-email" type="email" value={profile.email} disabled readOnly className="input opacity-70" />
         </Field>

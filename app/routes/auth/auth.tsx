@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/auth";
-import { Field, FormAlert, NewPasswordField } from "~/components/forms";
+import { Field, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
 import { LogoMark } from "~/components/logo";
 import { showToast } from "~/components/toaster";
 import {
@@ -278,14 +278,7 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
           <input type="hidden" name="intent" value="register" />
           <FormAlert errors={form.errors} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field label="First name" htmlFor={fields.firstName.id} errors={fields.firstName.errors} errorId={fields.firstName.errorId}>
-              <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" className="input" />
-            </Field>
-            <Field label="Last name" htmlFor={fields.lastName.id} errors={fields.lastName.errors} errorId={fields.lastName.errorId}>
-              <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" className="input" />
-            </Field>
-          </div>
+          <NameFields firstName={fields.firstName} lastName={fields.lastName} />
           <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
           </Field>
