@@ -113,14 +113,8 @@ export function pageText(html: string) {
     .replaceAll("<!-- -->", "");
 }
 
-/** The flash toast a redirect carries (the `toast` cookie), decoded. */
-export function toastFrom(response: Response): { kind: string; title: string; description?: string } | null {
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("toast=") && !value.startsWith("toast=;"));
-  if (!cookie) return null;
-  const value = cookie.split(";")[0].slice("toast=".length);
-  const json = Buffer.from(value.replaceAll("-", "+").replaceAll("_", "/"), "base64").toString("utf8");
-  return JSON.parse(json);
-}
+/** The flash toast a redirect carries (the `toast` cookie), decoded: one reader for every suite. */
+export { toastFrom } from "./accounts.ts";
 
 export function toastCookie(response: Response) {
   return response.headers
