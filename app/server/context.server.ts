@@ -1,7 +1,7 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { createContext, RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
-import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming, type ReadQueue } from "./db.server.ts";
+import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming } from "./db.server.ts";
 import {
   confirmSession,
   readSession,
@@ -17,8 +17,6 @@ export type AppContext = {
   env: Env;
   executionContext: ExecutionContext;
   db: Database;
-  /** Reads asked for in the same turn share one D1 batch (see createReadQueue). */
-  read: ReadQueue;
   /** The raw (instrumented) D1 binding, for the rare statement drizzle cannot express. */
   d1: D1Database;
   nonce: string;
@@ -49,6 +47,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
   crypto.getRandomValues(nonceBytes);
   const nonce = btoa(String.fromCharCode(...nonceBytes));
 
+  // Reads asked for in the same turn share one D1 batch (see createReadQueue).
   const read = createReadQueue(db);
   let storedLookup: Promise<Session | null> | undefined;
   const readStoredSession = () => {
@@ -63,7 +62,6 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     env,
     executionContext,
     db,
-    read,
     d1,
     nonce,
     timing,
