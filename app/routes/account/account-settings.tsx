@@ -236,7 +236,8 @@ function ProfileCard({ profile, actionData }: { profile: LoaderData["profile"]; 
   const navigation = useNavigation();
   const profileData = actionData?.intent === "profile" && "result" in actionData ? actionData : undefined;
   const [form, fields] = useForm({
-    id: "profile",
+    // Not "profile": that is the card's own id (the #profile anchor), and conform finds its form by id.
+    id: "profile-form",
     lastResult: profileData?.result ?? undefined,
     defaultValue: { firstName: profile.firstName ?? "", lastName: profile.lastName ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
