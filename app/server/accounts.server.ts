@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
 import { users, type User } from "../../db/schema.ts";
-import { PASSWORD_CHANGE_ATTEMPTS } from "../lib/schemas/auth.ts";
+import { PASSWORD_CHANGE_ATTEMPTS, safeRedirectPath } from "../lib/schemas/auth.ts";
 import type { AppContext } from "./context.server.ts";
 import { consumeToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
@@ -92,9 +92,11 @@ function siteOrigin(request: Request) {
   return new URL(request.url).origin;
 }
 
-export async function sendConfirmationEmail(app: AppContext, request: Request, user: Pick<User, "id" | "email" | "firstName">) {
+/** `next`: where the member was going when they registered (a path on this site); the link carries it to the login. */
+export async function sendConfirmationEmail(app: AppContext, request: Request, user: Pick<User, "id" | "email" | "firstName">, next = "") {
   const token = await issueToken(app.db, user.id, "email_confirmation");
-  const url = `${siteOrigin(request)}/auth/confirm?token=${token}`;
+  const target = safeRedirectPath(next, "");
+  const url = `${siteOrigin(request)}/auth/confirm?token=${token}${target ? `&next=${encodeURIComponent(target)}` : ""}`;
   const siteName = app.env.SITE_NAME;
   const { text, html } = renderEmail({
     siteName,
@@ -109,7 +111,7 @@ export async function sendConfirmationEmail(app: AppContext, request: Request, u
   await sendEmail(app.env, { to: user.email, subject: `Confirm your ${siteName} account`, text, html });
 }
 
-export type RegistrationInput = { firstName: string; lastName: string; email: string; password: string };
+export type RegistrationInput = { firstName: string; lastName: string; email: string; password: string; redirectTo?: string };
 
 /**
  * Creates an unconfirmed account and sends the confirmation link. For an e-mail that is already
@@ -125,7 +127,7 @@ export async function registerAccount(app: AppContext, request: Request, input: 
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     if (!existing.emailConfirmedAt) {
-      await sendConfirmationEmail(app, request, existing);
+      await sendConfirmationEmail(app, request, existing, input.redirectTo);
     } else {
       const siteName = app.env.SITE_NAME;
       const { text, html } = renderEmail({
@@ -147,15 +149,15 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     .values({ id, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: "user" })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted.length) await sendConfirmationEmail(app, request, { id, email: input.email, firstName: input.firstName });
+  if (inserted.length) await sendConfirmationEmail(app, request, { id, email: input.email, firstName: input.firstName }, input.redirectTo);
   return { status: "success" as const };
 }
 
-export async function resendConfirmation(app: AppContext, request: Request, email: string) {
+export async function resendConfirmation(app: AppContext, request: Request, email: string, redirectTo?: string) {
   const throttle = await recordAttempt(app.env.KV, `confirm-resend:${emailKey(email)}`, RESET_ACCOUNT_RULE);
   if (throttle.used > RESET_ACCOUNT_RULE.limit) return;
   const user = await findUserByEmail(app, email);
-  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, request, user);
+  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, request, user, redirectTo);
 }
 
 export async function confirmEmail(app: AppContext, token: string) {

@@ -76,12 +76,18 @@ describe("billing in Chromium", () => {
     await context.close();
   });
 
-  it("shows a signed-out visitor the 'Login Required' toast and sends them to /auth after about a second", async () => {
+  it("shows a signed-out visitor the checkout step, then the 'Login Required' toast, /auth a second later, and the same plan and code after login", async () => {
+    const member = await createMember(state);
     const { context, page } = await newPage(browser);
     await page.goto("/subscribe");
     await page.waitForLoadState("networkidle");
-    const clicked = Date.now();
     await page.getByRole("link", { name: "Choose Yearly" }).click();
+    // The checkout step, as for a member: the plan, the optional code, 'Proceed to Payment'.
+    await page.waitForURL((url) => url.pathname === "/subscribe" && url.searchParams.get("plan") === "yearly");
+    await visible(page.getByRole("heading", { name: "Premium Yearly" }));
+    await page.getByLabel("Promo code (optional)").fill("  GRIDIRON10 ");
+    const clicked = Date.now();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await visible(page.getByText("Login Required", { exact: true }), 2_000);
     await visible(page.getByText("Please log in to subscribe to a plan."));
     expect(new URL(page.url()).pathname).toBe("/subscribe");
@@ -89,7 +95,14 @@ describe("billing in Chromium", () => {
     const elapsed = Date.now() - clicked;
     expect(elapsed).toBeGreaterThanOrEqual(900);
     expect(elapsed).toBeLessThan(4_000);
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=yearly");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=yearly&promo=GRIDIRON10");
+
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe" && url.searchParams.get("plan") === "yearly", { timeout: 15_000 });
+    await visible(page.getByRole("heading", { name: "Premium Yearly" }));
+    expect(await page.getByLabel("Promo code (optional)").inputValue()).toBe("GRIDIRON10");
     await context.close();
   });
 
@@ -99,17 +112,19 @@ describe("billing in Chromium", () => {
     await page.goto("/subscribe");
     await page.getByRole("link", { name: "Choose Monthly" }).click();
     await page.waitForURL((url) => url.searchParams.get("plan") === "monthly");
+    await page.getByLabel("Promo code (optional)").fill("GRIDIRON10");
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
     await visible(page.getByText("Login Required", { exact: true }));
     await visible(page.getByText("Please log in to subscribe to a plan."));
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=monthly");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/subscribe?plan=monthly&promo=GRIDIRON10");
 
     await page.getByLabel("Email").fill(member.email);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === "/subscribe" && url.searchParams.get("plan") === "monthly");
     await visible(page.getByRole("button", { name: "Proceed to Payment" }));
+    expect(await page.getByLabel("Promo code (optional)").inputValue()).toBe("GRIDIRON10");
     await context.close();
   });
 });

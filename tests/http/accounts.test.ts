@@ -380,6 +380,28 @@ describe("registration", () => {
     expect(new URL(link).searchParams.get("token")).toMatch(/^[a-z2-7]{32}$/);
   });
 
+  it("brings a member who registered on the way to a page back to it after confirming and logging in", async () => {
+    const back = "/subscribe?plan=yearly&promo=GRIDIRON10";
+    const user = { email: uniqueEmail("way-back"), password: TEST_PASSWORD, firstName: "Wren", lastName: "Back" };
+    const response = await postForm("/auth", registerForm(user, { redirectTo: back }), { headers: fromAddress(newClientAddress()) });
+    expect(response.status).toBe(200);
+    const link = await linkFromOutbox(user.email, "/auth/confirm");
+    expect(new URL(link).searchParams.get("next")).toBe(back);
+    const confirmed = await get(new URL(link).pathname + new URL(link).search);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(back)}`);
+    const login = await attemptLogin(user.email, TEST_PASSWORD, {}, { redirectTo: back });
+    expect(login.headers.get("Location")).toBe(back);
+
+    // Only a path on this site travels in the link.
+    const elsewhere = { ...user, email: uniqueEmail("way-out") };
+    await postForm("/auth", registerForm(elsewhere, { redirectTo: "https://evil.example/x" }), { headers: fromAddress(newClientAddress()) });
+    const plainLink = await linkFromOutbox(elsewhere.email, "/auth/confirm");
+    expect(new URL(plainLink).searchParams.has("next")).toBe(false);
+    const forged = await get(`${new URL(plainLink).pathname}${new URL(plainLink).search}&next=${encodeURIComponent("//evil.example")}`);
+    expect(forged.headers.get("Location")).toBe("/auth");
+  });
+
   it("limits registrations to 5 an hour from one address", async () => {
     const address = newClientAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {

@@ -75,6 +75,37 @@ describe("/subscribe for visitors and premium members", () => {
     expect(login.headers.get("Location")).toBe("/subscribe?plan=yearly");
   });
 
+  it("carries a visitor's promo code through the login, trimmed, and drops one that cannot be a code", async () => {
+    const withCode = await postForm("/subscribe", { plan: "monthly", promoCode: "  GRIDIRON10  " });
+    expect(withCode.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe?plan=monthly&promo=GRIDIRON10")}`);
+    const blank = await postForm("/subscribe", { plan: "monthly", promoCode: "   " });
+    expect(blank.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe?plan=monthly")}`);
+    const tooLong = await postForm("/subscribe", { plan: "monthly", promoCode: "X".repeat(65) });
+    expect(tooLong.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe?plan=monthly")}`);
+
+    // Back on the checkout step the code is filled in, for a visitor and a member alike.
+    const visitorPage = await text(await get("/subscribe?plan=monthly&promo=%20GRIDIRON10%20"));
+    expect(visitorPage).toContain("Proceed to Payment");
+    expect(visitorPage).toMatch(/<input[^>]*id="promoCode"[^>]*value="GRIDIRON10"/);
+    const longPage = await text(await get(`/subscribe?plan=monthly&promo=${"X".repeat(65)}`));
+    expect(longPage).toMatch(/<input[^>]*id="promoCode"[^>]*value=""/);
+  });
+
+  it("falls back to the plan choice for an unknown plan in the URL or the form", async () => {
+    const page = await get("/subscribe?plan=weekly&promo=ABC");
+    expect(page.status).toBe(200);
+    const html = await text(page);
+    expect(html).toContain("Choose Monthly");
+    expect(html).not.toContain("Proceed to Payment");
+    const visitorPost = await postForm("/subscribe", { plan: "weekly" });
+    expect(visitorPost.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe")}`);
+    const member = await createMember(state);
+    const cookie = await signInWith(member.email, DEMO_PASSWORD);
+    const memberPost = await postForm("/subscribe", { plan: "weekly" }, { cookie });
+    expect(memberPost.status).toBe(400);
+    expect(await text(memberPost)).toContain("Please choose a plan.");
+  });
+
   it("shows a premium member their plan and 'Manage Billing' instead of a checkout", async () => {
     const cookie = await signIn("premium");
     const html = await text(await get("/subscribe?plan=monthly", { cookie }));

@@ -52,6 +52,7 @@ export const registerSchema = z.object({
   email: emailField,
   password: newPasswordField,
   acceptTerms: z.literal("on", { error: "You must accept the Terms of Service and Privacy Policy." }),
+  redirectTo: z.string().max(2000).optional(),
 });
 
 export const forgotPasswordSchema = z.object({
@@ -62,6 +63,7 @@ export const forgotPasswordSchema = z.object({
 export const resendConfirmationSchema = z.object({
   intent: z.literal("resend-confirmation"),
   email: emailField,
+  redirectTo: z.string().max(2000).optional(),
 });
 
 /** Same-site paths only: anything else (other hosts, protocol-relative, backslashes) becomes /home. */

@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend-confirmation") {
     const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
-    if (submission.status === "success") await resendConfirmation(app, request, submission.value.email);
+    if (submission.status === "success") await resendConfirmation(app, request, submission.value.email, submission.value.redirectTo);
     return { intent, status: "confirmation-sent" as const };
   }
 
@@ -232,6 +232,7 @@ function LoginForm({ actionData, redirectTo }: { actionData: ActionData; redirec
       {unconfirmedEmail ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="resend-confirmation" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="email" value={unconfirmedEmail} />
           <button type="submit" className="btn-secondary w-full">
             Resend confirmation email
@@ -277,6 +278,7 @@ function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redi
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
           <input type="hidden" name="intent" value="register" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormAlert errors={form.errors} />
           <NameFields firstName={fields.firstName} lastName={fields.lastName} />
           <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>

@@ -1,14 +1,18 @@
 import type { Route } from "./+types/confirm";
+import { safeRedirectPath } from "~/lib/schemas/auth";
 import { confirmEmail } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // Target of the confirmation e-mail's link.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  // Where the member was going when they registered: the login page sends them on there.
+  const next = safeRedirectPath(url.searchParams.get("next"), "");
   const confirmed = await confirmEmail(getApp(context), token);
   return confirmed
-    ? redirectWithToast("/auth", { kind: "success", title: "Email confirmed", description: "Your account is ready. You can now log in." })
+    ? redirectWithToast(next ? `/auth?redirectTo=${encodeURIComponent(next)}` : "/auth", { kind: "success", title: "Email confirmed", description: "Your account is ready. You can now log in." })
     : redirectWithToast("/auth", {
         kind: "error",
         title: "Invalid confirmation link",

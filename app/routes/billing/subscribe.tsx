@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { data, Form, redirect, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { useState } from "react";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
@@ -30,12 +30,28 @@ function isPlan(value: unknown): value is PlanId {
   return value === "monthly" || value === "yearly";
 }
 
+/** Trimmed; "" when empty; null when too long to be a code. */
+function normalizePromoCode(value: unknown): string | null {
+  const code = typeof value === "string" ? value.trim() : "";
+  return code.length > MAX_PROMO_LENGTH ? null : code;
+}
+
+/** The login page, coming back to this plan (and code) afterwards. */
+function loginHref(plan: PlanId, promoCode: string) {
+  const back = new URLSearchParams({ plan });
+  if (promoCode) back.set("promo", promoCode);
+  return `/auth?redirectTo=${encodeURIComponent(`/subscribe?${back}`)}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(context);
-  const plan = new URL(request.url).searchParams.get("plan");
+  const query = new URL(request.url).searchParams;
+  const plan = query.get("plan");
   return {
     signedIn: Boolean(viewer),
     selectedPlan: isPlan(plan) ? plan : null,
+    // Carried through the login when a visitor chose a plan with a code.
+    promoCode: normalizePromoCode(query.get("promo")) ?? "",
     membership:
       viewer && (hasPremiumAccess(viewer) || isStaff(viewer))
         ? {
@@ -53,16 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await getOptionalUser(context);
   const formData = await request.formData();
   const plan = formData.get("plan");
+  const promoCode = normalizePromoCode(formData.get("promoCode"));
   if (!viewer) {
-    const back = isPlan(plan) ? `/subscribe?plan=${plan}` : "/subscribe";
-    return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(back)}`, LOGIN_REQUIRED);
+    return redirectWithToast(isPlan(plan) ? loginHref(plan, promoCode ?? "") : `/auth?redirectTo=${encodeURIComponent("/subscribe")}`, LOGIN_REQUIRED);
   }
   if (!isPlan(plan)) return data({ error: "Please choose a plan." }, { status: 400 });
   if (hasPremiumAccess(viewer) && viewer.role === "user") {
     return data({ error: "You already have premium access. Manage your plan from Account Settings." }, { status: 409 });
   }
-  const promoCode = String(formData.get("promoCode") ?? "").trim();
-  if (promoCode.length > MAX_PROMO_LENGTH) return data({ error: "Promo code is too long." }, { status: 400 });
+  if (promoCode === null) return data({ error: "Promo code is too long." }, { status: 400 });
 
   const origin = new URL(request.url).origin;
   const gateway = billingGateway(app, origin);
@@ -91,17 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedIn, selectedPlan, membership } = loaderData;
-  const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  const requireLogin = (event: React.MouseEvent, plan: PlanId) => {
-    if (signedIn) return;
-    event.preventDefault();
-    showToast(LOGIN_REQUIRED);
-    setTimeout(() => navigate(`/auth?redirectTo=${encodeURIComponent(`/subscribe?plan=${plan}`)}`), 1000);
-  };
+  const { signedIn, selectedPlan, promoCode, membership } = loaderData;
 
   if (membership) {
     return (
@@ -133,14 +138,13 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       {selectedPlan ? (
-        <CheckoutStep plan={selectedPlan} signedIn={signedIn} hydrated={hydrated} requireLogin={requireLogin} error={actionData?.error ?? null} />
+        <CheckoutStep key={selectedPlan} plan={selectedPlan} signedIn={signedIn} promoCode={promoCode} error={actionData?.error ?? null} />
       ) : (
         <div className="mt-12">
           <PricingCards
             action={(plan) => (
               <Link
                 to={`/subscribe?plan=${plan}`}
-                onClick={(event) => requireLogin(event, plan)}
                 className={plan === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}
               >
                 Choose {PLANS[plan].name}
@@ -153,23 +157,25 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function CheckoutStep({
-  plan,
-  signedIn,
-  hydrated,
-  requireLogin,
-  error,
-}: {
-  plan: PlanId;
-  signedIn: boolean;
-  hydrated: boolean;
-  requireLogin: (event: React.MouseEvent, plan: PlanId) => void;
-  error: string | null;
-}) {
+function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; signedIn: boolean; promoCode: string; error: string | null }) {
   const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const details = PLANS[plan];
+
+  // A visitor sees the toast here and moves to the login a second later; the plan and code come back
+  // with them. (Without JavaScript the action answers with the same toast on /auth.)
+  const requireLogin = (event: React.FormEvent<HTMLFormElement>) => {
+    if (signedIn) return;
+    event.preventDefault();
+    if (leaving) return;
+    setLeaving(true);
+    showToast(LOGIN_REQUIRED);
+    const code = normalizePromoCode(new FormData(event.currentTarget).get("promoCode")) ?? "";
+    setTimeout(() => navigate(loginHref(plan, code)), 1000);
+  };
+
   return (
     <div className="mx-auto mt-12 max-w-lg">
       <div className="card p-6">
@@ -183,11 +189,11 @@ function CheckoutStep({
         </div>
         {"savingsLabel" in details ? <p className="mt-1 text-sm font-bold text-turf">{details.savingsLabel}</p> : null}
         <PlanFeatures plan={plan} />
-        <Form method="post" className="mt-6 space-y-4">
+        <Form method="post" className="mt-6 space-y-4" onSubmit={requireLogin}>
           <input type="hidden" name="plan" value={plan} />
           <div>
             <label htmlFor="promoCode" className="label">Promo code (optional)</label>
-            <input id="promoCode" name="promoCode" type="text" maxLength={64} defaultValue={searchParams.get("promo") ?? ""} autoComplete="off" className="input" aria-describedby={error ? "checkout-error" : undefined} />
+            <input id="promoCode" name="promoCode" type="text" maxLength={64} defaultValue={promoCode} autoComplete="off" className="input" aria-describedby={error ? "checkout-error" : undefined} />
           </div>
           {error ? (
             <p id="checkout-error" role="alert" className="field-error">{error}</p>
@@ -195,8 +201,7 @@ function CheckoutStep({
           <button
             type="submit"
             className="btn-primary w-full py-3 text-base"
-            disabled={busy}
-            onClick={hydrated && !signedIn ? (event) => requireLogin(event, plan) : undefined}
+            disabled={busy || leaving}
           >
             {busy ? "Redirecting to payment..." : "Proceed to Payment"}
           </button>
