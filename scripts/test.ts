@@ -2,6 +2,7 @@
 // (workerd), HTTP and browser layers, and print the totals as `N passed, N failed`.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
+import { resolveChromium } from "../tests/support/chromium.ts";
 import { startTestServer } from "../tests/support/test-server.ts";
 import { binPath, QUIET_ENV, ROOT, run } from "./local-state.ts";
 
@@ -11,6 +12,8 @@ await mkdir(`${ROOT}/.tmp`, { recursive: true });
 
 console.log("Building the app...");
 await run(process.execPath, [binPath("react-router"), "build"], { quiet: true });
+const chromium = await resolveChromium();
+console.log(`Browser tests use ${chromium.description}.`);
 console.log("Starting the test server on a fresh seeded state...");
 const server = await startTestServer();
 
@@ -28,7 +31,17 @@ try {
         `--outputFile.json=${resultsFile}`,
         ...extraArgs,
       ],
-      { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...QUIET_ENV, TEST_BASE_URL: server.baseUrl, TEST_OAUTH_URL: server.oauthUrl } },
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          ...QUIET_ENV,
+          TEST_BASE_URL: server.baseUrl,
+          TEST_OAUTH_URL: server.oauthUrl,
+          TEST_CHROMIUM_CHOICE: JSON.stringify(chromium),
+        },
+      },
     );
     child.on("exit", (code) => resolve(code ?? 1));
   });

@@ -1,19 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { existsSync } from "node:fs";
 import { inject } from "vitest";
+import { BUNDLED_FONTS } from "./chromium.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoRole } from "../../db/seed.ts";
 
-const CHROMIUM_PATHS = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-
-export function chromiumPath() {
-  const found = CHROMIUM_PATHS.find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error("Chromium not found: install Debian's chromium (apt-get install -y chromium).");
-  return found;
-}
-
+/** Launches the Chromium chosen once for the run (see chromium.ts and global-setup.ts). */
 export function launchBrowser(): Promise<Browser> {
+  const choice = inject("chromium");
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: choice.path,
     headless: true,
     args: [
       "--no-sandbox",
@@ -23,7 +17,9 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
+      ...(choice.source === "npm" ? ["--no-zygote"] : []),
     ],
+    env: choice.source === "npm" ? { ...process.env, FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? BUNDLED_FONTS } : undefined,
   });
 }
 
