@@ -8,6 +8,7 @@ import { consumeToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
+import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
@@ -264,6 +265,12 @@ export async function updateProfileNames(app: AppContext, userId: string, firstN
   await app.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function updateProfileImage(app: AppContext, userId: string, profileImageUrl: string) {
-  await app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, userId));
+/** Stores a new avatar under the member's own prefix and drops the one it replaces. */
+export async function replaceAvatar(app: AppContext, user: Pick<User, "id" | "profileImageUrl">, image: StoredImage) {
+  const key = `avatars/${user.id}-${Date.now()}.${image.kind.extension}`;
+  const profileImageUrl = await storeImage(app.env.MEDIA, key, image);
+  await app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, user.id));
+  // Only a key of this member's own (an OAuth picture is a URL elsewhere, not ours to delete).
+  const previous = mediaKeyFromUrl(user.profileImageUrl);
+  if (previous?.startsWith(`avatars/${user.id}-`)) app.executionContext.waitUntil(app.env.MEDIA.delete(previous));
 }

@@ -44,7 +44,9 @@ export function isRequestTooLarge(request: Request, limit = MAX_IMAGE_BYTES + 51
   return Number.isFinite(length) && length > limit;
 }
 
-export async function storeImage(bucket: R2Bucket, key: string, image: { bytes: Uint8Array; kind: ImageKind }) {
+export type StoredImage = { bytes: Uint8Array; kind: ImageKind };
+
+export async function storeImage(bucket: R2Bucket, key: string, image: StoredImage) {
   await bucket.put(key, image.bytes, {
     httpMetadata: { contentType: image.kind.contentType, cacheControl: "public, max-age=31536000, immutable" },
   });

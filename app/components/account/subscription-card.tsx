@@ -1,0 +1,109 @@
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
+import { formatShortDate } from "~/lib/format";
+import { PLANS, type PlanId } from "~/lib/pricing";
+import { SettingsCard } from "./settings-card";
+
+export type SubscriptionSummary = {
+  hasPremium: boolean;
+  status: string | null;
+  plan: PlanId | null;
+  startDate: number | null;
+  endDate: number | null;
+  cancelAtPeriodEnd: boolean;
+  isStaff: boolean;
+  hasStripeSubscription: boolean;
+  hasCustomer: boolean;
+  /** A subscription of the local test checkout: the simulate buttons show. */
+  testMode: boolean;
+};
+
+export function SubscriptionCard({ subscription }: { subscription: SubscriptionSummary }) {
+  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, hasCustomer, testMode } = subscription;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const cancelled = status === "cancelled" || cancelAtPeriodEnd;
+  const badge =
+    status === "past_due"
+      ? { label: "Past Due", style: "bg-blitz text-field-950" }
+      : cancelled && hasPremium
+        ? { label: "Cancelled", style: "bg-slate-600 text-white" }
+        : hasPremium
+          ? { label: "Premium Active", style: "bg-turf text-field-950" }
+          : { label: "Free Tier", style: "bg-field-700 text-slate-200" };
+  const planName = isStaff ? "Staff (full access)" : hasPremium && plan ? `Premium ${PLANS[plan].name}` : hasPremium ? "Premium" : "Free";
+
+  return (
+    <SettingsCard id="subscription" title="Subscription">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-lg font-bold text-white">{planName}</p>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${badge.style}`}>{badge.label}</span>
+      </div>
+      {hasPremium && !isStaff ? (
+        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-400">Started</dt>
+            <dd className="font-semibold text-white">{formatShortDate(startDate)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-400">{cancelled ? "Ends" : "Renews"}</dt>
+            <dd className="font-semibold text-white">{formatShortDate(endDate)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {hasPremium && !isStaff && hasStripeSubscription ? (
+        <div className="mt-6 flex flex-wrap gap-3">
+          {cancelled ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resume-subscription" />
+              <button type="submit" className="btn-primary" disabled={Boolean(pendingIntent)}>
+                {pendingIntent === "resume-subscription" ? "Resuming..." : "Resume Subscription"}
+              </button>
+            </Form>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel-subscription" />
+              <button type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
+                {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Cancel Subscription"}
+              </button>
+            </Form>
+          )}
+          {hasCustomer ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="manage-billing" />
+              <button type="submit" className="btn-secondary" disabled={Boolean(pendingIntent)}>Manage Billing</button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      {status === "past_due" ? (
+        <p role="alert" className="mt-4 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
+          Your last payment failed. Update your card with Manage Billing to keep premium access.
+        </p>
+      ) : null}
+      {testMode ? (
+        <div className="mt-6 rounded-xl border border-dashed border-amber-400/60 p-4">
+          <p className="text-xs font-black uppercase text-amber-300">Test mode</p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="simulate-renewal" />
+              <button type="submit" className="btn-secondary text-xs">Simulate renewal</button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="simulate-failed-payment" />
+              <button type="submit" className="btn-secondary text-xs">Simulate failed payment</button>
+            </Form>
+          </div>
+        </div>
+      ) : null}
+      {!hasPremium && !isStaff ? (
+        <div className="mt-5">
+          <p className="text-sm text-slate-300">Unlock every scheme, formation and play, plus ratings, comments and favourites.</p>
+          <Link to="/subscribe" className="btn-primary mt-4">
+            Upgrade to Premium
+          </Link>
+        </div>
+      ) : null}
+    </SettingsCard>
+  );
+}

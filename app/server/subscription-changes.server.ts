@@ -1,0 +1,59 @@
+// What a member can do to their own subscription from Account Settings: cancel at the end of the
+// period, resume, open Stripe's billing portal, and (local test mode only) simulate a renewal or a
+// failed payment. Only the member's own stored subscription is ever touched, never an id from the browser.
+import type { User } from "../../db/schema.ts";
+import type { Toast } from "./toast.server.ts";
+import type { AppContext } from "./context.server.ts";
+import { applySnapshot } from "./billing.server.ts";
+import { billingGateway, localGateway } from "./stripe.server.ts";
+
+export const SUBSCRIPTION_INTENTS = ["cancel-subscription", "resume-subscription", "manage-billing", "simulate-renewal", "simulate-failed-payment"] as const;
+export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
+
+export function isSubscriptionIntent(value: string): value is SubscriptionIntent {
+  return (SUBSCRIPTION_INTENTS as readonly string[]).includes(value);
+}
+
+/** Go to `url` (the billing portal), come back with a toast, or stay with an error toast and a status. */
+export type SubscriptionChange =
+  | { outcome: "portal"; url: string }
+  | { outcome: "changed"; toast: Toast }
+  | { outcome: "refused"; status: number; toast: Toast | null };
+
+const CANCEL_FAILED = { kind: "error", title: "Cancellation failed", description: "Failed to cancel subscription. Please try again." } as const;
+const UPDATE_FAILED = { kind: "error", title: "Update failed", description: "Failed to update subscription. Please try again." } as const;
+
+export async function changeSubscription(app: AppContext, origin: string, user: User, intent: SubscriptionIntent): Promise<SubscriptionChange> {
+  const gateway = billingGateway(app, origin);
+  if (!gateway) {
+    return { outcome: "refused", status: 503, toast: { kind: "error", title: "Billing unavailable", description: "Payments are not configured right now." } };
+  }
+  if (intent === "manage-billing") {
+    const url = user.stripeCustomerId ? await gateway.createPortalSession(user.stripeCustomerId, `${origin}/account-settings#subscription`) : null;
+    if (url) return { outcome: "portal", url };
+    const description = gateway.mode === "local" ? "The Stripe billing portal opens here once Stripe is configured." : "No billing account yet.";
+    return { outcome: "refused", status: 400, toast: { kind: "info", title: "Billing portal", description } };
+  }
+  const subscriptionId = user.stripeSubscriptionId;
+  if (!subscriptionId) return { outcome: "refused", status: 400, toast: { ...CANCEL_FAILED, description: "You have no subscription to change." } };
+  try {
+    if (intent === "cancel-subscription" || intent === "resume-subscription") {
+      const cancel = intent === "cancel-subscription";
+      await applySnapshot(app, user.id, await gateway.setCancelAtPeriodEnd(subscriptionId, cancel));
+      return {
+        outcome: "changed",
+        toast: cancel
+          ? { kind: "success", title: "Subscription cancelled", description: "Your subscription has been cancelled. You'll have access until the end of your billing period." }
+          : { kind: "success", title: "Subscription resumed", description: "Your subscription will renew as usual." },
+      };
+    }
+    if (gateway.mode !== "local") return { outcome: "refused", status: 400, toast: null };
+    const local = localGateway(app, origin);
+    if (intent === "simulate-renewal") await local.renew(subscriptionId);
+    else await local.failPayment(subscriptionId);
+    return { outcome: "changed", toast: { kind: "info", title: "Test mode", description: intent === "simulate-renewal" ? "Renewal simulated." : "Failed payment simulated." } };
+  } catch (error) {
+    console.error("Subscription change failed", error);
+    return { outcome: "refused", status: 502, toast: intent === "cancel-subscription" ? CANCEL_FAILED : UPDATE_FAILED };
+  }
+}
