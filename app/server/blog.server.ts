@@ -21,15 +21,6 @@ export const latestPostsQuery = reusableSelect((db: Database, limit: number) => 
     .limit(limit);
 });
 
-export function postsInCategoryQuery(db: Database, category: BlogCardData["category"], limit: number) {
-  return db
-    .select(blogCardColumns)
-    .from(blogPosts)
-    .where(and(eq(blogPosts.isPublished, true), eq(blogPosts.category, category)))
-    .orderBy(desc(blogPosts.publishedAt))
-    .limit(limit);
-}
-
 export function toBlogCard(row: { slug: string; title: string; excerpt: string | null; category: BlogCardData["category"]; featuredImage: string | null; publishedAt: Date | null }): BlogCardData {
   return { ...row, publishedAt: row.publishedAt?.getTime() ?? null };
 }

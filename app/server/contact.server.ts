@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import { contactMessages } from "../../db/schema.ts";
 import type { AppContext } from "./context.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
@@ -29,8 +28,4 @@ export async function submitContactMessage(app: AppContext, request: Request, in
     }).catch((error) => console.error("Contact e-mail failed", error)),
   );
   return { status: "sent" as const };
-}
-
-export function contactMessagesQuery(app: AppContext, limit = 100) {
-  return app.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, favorites, GAMES, type ContentType, type Game, type User } from "../../db/schema.ts";
+import { content, favorites, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import type { ContentCardData } from "../lib/content.ts";
 import { type Database, reusableSelect } from "./db.server.ts";
@@ -121,12 +121,6 @@ export function contentCounterNames(game: Game) {
     (type) => `content:${game}:${type}`,
   );
 }
-
-export function isGame(value: string | undefined): value is Game {
-  return GAMES.includes(value as Game);
-}
-
-export const sqlNow = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
 /** The newest published scheme with its rating (landing page). */
 export const latestSchemeWithRatingQuery = reusableSelect((db: Database) => {

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
-import { hasPremiumAccess, isStaff, isSuperadmin } from "../lib/access.ts";
+import { isStaff, isSuperadmin } from "../lib/access.ts";
 import { getApp } from "./context.server.ts";
 
 // Guards throw: a signed-out visitor is sent to /auth (and brought back afterwards), anyone else
@@ -23,12 +23,6 @@ export async function requireUser(context: Readonly<RouterContextProvider>, requ
   return user;
 }
 
-export async function requirePremium(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
-  const user = await requireUser(context, request);
-  if (!hasPremiumAccess(user)) throw data("You must be a premium member to do that.", { status: 403 });
-  return user;
-}
-
 export async function requireStaff(context: Readonly<RouterContextProvider>, request: Request): Promise<User> {
   const user = await requireUser(context, request);
   if (!isStaff(user)) throw data("Unauthorized: Admins only", { status: 403 });
@@ -39,8 +33,4 @@ export async function requireSuperadmin(context: Readonly<RouterContextProvider>
   const user = await requireUser(context, request);
   if (!isSuperadmin(user)) throw data("Unauthorized: Superadmins only", { status: 403 });
   return user;
-}
-
-export async function requireAnonymous(context: Readonly<RouterContextProvider>) {
-  if (await getOptionalUser(context)) throw redirect("/home");
 }

@@ -10,8 +10,6 @@ const SALT_LENGTH = 16;
 const ARGON2ID = 2;
 const ARGON2_VERSION_13 = 0x13;
 
-export const MAX_PASSWORD_LENGTH = 256;
-
 let argon2: Promise<Argon2> | undefined;
 function getArgon2() {
   argon2 ??= loadArgon2().catch((error: unknown) => {

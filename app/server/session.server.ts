@@ -136,19 +136,6 @@ export async function confirmSession(
   return { session, user, refreshed };
 }
 
-/** Looks up the session behind a token: the stored session (KV), then its user (D1). */
-export async function validateSessionToken(
-  kv: KVNamespace,
-  db: Database,
-  token: string,
-  now = Date.now(),
-): Promise<SessionValidation> {
-  const session = await readSession(kv, token, now);
-  if (!session) return null;
-  const [user] = await sessionUserQuery(db, session.userId);
-  return confirmSession(kv, session, user, now);
-}
-
 function isSecureRequest(request: Request) {
   return new URL(request.url).protocol === "https:";
 }

@@ -1,4 +1,5 @@
 // Image uploads: the type is decided by the file's first bytes, never by its name or declared type.
+import { IMAGE_INVALID_TYPE, IMAGE_TOO_LARGE } from "../lib/uploads.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -27,14 +28,14 @@ export type ImageCheck =
 
 export async function readImageUpload(value: FormDataEntryValue | null): Promise<ImageCheck> {
   if (!value || typeof value === "string" || value.size === 0) {
-    return { ok: false, title: "Invalid file type", description: "Please upload an image file." };
+    return { ok: false, ...IMAGE_INVALID_TYPE };
   }
   if (value.size > MAX_IMAGE_BYTES) {
-    return { ok: false, title: "File too large", description: "Please upload an image smaller than 5MB." };
+    return { ok: false, ...IMAGE_TOO_LARGE };
   }
   const bytes = new Uint8Array(await value.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) return { ok: false, title: "Invalid file type", description: "Please upload an image file." };
+  if (!kind) return { ok: false, ...IMAGE_INVALID_TYPE };
   return { ok: true, bytes, kind };
 }
 

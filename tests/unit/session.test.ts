@@ -2,22 +2,32 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { createDatabase } from "~/server/db.server";
+import { createDatabase, type Database } from "~/server/db.server";
 import {
+  confirmSession,
   createSession,
   hashToken,
   invalidateSession,
+  readSession,
   readSessionToken,
   serializeBlankSessionCookie,
   serializeSessionCookie,
   SESSION_ABSOLUTE_LIFETIME,
   SESSION_SLIDING_LIFETIME,
-  validateSessionToken,
+  sessionUserQuery,
   type StoredSession,
 } from "~/server/session.server";
 import { insertUser } from "./helpers";
 
 const db = createDatabase(env.DB);
+
+/** The two steps of a request's session check (context.server.ts runs them apart, the user read in the page's batch). */
+async function validateSessionToken(kv: KVNamespace, database: Database, token: string, now = Date.now()) {
+  const session = await readSession(kv, token, now);
+  if (!session) return null;
+  const [user] = await sessionUserQuery(database, session.userId);
+  return confirmSession(kv, session, user, now);
+}
 const DAY = 24 * 60 * 60 * 1000;
 
 async function stored(token: string) {

@@ -39,7 +39,7 @@ const lastNameField = z
 
 export const newPasswordField = z
   .string({ error: "Password is required" })
-  .max(100_000, "Password must be at most 256 characters long")
+  .max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long")
   .superRefine((value, context) => {
     const problem = checkPassword(value);
     if (problem) context.addIssue({ code: "custom", message: problem });
@@ -81,8 +81,8 @@ export function safeRedirectPath(value: string | null | undefined, fallback = "/
 export const resetPasswordSchema = z
   .object({
     token: z.string().max(200),
-    password: z.string({ error: "New password is required" }).max(100_000, "Password must be at most 256 characters long"),
-    confirmPassword: z.string({ error: "New passwords do not match" }).max(100_000),
+    password: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
+    confirmPassword: z.string({ error: "New passwords do not match" }).max(MAX_PASSWORD_LENGTH, "New passwords do not match"),
   })
   .superRefine((value, context) => {
     const problem = checkPassword(value.password);
@@ -98,8 +98,8 @@ export const changePasswordSchema = z
     currentPassword: z
       .string({ error: "Current password is required" })
       .max(MAX_PASSWORD_LENGTH, "Current password is incorrect"),
-    newPassword: z.string({ error: "New password is required" }).max(100_000, "Password must be at most 256 characters long"),
-    confirmPassword: z.string({ error: "New passwords do not match" }).max(100_000),
+    newPassword: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
+    confirmPassword: z.string({ error: "New passwords do not match" }).max(MAX_PASSWORD_LENGTH, "New passwords do not match"),
   })
   .superRefine((value, context) => {
     const problem = checkPassword(value.newPassword);

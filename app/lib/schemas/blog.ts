@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from "../blog";
 import { MAX_SLUG_LENGTH, slugify, slugOrFallback } from "../slug";
-import { MAX_IMAGE_MEGABYTES } from "../uploads";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_MEGABYTES } from "../uploads";
 
 export const BLOG_CATEGORY_VALUES = Object.keys(BLOG_CATEGORY_LABELS) as [BlogCategory, ...BlogCategory[]];
 export const BLOG_STATUSES = ["draft", "published"] as const;
@@ -12,8 +12,6 @@ export const MAX_BLOG_EXCERPT_LENGTH = 500;
 export const MAX_BLOG_CONTENT_LENGTH = 100_000;
 const MAX_FEATURED_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
 
-export const IMAGE_TOO_LARGE = { title: "File too large", description: "Please upload an image smaller than 5MB." } as const;
-export const IMAGE_INVALID_TYPE = { title: "Invalid file type", description: "Please upload an image file." } as const;
 export const BLOG_SAVE_FAILED = "Failed to save blog post. Please try again.";
 
 /**

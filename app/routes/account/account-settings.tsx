@@ -8,6 +8,7 @@ import { SubscriptionCard } from "~/components/account/subscription-card";
 import { TipsCard } from "~/components/account/tips-card";
 import { showToast } from "~/components/toaster";
 import { hasPremiumAccess } from "~/lib/access";
+import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isRequestTooLarge(request)) {
     await discardRequestBody(request);
     return data(
-      { intent: "avatar", toast: { kind: "error" as const, title: "File too large", description: "Please upload an image smaller than 5MB." } },
+      { intent: "avatar", toast: { kind: "error" as const, ...IMAGE_TOO_LARGE } },
       { status: 413 },
     );
   }

@@ -23,11 +23,10 @@ import {
   BLOG_SAVE_FAILED,
   blogPostSchema,
   deriveBlogSlug,
-  IMAGE_TOO_LARGE,
   MAX_BLOG_EXCERPT_LENGTH,
   MAX_BLOG_TITLE_LENGTH,
 } from "~/lib/schemas/blog";
-import { IMAGE_ACCEPT } from "~/lib/uploads";
+import { IMAGE_ACCEPT, IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { redirectWithToast } from "~/server/toast.server";

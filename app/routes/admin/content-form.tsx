@@ -33,7 +33,7 @@ import {
   type ContentFormInput,
 } from "~/lib/schemas/content";
 import { MIN_SLUG_LENGTH, slugify, slugOrFallback } from "~/lib/slug";
-import { IMAGE_ACCEPT, MAX_IMAGE_MEGABYTES } from "~/lib/uploads";
+import { IMAGE_ACCEPT, IMAGE_INVALID_TYPE, IMAGE_TOO_LARGE, MAX_IMAGE_MEGABYTES } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -102,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
   if (isRequestTooLarge(request, MAX_CONTENT_FORM_BYTES)) {
     return data(
-      { result: null, imageError: null, toast: { kind: "error" as const, title: "File too large", description: "Please upload an image smaller than 5MB." } },
+      { result: null, imageError: null, toast: { kind: "error" as const, ...IMAGE_TOO_LARGE } },
       { status: 413 },
     );
   }
@@ -314,9 +314,9 @@ function ImageInput({
             setClientError(null);
             if (!file) return;
             const problem = !file.type.startsWith("image/")
-              ? { title: "Invalid file type", description: "Please upload an image file." }
+              ? IMAGE_INVALID_TYPE
               : file.size > MAX_IMAGE_MEGABYTES * 1024 * 1024
-                ? { title: "File too large", description: "Please upload an image smaller than 5MB." }
+                ? IMAGE_TOO_LARGE
                 : null;
             if (problem) {
               input.value = "";
