@@ -71,34 +71,15 @@ export function Comments({
         <>
           {paging.earlier !== null ? <PageLink to={pageHref(location.pathname, paging.earlier, "comments")}>Show earlier comments</PageLink> : null}
           {comments.length ? (
-            <ol className="mt-6 space-y-4">
+            <ol className={COMMENT_LIST_CLASSES}>
               {comments.map((comment) => (
-                <li key={comment.id} id={`comment-${comment.id}`} className="scroll-mt-24 rounded-xl border border-field-700 bg-field-900 p-4">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-bold text-white">{comment.authorName}</p>
-                    <p className="text-xs text-slate-400">
-                      {formatListingDate(comment.createdAt)}
-                      {comment.edited ? " · edited" : ""}
-                    </p>
-                  </div>
-                  {editing === comment.id && comment.canEdit ? (
-                    <EditCommentForm comment={comment} cancelHref={here(`comment-${comment.id}`)} />
-                  ) : (
-                    <p className="mt-2 whitespace-pre-wrap break-words text-slate-200">{comment.comment}</p>
-                  )}
-                  {deleting === comment.id && comment.canEdit ? (
-                    <DeleteConfirmation comment={comment} cancelHref={here(`comment-${comment.id}`)} />
-                  ) : comment.canEdit && editing !== comment.id ? (
-                    <div className="mt-3 flex gap-4 text-sm">
-                      <Link to={here(`comment-${comment.id}`, { editComment: String(comment.id) })} replace preventScrollReset className="text-link">
-                        Edit
-                      </Link>
-                      <Link to={here(`comment-${comment.id}`, { deleteComment: String(comment.id) })} replace preventScrollReset className="text-link-danger">
-                        Delete
-                      </Link>
-                    </div>
-                  ) : null}
-                </li>
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  editing={editing === comment.id}
+                  deleting={deleting === comment.id}
+                  href={(extra) => here(`comment-${comment.id}`, extra)}
+                />
               ))}
             </ol>
           ) : null}
@@ -106,6 +87,58 @@ export function Comments({
         </>
       )}
     </section>
+  );
+}
+
+// A busy page shows fifty comments: their shared styles are set once, on the list (for its items
+// and the header, time and footer inside them), instead of being repeated in every comment's markup.
+const COMMENT_LIST_CLASSES = [
+  "mt-6 space-y-4 break-words text-slate-200",
+  "*:scroll-mt-24 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
+  "[&_header]:flex [&_header]:flex-wrap [&_header]:items-baseline [&_header]:justify-between [&_header]:gap-2",
+  "[&_time]:text-xs [&_time]:text-slate-400",
+  "[&_footer]:mt-3 [&_footer]:flex [&_footer]:gap-4 [&_footer]:text-sm",
+].join(" ");
+
+function CommentItem({
+  comment,
+  editing,
+  deleting,
+  href,
+}: {
+  comment: CommentView;
+  editing: boolean;
+  deleting: boolean;
+  /** This page's URL, at this comment, with extra search parameters. */
+  href: (extra?: Record<string, string>) => string;
+}) {
+  return (
+    <li id={`comment-${comment.id}`}>
+      <header>
+        <p className="font-bold text-white">{comment.authorName}</p>
+        <time>
+          {formatListingDate(comment.createdAt)}
+          {comment.edited ? " · edited" : ""}
+        </time>
+      </header>
+      {editing && comment.canEdit ? (
+        <EditCommentForm comment={comment} cancelHref={href()} />
+      ) : (
+        <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+      )}
+      {deleting && comment.canEdit ? (
+        <DeleteConfirmation comment={comment} cancelHref={href()} />
+      ) : comment.canEdit && !editing ? (
+        <footer>
+          <Link to={href({ editComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link">
+            Edit
+          </Link>
+          <Link to={href({ deleteComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link-danger">
+            Delete
+          </Link>
+        </footer>
+      ) : null}
+    </li>
   );
 }
 
