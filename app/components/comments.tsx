@@ -1,21 +1,24 @@
 import { useEffect, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
-import { MAX_COMMENT_LENGTH, type CommentPermission, type CommentView } from "~/lib/comments";
+import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
 
 /**
- * The comments of a content item or blog post. Editing and deleting are links that add
- * ?editComment= or ?deleteComment= to the URL, so they work inline with JavaScript and as a
- * separate step without it. The forms post to the page's own action.
+ * One page of the comments of a content item or blog post, with links to the pages before and after
+ * it. Editing and deleting are links that add ?editComment= or ?deleteComment= to the URL (keeping
+ * the page), so they work inline with JavaScript and as a separate step without it. The forms post
+ * to the page's own action, at the page's own URL.
  */
 export function Comments({
   comments,
+  paging,
   permission,
   loadFailed = false,
   error,
 }: {
   comments: CommentView[];
+  paging: CommentPaging;
   permission: CommentPermission;
   loadFailed?: boolean;
   error?: string | null;
@@ -25,11 +28,12 @@ export function Comments({
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
+  const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
       <h2 id="comments-title" className="text-2xl font-bold text-white">
-        Comments {loadFailed ? null : <span className="text-slate-400">({comments.length})</span>}
+        Comments {loadFailed ? null : <span className="text-slate-400">({paging.total})</span>}
       </h2>
 
       {error ? (
@@ -61,41 +65,99 @@ export function Comments({
         <p role="alert" className="mt-6 text-red-300">
           Failed to load comments
         </p>
-      ) : comments.length === 0 ? (
+      ) : comments.length === 0 && paging.total === 0 ? (
         <p className="mt-6 text-slate-400">No comments yet. Be the first to comment!</p>
       ) : (
-        <ol className="mt-6 space-y-4">
-          {comments.map((comment) => (
-            <li key={comment.id} id={`comment-${comment.id}`} className="scroll-mt-24 rounded-xl border border-field-700 bg-field-900 p-4">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-bold text-white">{comment.authorName}</p>
-                <p className="text-xs text-slate-400">
-                  {formatListingDate(comment.createdAt)}
-                  {comment.edited ? " · edited" : ""}
-                </p>
-              </div>
-              {editing === comment.id && comment.canEdit ? (
-                <EditCommentForm comment={comment} />
-              ) : (
-                <p className="mt-2 whitespace-pre-wrap break-words text-slate-200">{comment.comment}</p>
-              )}
-              {deleting === comment.id && comment.canEdit ? (
-                <DeleteConfirmation comment={comment} />
-              ) : comment.canEdit && editing !== comment.id ? (
-                <div className="mt-3 flex gap-4 text-sm">
-                  <Link to={`${location.pathname}?editComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link">
-                    Edit
-                  </Link>
-                  <Link to={`${location.pathname}?deleteComment=${comment.id}#comment-${comment.id}`} replace preventScrollReset className="text-link-danger">
-                    Delete
-                  </Link>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <>
+          {paging.earlier !== null ? <PageLink to={pageHref(location.pathname, paging.earlier, "comments")}>Show earlier comments</PageLink> : null}
+          {comments.length ? (
+            <ol className={COMMENT_LIST_CLASSES}>
+              {comments.map((comment) => (
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  editing={editing === comment.id}
+                  deleting={deleting === comment.id}
+                  href={(extra) => here(`comment-${comment.id}`, extra)}
+                />
+              ))}
+            </ol>
+          ) : null}
+          {paging.newer !== null ? <PageLink to={pageHref(location.pathname, paging.newer, "comments")}>Show newer comments</PageLink> : null}
+        </>
       )}
     </section>
+  );
+}
+
+// A busy page shows fifty comments: their shared styles are set once, on the list (for its items
+// and the header, time and footer inside them), instead of being repeated in every comment's markup.
+const COMMENT_LIST_CLASSES = [
+  "mt-6 space-y-4 break-words text-slate-200",
+  "*:scroll-mt-24 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
+  "[&_header]:flex [&_header]:flex-wrap [&_header]:items-baseline [&_header]:justify-between [&_header]:gap-2",
+  "[&_time]:text-xs [&_time]:text-slate-400",
+  "[&_footer]:mt-3 [&_footer]:flex [&_footer]:gap-4 [&_footer]:text-sm",
+].join(" ");
+
+function CommentItem({
+  comment,
+  editing,
+  deleting,
+  href,
+}: {
+  comment: CommentView;
+  editing: boolean;
+  deleting: boolean;
+  /** This page's URL, at this comment, with extra search parameters. */
+  href: (extra?: Record<string, string>) => string;
+}) {
+  return (
+    <li id={`comment-${comment.id}`}>
+      <header>
+        <p className="font-bold text-white">{comment.authorName}</p>
+        <time>
+          {formatListingDate(comment.createdAt)}
+          {comment.edited ? " · edited" : ""}
+        </time>
+      </header>
+      {editing && comment.canEdit ? (
+        <EditCommentForm comment={comment} cancelHref={href()} />
+      ) : (
+        <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+      )}
+      {deleting && comment.canEdit ? (
+        <DeleteConfirmation comment={comment} cancelHref={href()} />
+      ) : comment.canEdit && !editing ? (
+        <footer>
+          <Link to={href({ editComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link">
+            Edit
+          </Link>
+          <Link to={href({ deleteComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link-danger">
+            Delete
+          </Link>
+        </footer>
+      ) : null}
+    </li>
+  );
+}
+
+/** A path on this page with the given search (a page of comments), extra parameters and hash. */
+function pageHref(pathname: string, search: string, hash: string, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}#${hash}`;
+}
+
+// A plain link (it works without JavaScript); with it, the page of comments changes in place.
+function PageLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <p className="mt-6 text-center">
+      <Link to={to} preventScrollReset className="btn-secondary w-full sm:w-auto">
+        {children}
+      </Link>
+    </p>
   );
 }
 
@@ -132,9 +194,8 @@ function NewCommentForm() {
   );
 }
 
-function EditCommentForm({ comment }: { comment: CommentView }) {
+function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
   return (
     <Form method="post" preventScrollReset className="mt-3 space-y-3">
@@ -157,7 +218,7 @@ function EditCommentForm({ comment }: { comment: CommentView }) {
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? "Saving..." : "Save"}
         </button>
-        <Link to={`${pathname}#comment-${comment.id}`} replace preventScrollReset className="btn-secondary">
+        <Link to={cancelHref} replace preventScrollReset className="btn-secondary">
           Cancel
         </Link>
       </div>
@@ -165,8 +226,7 @@ function EditCommentForm({ comment }: { comment: CommentView }) {
   );
 }
 
-function DeleteConfirmation({ comment }: { comment: CommentView }) {
-  const { pathname } = useLocation();
+function DeleteConfirmation({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   return (
     <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
       <input type="hidden" name="intent" value="delete-comment" />
@@ -175,7 +235,7 @@ function DeleteConfirmation({ comment }: { comment: CommentView }) {
       <button type="submit" className="btn-danger px-3 py-1.5">
         Delete
       </button>
-      <Link to={`${pathname}#comment-${comment.id}`} replace preventScrollReset className="btn-secondary px-3 py-1.5">
+      <Link to={cancelHref} replace preventScrollReset className="btn-secondary px-3 py-1.5">
         Cancel
       </Link>
     </Form>

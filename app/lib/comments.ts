@@ -11,6 +11,12 @@ export type CommentView = {
   canEdit: boolean;
 };
 
+/**
+ * Which page of comments is shown: the total, and the search part of the URL (`?comments=...`) of
+ * this page and of the pages just before and after it. "" is the newest page; null, no such page.
+ */
+export type CommentPaging = { total: number; current: string; earlier: string | null; newer: string | null };
+
 /** Who may post on this page, as the page tells the comment box. */
 export type CommentPermission = "allowed" | "login" | "premium";
 

@@ -1,12 +1,35 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { blogPosts, comments, content, type User } from "../../db/schema.ts";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { blogPosts, comments, content, counters, type User } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
-import { commentActionSchema, type CommentView } from "../lib/comments.ts";
+import { commentActionSchema, type CommentPaging, type CommentView } from "../lib/comments.ts";
 import { type Database, reusableSelect } from "./db.server.ts";
+import { pagePath } from "./http.server.ts";
 
 export type CommentTarget = { type: "content"; slug: string } | { type: "blog"; slug: string };
 
-const MAX_COMMENTS_SHOWN = 500;
+/** Comments are shown this many at a time: the newest page first, each page oldest first. */
+export const COMMENTS_PER_PAGE = 50;
+
+/**
+ * A page of comments other than the newest is named by the comment just after it or just before it,
+ * as (createdAt, id), never by an offset: an earlier page keeps showing the same comments when new
+ * ones arrive, and keeps working when the comment that names it has been deleted.
+ */
+export type CommentCursor = { direction: "before" | "after"; createdAt: number; id: number };
+
+const COMMENT_PAGE_PARAM = "comments";
+const CURSOR_PATTERN = /^(before|after)-(\d{1,15})-(\d{1,15})$/;
+
+/** The page of comments a URL asks for (?comments=before-<createdAt>-<id> or after-...), or null for the newest. */
+export function commentCursorOf(url: URL): CommentCursor | null {
+  const match = CURSOR_PATTERN.exec(url.searchParams.get(COMMENT_PAGE_PARAM) ?? "");
+  return match ? { direction: match[1] as CommentCursor["direction"], createdAt: Number(match[2]), id: Number(match[3]) } : null;
+}
+
+function searchFor(direction: CommentCursor["direction"], row: { createdAt: Date | number; id: number }) {
+  const createdAt = typeof row.createdAt === "number" ? row.createdAt : row.createdAt.getTime();
+  return `?${COMMENT_PAGE_PARAM}=${direction}-${createdAt}-${row.id}`;
+}
 
 const commentColumns = {
   id: comments.id,
@@ -17,20 +40,67 @@ const commentColumns = {
   updatedAt: comments.updatedAt,
 };
 
-/** The comments of a content item or blog post, oldest first (one statement, keyed by slug). */
-export function commentsQuery(db: Database, target: CommentTarget) {
-  return target.type === "content" ? contentCommentsQuery(db, target.slug) : blogCommentsQuery(db, target.slug);
+function targetIdOf(db: Database, type: CommentTarget["type"], slug: string) {
+  return type === "content"
+    ? db.select({ id: content.id }).from(content).where(eq(content.slug, slug))
+    : db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
 }
 
-const contentCommentsQuery = reusableSelect((db: Database, slug: string) => {
-  const ids = db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
-  return db.select(commentColumns).from(comments).where(inArray(comments.contentId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
-});
+// One more row than a page, read along the target's index from the cursor on (the index is on
+// (target, createdAt) and SQLite keeps the id in every entry, so no sort): the extra row only tells
+// whether there is a further page. The newest page is the page before everything.
+function pageSelect(type: CommentTarget["type"], direction: CommentCursor["direction"]) {
+  return reusableSelect((db: Database, slug: string, createdAt: number, id: number) => {
+    const column = type === "content" ? comments.contentId : comments.blogPostId;
+    const before = direction === "before";
+    const page = db
+      .select(commentColumns)
+      .from(comments)
+      .where(
+        and(
+          eq(column, targetIdOf(db, type, slug)),
+          before ? sql`(${comments.createdAt}, ${comments.id}) < (${createdAt}, ${id})` : sql`(${comments.createdAt}, ${comments.id}) > (${createdAt}, ${id})`,
+        ),
+      )
+      .orderBy(...(before ? [desc(comments.createdAt), desc(comments.id)] : [asc(comments.createdAt), asc(comments.id)]))
+      .limit(COMMENTS_PER_PAGE + 1)
+      .as("page");
+    return db.select().from(page).orderBy(asc(page.createdAt), asc(page.id));
+  });
+}
 
-const blogCommentsQuery = reusableSelect((db: Database, slug: string) => {
-  const ids = db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
-  return db.select(commentColumns).from(comments).where(inArray(comments.blogPostId, ids)).orderBy(asc(comments.createdAt), asc(comments.id)).limit(MAX_COMMENTS_SHOWN);
-});
+const pageSelects = {
+  content: { before: pageSelect("content", "before"), after: pageSelect("content", "after") },
+  blog: { before: pageSelect("blog", "before"), after: pageSelect("blog", "after") },
+};
+
+const NEWEST: CommentCursor = { direction: "before", createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
+
+/**
+ * One page of the comments of a content item or blog post, oldest first (one statement, keyed by
+ * slug): the newest page unless a cursor names another. Give the rows to toCommentPage.
+ */
+export function commentsQuery(db: Database, target: CommentTarget, cursor: CommentCursor | null = null) {
+  const { direction, createdAt, id } = cursor ?? NEWEST;
+  return pageSelects[target.type][direction](db, target.slug, createdAt, id);
+}
+
+// The counters are kept by triggers (migrations/0003_comment_counters.sql), named by the target's id.
+function countSelect(type: CommentTarget["type"]) {
+  return reusableSelect((db: Database, slug: string) =>
+    db
+      .select({ value: counters.value })
+      .from(counters)
+      .where(eq(counters.name, sql`${`comments:${type}:`} || ${targetIdOf(db, type, slug)}`)),
+  );
+}
+
+const countSelects = { content: countSelect("content"), blog: countSelect("blog") };
+
+/** How many comments a target has, from its counter (one primary-key lookup, keyed by slug). */
+export function commentCountQuery(db: Database, target: CommentTarget) {
+  return countSelects[target.type](db, target.slug);
+}
 
 type CommentRow = { id: number; userId: string; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
 
@@ -43,6 +113,44 @@ export function toCommentViews(rows: CommentRow[], viewer: User | null): Comment
     edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
     canEdit: Boolean(viewer && (viewer.id === row.userId || isStaff(viewer))),
   }));
+}
+
+/**
+ * The page the reader asked for, as views, with the total and the links to the pages around it.
+ * `rows` come from commentsQuery for the same cursor, `countRows` from commentCountQuery.
+ */
+export function toCommentPage(
+  rows: CommentRow[],
+  countRows: { value: number }[],
+  cursor: CommentCursor | null,
+  viewer: User | null,
+): { comments: CommentView[]; paging: CommentPaging } {
+  const before = !cursor || cursor.direction === "before";
+  const more = rows.length > COMMENTS_PER_PAGE;
+  const shown = more ? (before ? rows.slice(1) : rows.slice(0, -1)) : rows;
+  const first = shown[0];
+  const last = shown.at(-1);
+  const hasEarlier = before ? more : true;
+  const hasNewer = cursor !== null && (before ? true : more);
+  return {
+    comments: toCommentViews(shown, viewer),
+    paging: {
+      total: Math.max(0, countRows[0]?.value ?? 0),
+      current: cursor ? searchFor(cursor.direction, cursor) : "",
+      earlier: hasEarlier && first ? searchFor("before", first) : null,
+      // A page that came back empty (its comments were deleted) leads back to the newest page.
+      newer: hasNewer ? (last ? searchFor("after", last) : "") : null,
+    },
+  };
+}
+
+/**
+ * Where a comment form sends the reader: a new comment to the newest page, where it is; an edit or
+ * a deletion back to the page it was made on.
+ */
+export function commentRedirectPath(request: Request, intent: string, anchor: string) {
+  const cursor = intent === "create-comment" ? null : commentCursorOf(new URL(request.url));
+  return `${pagePath(request)}${cursor ? searchFor(cursor.direction, cursor) : ""}#${anchor}`;
 }
 
 /** Author name as the spec says: first name, else e-mail, else 'User'. */

@@ -8,10 +8,9 @@ import { formatListingDate } from "~/lib/format";
 import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/seo";
 import { findPublishedPostId, postBySlugQuery } from "~/server/blog.server";
-import { commentsQuery, runCommentAction, toCommentViews } from "~/server/comments.server";
+import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
-import { pagePath } from "~/server/http.server";
 import { sanitizeHtml } from "~/server/rich-text.server";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -32,19 +31,25 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   let commentsFailed = false;
   let rows: Awaited<ReturnType<typeof postBySlugQuery>>;
   let commentRows: Awaited<ReturnType<typeof commentsQuery>> = [];
+  let commentCountRows: Awaited<ReturnType<typeof commentCountQuery>> = [];
+  const target = { type: "blog" as const, slug: params.slug };
+  const commentCursor = commentCursorOf(new URL(request.url));
   // Read with the session check (one round trip); without the comments if they cannot be read.
   const [viewer, pageResults] = await Promise.all([
     getOptionalUser(context),
-    app.readWithSession(() => [postBySlugQuery(app.db, params.slug), commentsQuery(app.db, { type: "blog", slug: params.slug })]).catch(() => null),
+    app
+      .readWithSession(() => [postBySlugQuery(app.db, params.slug), commentsQuery(app.db, target, commentCursor), commentCountQuery(app.db, target)])
+      .catch(() => null),
   ]);
   if (pageResults) {
-    [rows, commentRows] = pageResults;
+    [rows, commentRows, commentCountRows] = pageResults;
   } else {
     commentsFailed = true;
     rows = await postBySlugQuery(app.db, params.slug);
   }
   const post = rows[0];
   if (!post || !post.isPublished) throw data("Blog Post Not Found", { status: 404 });
+  const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
   return {
     post: {
       slug: post.slug,
@@ -57,7 +62,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       html: sanitizeHtml(renderMarkdown(post.content)),
     },
     url: `${new URL(request.url).origin}/blog/${post.slug}`,
-    comments: toCommentViews(commentRows, viewer),
+    comments: commentPage.comments,
+    commentPaging: commentPage.paging,
     commentsFailed,
     commentPermission: viewer ? ("allowed" as const) : ("login" as const),
   };
@@ -68,15 +74,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await getOptionalUser(context);
   const postId = await findPublishedPostId(app.db, params.slug);
   if (!postId) throw data("Blog Post Not Found", { status: 404 });
+  const formData = await request.formData();
   const result = await runCommentAction(app.db, {
     user: viewer,
-    formData: await request.formData(),
+    formData,
     target: { blogPostId: postId },
     mayPost: Boolean(viewer),
     deniedMessage: "Log in to comment.",
   });
   if (!result.ok) return data({ error: result.error }, { status: result.status });
-  return redirect(`${pagePath(request)}#${result.anchor}`);
+  return redirect(commentRedirectPath(request, String(formData.get("intent") ?? ""), result.anchor));
 }
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,6 +110,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-12">
         <Comments
           comments={loaderData.comments}
+          paging={loaderData.commentPaging}
           permission={loaderData.commentPermission}
           loadFailed={loaderData.commentsFailed}
           error={actionData && "error" in actionData ? actionData.error : null}

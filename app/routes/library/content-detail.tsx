@@ -10,7 +10,7 @@ import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
-import { commentsQuery, runCommentAction, toCommentViews } from "~/server/comments.server";
+import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
 import {
@@ -55,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sectionSlug = "sectionSlug" in params ? (params.sectionSlug as string) : null;
   const playSlug = "playSlug" in params ? (params.playSlug as string) : null;
   const viewStatement = isNewPageView(request, slug) ? countViewStatement(db, slug, { sectionSlug, playSlug }) : null;
+  const commentCursor = commentCursorOf(new URL(request.url));
 
   // One round trip, shared with the session check: the view, the item, its formations, ratings, the
   // viewer's own state, comments. The viewer's rows are read for the stored session's user and used
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ratingSummaryQuery(db, slug),
       ...(userId ? [viewerRatingQuery(db, slug, userId), viewerFavoriteQuery(db, slug, userId)] : []),
       ...(sectionSlug ? [sectionQuery(db, slug, sectionSlug), playsOfSectionQuery(db, slug, sectionSlug)] : []),
-      ...(withComments ? [commentsQuery(db, { type: "content", slug })] : []),
+      ...(withComments ? [commentsQuery(db, { type: "content", slug }, commentCursor), commentCountQuery(db, { type: "content", slug })] : []),
     ] as unknown as [BatchItem<"sqlite">];
   };
   let results: unknown[];
@@ -84,7 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     results = pageResults;
   } else {
     commentsFailed = true;
-    results = [...(await db.batch(statements(viewer?.id ?? null, false))), []];
+    results = [...(await db.batch(statements(viewer?.id ?? null, false))), [], []];
   }
   if (viewStatement) results.shift();
   const take = <T,>(present: boolean): T | null => (present ? (results.shift() as T) : null);
@@ -98,6 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = take<Awaited<ReturnType<typeof sectionQuery>>>(Boolean(sectionSlug));
   const plays = take<Awaited<ReturnType<typeof playsOfSectionQuery>>>(Boolean(sectionSlug));
   const commentRows = results.shift() as Awaited<ReturnType<typeof commentsQuery>>;
+  const commentCountRows = results.shift() as Awaited<ReturnType<typeof commentCountQuery>>;
 
   if (!row || !isVisible(row, viewer)) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
@@ -139,6 +141,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canRate: false,
       view: null,
       comments: [],
+      commentPaging: null,
       commentsFailed: false,
       commentPermission: viewer ? ("premium" as const) : ("login" as const),
     };
@@ -174,6 +177,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const premium = hasPremiumAccess(viewer);
+  const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
   return {
     locked: false as const,
     item,
@@ -184,7 +188,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     favorite: Boolean(favorite?.length),
     canRate: premium && scheme,
     view,
-    comments: toCommentViews(commentRows, viewer),
+    comments: commentPage.comments,
+    commentPaging: commentPage.paging,
     commentsFailed,
     commentPermission: !viewer ? ("login" as const) : premium ? ("allowed" as const) : ("premium" as const),
   };
@@ -233,7 +238,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       deniedMessage: "You must be a premium member to comment.",
     });
     if (!result.ok) return data({ error: result.error }, { status: result.status });
-    return redirect(`${pathname}#${result.anchor}`);
+    return redirect(commentRedirectPath(request, intent, result.anchor));
   }
 
   return data({ error: "Unknown action." }, { status: 400 });
@@ -451,7 +456,7 @@ function MainView({ data: loaderData, error }: { data: Extract<LoaderData, { loc
         <div className="space-y-10">
           <MainVideo data={loaderData} />
           {scheme || loaderData.formations.length ? <FormationsList data={loaderData} /> : null}
-          <Comments comments={loaderData.comments} permission={loaderData.commentPermission} loadFailed={loaderData.commentsFailed} error={commentError} />
+          <Comments comments={loaderData.comments} paging={loaderData.commentPaging} permission={loaderData.commentPermission} loadFailed={loaderData.commentsFailed} error={commentError} />
         </div>
         <div className="space-y-6">
           <DetailsPanel data={loaderData} />

@@ -1,0 +1,168 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { SEED_BLOG_POSTS } from "../../db/seed-data";
+import { createMember, openTestState, type TestState } from "../support/billing";
+import { launchBrowser, signInWithPassword, visible } from "../support/browser";
+import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
+import { seedItem } from "../support/library";
+
+// The browser matrix for the library's forms and the member forms around it: each form submitted
+// once with valid input, with JavaScript on and off, through the real UI. Each test signs in a
+// fresh premium member, so ratings and favourites start clean.
+
+// Items no other test changes: comments on a premium gameplay video and a blog post, a rating and a
+// favourite on a free scheme (its average is asserted nowhere else).
+const COMMENTED_ITEM = "cfb26-dynasty-rivalry-week";
+const COMMENTED_POST = "new-lab-sessions-every-friday";
+const RATED_SCHEME = "madden26-gun-bunch-quick-pass";
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await state?.dispose();
+});
+
+const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
+
+/** A fresh premium member, signed in through the login form of a watched page. */
+async function signedInMember(mode: JsMode) {
+  const member = await createMember(state, {
+    subscriptionTier: "premium",
+    accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+  });
+  const w = await watchedPage(browser, mode);
+  await signInWithPassword(w.page, member.email, DEMO_PASSWORD);
+  await w.check();
+  return { w, member };
+}
+
+/** Opens a page; with JavaScript, waits until it has settled (a click while it hydrates can be lost). */
+async function open(w: WatchedPage, mode: JsMode, path: string) {
+  await w.page.goto(path, { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
+  await w.check();
+}
+
+/** Posts, edits and deletes one comment on the page that is open, checking what the reader sees. */
+async function commentJourney(w: WatchedPage, mode: JsMode) {
+  const page: Page = w.page;
+  const text = unique(`Form matrix comment (${mode.label})`);
+  if (mode.javaScriptEnabled) {
+    // Interactive: the empty box cannot be posted.
+    await page.locator('button[disabled]:has-text("Post Comment")').waitFor();
+  }
+  await page.getByLabel("Add a comment").fill(text);
+  await page.getByRole("button", { name: "Post Comment" }).click();
+  const posted = commentItem(page, text);
+  await visible(posted);
+  await visible(posted.getByText("Robin", { exact: true }));
+  expect((await posted.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(text);
+  await w.check();
+
+  await posted.getByRole("link", { name: "Edit" }).click();
+  const editor = page.getByLabel("Edit comment");
+  await visible(editor);
+  await w.check();
+  const edited = `${text} (edited)`;
+  await editor.fill(edited);
+  await page.locator("li", { has: editor }).getByRole("button", { name: "Save" }).click();
+  const changed = commentItem(page, edited);
+  await visible(changed);
+  await page.getByLabel("Edit comment").waitFor({ state: "detached" });
+  expect((await changed.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(edited);
+  await w.check();
+
+  await changed.getByRole("link", { name: "Delete" }).click();
+  const confirming = page.locator("li", { hasText: "Delete this comment?" });
+  await visible(confirming);
+  await w.check();
+  await confirming.getByRole("button", { name: "Delete" }).click();
+  await page.getByText(edited).waitFor({ state: "detached" });
+  await visible(page.getByRole("heading", { name: /^Comments \(\d+\)$/ }));
+  expect(await page.getByText(text).count()).toBe(0);
+  await w.check();
+}
+
+function commentItem(page: Page, text: string): Locator {
+  return page.locator('li[id^="comment-"]', { has: page.locator("p.whitespace-pre-wrap", { hasText: text }) });
+}
+
+describe.each(JS_MODES)("library forms ($label)", (mode) => {
+  it("comment: post, edit and delete on a content item", async () => {
+    const { w } = await signedInMember(mode);
+    await open(w, mode, `/content/${COMMENTED_ITEM}`);
+    await visible(w.page.getByRole("heading", { name: seedItem(COMMENTED_ITEM).title }));
+    await commentJourney(w, mode);
+    await w.finish();
+  });
+
+  it("comment: post, edit and delete on a blog post", async () => {
+    const { w } = await signedInMember(mode);
+    await open(w, mode, `/blog/${COMMENTED_POST}`);
+    await visible(w.page.getByRole("heading", { name: SEED_BLOG_POSTS.find((post) => post.slug === COMMENTED_POST)!.title }));
+    await commentJourney(w, mode);
+    await w.finish();
+  });
+
+  it("rating: rates a scheme, shown as the member's own rating", async () => {
+    const { w } = await signedInMember(mode);
+    await open(w, mode, `/content/${RATED_SCHEME}`);
+    const rating = w.page.locator("#rating");
+    await visible(rating.getByText("Rate this scheme"));
+    await rating.getByRole("button", { name: "Rate 4 stars" }).click();
+    await visible(rating.getByText("Your rating: 4 of 5"));
+    expect(await w.page.getByTestId("rating-summary").textContent()).toMatch(/^\d\.\d\d \/ 5 · \d+ ratings?$/);
+    await w.check();
+    await w.finish();
+  });
+
+  it("favourite: stars a scheme, shown on the star and on /home", async () => {
+    const { w } = await signedInMember(mode);
+    await open(w, mode, `/content/${RATED_SCHEME}`);
+    await w.page.getByRole("button", { name: "Add to favorites" }).click();
+    const star = w.page.getByRole("button", { name: "Remove from favorites" });
+    await visible(star);
+    expect(await star.getAttribute("aria-pressed")).toBe("true");
+    await w.check();
+    await open(w, mode, "/home");
+    await visible(w.page.locator('section[aria-labelledby="favorites-title"]').getByText(seedItem(RATED_SCHEME).title));
+    await w.finish();
+  });
+
+  it("tip submission: shows the thank-you card", async () => {
+    const { w } = await signedInMember(mode);
+    const page = w.page;
+    await open(w, mode, "/submit-tip");
+    if (mode.javaScriptEnabled) await page.locator('button[disabled]:has-text("Submit Tip")').waitFor();
+    await page.getByLabel("Formation name", { exact: true }).fill("Gun Bunch Wk");
+    await page.getByLabel("Play name", { exact: true }).fill(unique("Mesh Spot"));
+    await page.getByLabel("Playbook", { exact: true }).fill("Kansas City Chiefs");
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByLabel("Tip description", { exact: true }).fill("Motion the Z across before the snap: the mesh clears man coverage every time.");
+    await page.getByRole("button", { name: "Submit Tip" }).click();
+    await visible(page.getByRole("heading", { name: "Thank you!" }));
+    await visible(page.getByText("Tip submitted successfully! It will be reviewed by our team.", { exact: true }));
+    if (mode.javaScriptEnabled) await visible(page.getByText("Tip Submitted!", { exact: true }));
+    await w.check();
+    await w.finish();
+  });
+
+  it("contact form: sends a message and says so", async () => {
+    const w = await watchedPage(browser, mode);
+    const page = w.page;
+    await open(w, mode, "/contact");
+    await page.getByLabel("Name", { exact: true }).fill("Robin Tester");
+    await page.getByLabel("Email", { exact: true }).fill(`forms-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await page.getByLabel("Subject", { exact: true }).fill(unique("Question about the library"));
+    await page.getByLabel("Message", { exact: true }).fill("Do the formation write-ups cover both games?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page.getByText("Message Sent!", { exact: true }));
+    await visible(page.getByText("We'll get back to you within 24 hours.", { exact: true }));
+    await w.check();
+    await w.finish();
+  });
+});
