@@ -162,15 +162,20 @@ export async function findComment(db: Database, id: number) {
   return db.query.comments.findFirst({ where: eq(comments.id, id) });
 }
 
+/** Stores a comment; returns its id. */
 export async function insertComment(db: Database, user: User, target: { contentId: number } | { blogPostId: number }, text: string) {
-  await db.insert(comments).values({
+  const [row] = await db
+    .insert(comments)
+    .values({
     userId: user.id,
     contentType: "contentId" in target ? "content" : "blog",
     contentId: "contentId" in target ? target.contentId : null,
     blogPostId: "blogPostId" in target ? target.blogPostId : null,
     comment: text,
     authorName: commentAuthorName(user),
-  });
+  })
+    .returning({ id: comments.id });
+  return row.id;
 }
 
 export async function updateComment(db: Database, id: number, text: string) {
@@ -207,8 +212,8 @@ export async function runCommentAction(
 
   if (input.intent === "create-comment") {
     if (!options.mayPost) return { ok: false, status: 403, error: options.deniedMessage };
-    await insertComment(db, user, target, input.comment);
-    return { ok: true, anchor: "comments" };
+    // Straight to the new comment, at the end of the newest page.
+    return { ok: true, anchor: `comment-${await insertComment(db, user, target, input.comment)}` };
   }
 
   const existing = await findComment(db, input.commentId);

@@ -51,8 +51,8 @@ function storedIds(target: Target): number[] {
 async function postComment(target: Target, cookie: string, text: string, from = target.path) {
   const response = await postForm(from, { intent: "create-comment", comment: text }, { cookie });
   expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe(`${target.path}#comments`);
   const row = testDb().prepare(`SELECT id FROM comments WHERE ${target.column} = ? AND comment = ?`).get(target.id, text) as { id: number };
+  expect(response.headers.get("Location")).toBe(`${target.path}#comment-${row.id}`);
   return row.id;
 }
 

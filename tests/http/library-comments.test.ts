@@ -105,9 +105,9 @@ describe("posting", () => {
     const response = await post({ intent: "create-comment", comment: `  \n ${text}  \n\t` }, "premium");
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("Location")!, baseUrl()).pathname).toBe(`/content/${SLUG}`);
-    expect(response.headers.get("Location")).toMatch(/#comments$/);
     const stored = commentsOf(SLUG).filter((row) => row.comment === text);
     expect(stored).toHaveLength(1);
+    expect(response.headers.get("Location")).toMatch(new RegExp(`#comment-${stored[0].id}$`));
     expect(stored[0].author_name).toBe(firstNameOf("premium"));
     const shown = renderedComments(await page(SLUG, "admin")).find((comment) => comment.id === stored[0].id);
     expect(shown).toMatchObject({ author: firstNameOf("premium"), text });

@@ -46,9 +46,10 @@ async function withText(text: string) {
 }
 
 async function posted(text: string, role: DemoRole = "premium", target: { contentId: number } | { blogPostId: number } = { contentId }) {
-  expect(await act(users[role], { intent: "create-comment", comment: text }, { target })).toEqual({ ok: true, anchor: "comments" });
+  const result = await act(users[role], { intent: "create-comment", comment: text }, { target });
   const [row] = await withText(text.trim());
   expect(row).toBeDefined();
+  expect(result).toEqual({ ok: true, anchor: `comment-${row.id}` });
   return row;
 }
 
