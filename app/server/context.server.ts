@@ -1,4 +1,4 @@
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { BatchItem } from "drizzle-orm/batch";
 import { createContext, RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
 import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming } from "./db.server.ts";
@@ -27,13 +27,11 @@ export type AppContext = {
   /** True once the root loader handed the flash toast to the page (then its cookie is cleared). */
   toastDelivered: boolean;
   /**
-   * A page's reads sent in the same D1 batch as the session check: call it alongside getSession()
-   * (or a guard) in Promise.all. The builder gets the stored session's user id, not yet confirmed
-   * against D1: nothing read for it may leave the server unless the guard lets the user in.
+   * Statements sent in the same D1 batch as the session check, built for the stored session's user
+   * id (not yet confirmed against D1). Pages use readPage (page-read.server.ts), which names the
+   * results and makes sure they were read for the confirmed viewer.
    */
-  readWithSession<U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(
-    build: (userId: string | null) => T,
-  ): Promise<BatchResponse<T>>;
+  readWithSession(build: (userId: string | null) => BatchItem<"sqlite">[]): Promise<{ userId: string | null; results: unknown[] }>;
   getSession(): Promise<{ session: Session; user: User } | null>;
 };
 
@@ -70,8 +68,10 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     toastDelivered: false,
     async readWithSession(build) {
       // After the KV read, in the same turn as getSession()'s user read: the two share a batch.
-      const stored = await readStoredSession();
-      return read(build(stored?.userId ?? null));
+      const userId = (await readStoredSession())?.userId ?? null;
+      const statements = build(userId);
+      const results = statements.length ? await read(statements as unknown as [BatchItem<"sqlite">]) : [];
+      return { userId, results: results as unknown[] };
     },
     getSession() {
       sessionLookup ??= (async () => {

@@ -27,6 +27,7 @@ import {
 } from "~/server/admin-dashboard.server";
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { hasErrorMessage } from "~/server/db.server";
@@ -61,19 +62,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
-  const [user, [counterRows, contentRows, tipRows, tipCounts]] = await Promise.all([
+  const [user, { counterRows, contentRows, tipRows, tipCounts }] = await Promise.all([
     requireStaff(context, request),
-    app.readWithSession(() => [
-      countersQuery(db, COUNTERS),
-      listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
-      tipsPageQuery(db, tipsPage),
-      tipCountsQuery(db),
-    ]),
+    readPage(app, () => ({
+      counterRows: countersQuery(db, COUNTERS),
+      contentRows: listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
+      tipRows: tipsPageQuery(db, tipsPage),
+      tipCounts: tipCountsQuery(db),
+    })),
   ]);
   const superadmin = user.role === "superadmin";
-  const [userRows, userCount, postRows, messageRows] = superadmin
-    ? await db.batch([usersPageQuery(db, search, usersPage), usersCountQuery(db, search), listPostsForAdmin(db), messagesQuery(db)])
-    : [];
+  const { userRows, userCount, postRows, messageRows } = superadmin
+    ? await readPage(app, () => ({
+        userRows: usersPageQuery(db, search, usersPage),
+        userCount: usersCountQuery(db, search),
+        postRows: listPostsForAdmin(db),
+        messageRows: messagesQuery(db),
+      }))
+    : { userRows: null, userCount: null, postRows: null, messageRows: null };
   const counters = toCounterMap(counterRows, COUNTERS);
 
   return {

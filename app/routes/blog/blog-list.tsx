@@ -5,6 +5,7 @@ import { BLOG_CATEGORY_LABELS, type BlogCategory } from "~/lib/blog";
 import { pageMeta } from "~/lib/seo";
 import { BLOG_PAGE_SIZE, blogPageQuery, publishedPostCountQuery, toBlogCard } from "~/server/blog.server";
 import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
 
 const TABS: { category: BlogCategory | null; label: string }[] = [
   { category: null, label: "All Posts" },
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
   // Shares the session check's D1 batch when a member is signed in (the root loader needs the user).
-  const [rows, [{ total }]] = await app.readWithSession(() => [blogPageQuery(db, category, page), publishedPostCountQuery(db, category)]);
+  const { rows, count } = await readPage(app, () => ({ rows: blogPageQuery(db, category, page), count: publishedPostCountQuery(db, category) }));
+  const total = count[0].total;
   return { category, page, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), posts: rows.map(toBlogCard) };
 }
 

@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { findPublishedPostId, postBySlugQuery } from "~/server/blog.server";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
+import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { sanitizeHtml } from "~/server/rich-text.server";
 
@@ -28,28 +29,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  let commentsFailed = false;
-  let rows: Awaited<ReturnType<typeof postBySlugQuery>>;
-  let commentRows: Awaited<ReturnType<typeof commentsQuery>> = [];
-  let commentCountRows: Awaited<ReturnType<typeof commentCountQuery>> = [];
+  const { db } = app;
   const target = { type: "blog" as const, slug: params.slug };
   const commentCursor = commentCursorOf(new URL(request.url));
-  // Read with the session check (one round trip); without the comments if they cannot be read.
-  const [viewer, pageResults] = await Promise.all([
-    getOptionalUser(context),
-    app
-      .readWithSession(() => [postBySlugQuery(app.db, params.slug), commentsQuery(app.db, target, commentCursor), commentCountQuery(app.db, target)])
-      .catch(() => null),
-  ]);
-  if (pageResults) {
-    [rows, commentRows, commentCountRows] = pageResults;
-  } else {
-    commentsFailed = true;
-    rows = await postBySlugQuery(app.db, params.slug);
-  }
+  const page = (withComments: boolean) => () => ({
+    rows: postBySlugQuery(db, params.slug),
+    comments: withComments ? commentsQuery(db, target, commentCursor) : none,
+    commentCount: withComments ? commentCountQuery(db, target) : none,
+  });
+  // One round trip with the session check; when the comments cannot be read, the post without them.
+  const [viewer, withComments] = await Promise.all([getOptionalUser(context), readPage(app, page(true)).catch(() => null)]);
+  const { rows, comments, commentCount } = withComments ?? (await readPage(app, page(false)));
+  const commentsFailed = !withComments;
   const post = rows[0];
   if (!post || !post.isPublished) throw data("Blog Post Not Found", { status: 404 });
-  const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
+  const commentPage = toCommentPage(comments ?? [], commentCount ?? [], commentCursor, viewer);
   return {
     post: {
       slug: post.slug,

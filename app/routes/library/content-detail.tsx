@@ -1,4 +1,3 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { data, Form, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/content-detail";
@@ -12,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
+import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import {
   canOpen,
@@ -58,48 +58,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const commentCursor = commentCursorOf(new URL(request.url));
 
   // One round trip, shared with the session check: the view, the item, its formations, ratings, the
-  // viewer's own state, comments. The viewer's rows are read for the stored session's user and used
-  // only once getOptionalUser has confirmed that same user.
-  let ownRows = false;
-  const statements = (userId: string | null, withComments: boolean) => {
-    ownRows = userId !== null;
-    return [
-      ...(viewStatement ? [viewStatement] : []),
-      contentBySlugQuery(db, slug),
-      sectionsWithCountsQuery(db, slug),
-      ratingSummaryQuery(db, slug),
-      ...(userId ? [viewerRatingQuery(db, slug, userId), viewerFavoriteQuery(db, slug, userId)] : []),
-      ...(sectionSlug ? [sectionQuery(db, slug, sectionSlug), playsOfSectionQuery(db, slug, sectionSlug)] : []),
-      ...(withComments ? [commentsQuery(db, { type: "content", slug }, commentCursor), commentCountQuery(db, { type: "content", slug })] : []),
-    ] as unknown as [BatchItem<"sqlite">];
-  };
-  let results: unknown[];
-  let commentsFailed = false;
-  const [viewer, pageResults] = await Promise.all([
-    getOptionalUser(context),
-    // A batch is all or nothing: when it fails (the comments), nothing was counted, and the page
-    // is read again without them.
-    app.readWithSession((userId) => statements(userId, true)).catch(() => null),
-  ]);
-  if (pageResults) {
-    results = pageResults;
-  } else {
-    commentsFailed = true;
-    results = [...(await db.batch(statements(viewer?.id ?? null, false))), [], []];
-  }
-  if (viewStatement) results.shift();
-  const take = <T,>(present: boolean): T | null => (present ? (results.shift() as T) : null);
-  const [row] = take<Awaited<ReturnType<typeof contentBySlugQuery>>>(true)!;
-  const sections = take<Awaited<ReturnType<typeof sectionsWithCountsQuery>>>(true)!;
-  const ratingRows = take<Awaited<ReturnType<typeof ratingSummaryQuery>>>(true)!;
-  const ownRatingRows = take<Awaited<ReturnType<typeof viewerRatingQuery>>>(ownRows);
-  const favoriteRows = take<Awaited<ReturnType<typeof viewerFavoriteQuery>>>(ownRows);
-  const ownRating = viewer ? ownRatingRows : null;
-  const favorite = viewer ? favoriteRows : null;
-  const section = take<Awaited<ReturnType<typeof sectionQuery>>>(Boolean(sectionSlug));
-  const plays = take<Awaited<ReturnType<typeof playsOfSectionQuery>>>(Boolean(sectionSlug));
-  const commentRows = results.shift() as Awaited<ReturnType<typeof commentsQuery>>;
-  const commentCountRows = results.shift() as Awaited<ReturnType<typeof commentCountQuery>>;
+  // viewer's own state, comments.
+  const page = (withComments: boolean) => (userId: string | null) => ({
+    view: viewStatement ?? none,
+    rows: contentBySlugQuery(db, slug),
+    sections: sectionsWithCountsQuery(db, slug),
+    ratings: ratingSummaryQuery(db, slug),
+    ownRating: userId ? viewerRatingQuery(db, slug, userId) : none,
+    favorite: userId ? viewerFavoriteQuery(db, slug, userId) : none,
+    section: sectionSlug ? sectionQuery(db, slug, sectionSlug) : none,
+    plays: sectionSlug ? playsOfSectionQuery(db, slug, sectionSlug) : none,
+    comments: withComments ? commentsQuery(db, { type: "content", slug }, commentCursor) : none,
+    commentCount: withComments ? commentCountQuery(db, { type: "content", slug }) : none,
+  });
+  // A batch is all or nothing: when it fails (the comments), nothing was counted, and the page is
+  // read again without them.
+  const [viewer, withComments] = await Promise.all([getOptionalUser(context), readPage(app, page(true)).catch(() => null)]);
+  const read = withComments ?? (await readPage(app, page(false)));
+  const commentsFailed = !withComments;
+  const { sections, ownRating, favorite, section, plays } = read;
+  const row = read.rows[0];
+  const ratingRows = read.ratings;
+  const commentRows = read.comments ?? [];
+  const commentCountRows = read.commentCount ?? [];
 
   if (!row || !isVisible(row, viewer)) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });

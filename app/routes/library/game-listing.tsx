@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import type { ContentType, Game } from "../../../db/schema";
 import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, type ListingOrder } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
 
@@ -46,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = app;
   const counterNames = contentCounterNames(game);
   // Read together with the session check: one D1 round trip for members too.
-  const [viewer, [rows, counterRows]] = await Promise.all([
+  const [viewer, { rows, counterRows }] = await Promise.all([
     getOptionalUser(context),
-    app.readWithSession(() => [listingPageQuery(db, { game, type: tab.type, order, page }), countersQuery(db, counterNames)]),
+    readPage(app, () => ({ rows: listingPageQuery(db, { game, type: tab.type, order, page }), counterRows: countersQuery(db, counterNames) })),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
   const counts = Object.fromEntries(

@@ -7,6 +7,7 @@ import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
 
@@ -14,14 +15,15 @@ import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQu
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
-  const [viewer, [[row], sections, ratingRows]] = await Promise.all([
+  const [viewer, { rows, sections, ratingRows }] = await Promise.all([
     getOptionalUser(context),
-    app.readWithSession(() => [
-      contentBySlugQuery(db, params.slug),
-      sectionsWithCountsQuery(db, params.slug),
-      ratingSummaryQuery(db, params.slug),
-    ]),
+    readPage(app, () => ({
+      rows: contentBySlugQuery(db, params.slug),
+      sections: sectionsWithCountsQuery(db, params.slug),
+      ratingRows: ratingSummaryQuery(db, params.slug),
+    })),
   ]);
+  const row = rows[0];
   if (!row || !isSchemeType(row.type) || !isVisible(row, viewer)) throw data("Content not found", { status: 404 });
   return {
     item: { slug: row.slug, title: row.title, description: row.description, type: row.type, game: row.game, thumbnailUrl: row.thumbnailUrl },

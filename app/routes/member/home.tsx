@@ -6,6 +6,7 @@ import { formatCount, GAME_LABELS } from "~/lib/format";
 import { latestPostsQuery, toBlogCard } from "~/server/blog.server";
 import { favoritesQuery, latestContentQuery, toCard } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
+import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireUser } from "~/server/guards.server";
 
@@ -17,22 +18,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
   // The page's reads go with the session check (one D1 round trip); requireUser decides.
-  const [user, [favoriteRows, college, madden, posts, counterRows]] = await Promise.all([
+  const [user, { favorites, college, madden, posts, counters }] = await Promise.all([
     requireUser(context, request),
-    app.readWithSession((userId) => [
-      favoritesQuery(db, userId ?? "", 12),
-      latestContentQuery(db, "college", 3),
-      latestContentQuery(db, "madden", 3),
-      latestPostsQuery(db, 3),
-      countersQuery(db, ["users:all"]),
-    ]),
+    readPage(app, (userId) => ({
+      favorites: userId ? favoritesQuery(db, userId, 12) : none,
+      college: latestContentQuery(db, "college", 3),
+      madden: latestContentQuery(db, "madden", 3),
+      posts: latestPostsQuery(db, 3),
+      counters: countersQuery(db, ["users:all"]),
+    })),
   ]);
   return {
     firstName: user.firstName?.trim() || null,
-    favorites: favoriteRows.map((row) => toCard(row, user)),
+    favorites: (favorites ?? []).map((row) => toCard(row, user)),
     latest: { college: college.map((row) => toCard(row, user)), madden: madden.map((row) => toCard(row, user)) },
     posts: posts.map(toBlogCard),
-    memberCount: toCounterMap(counterRows, ["users:all"])["users:all"],
+    memberCount: toCounterMap(counters, ["users:all"])["users:all"],
   };
 }
 

@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { latestPostsQuery, toBlogCard } from "~/server/blog.server";
 import { latestPremiumQuery, latestSchemeWithRatingQuery, toCard } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { testimonialsQuery } from "~/server/testimonials.server";
 
@@ -24,15 +25,15 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
-  const [viewer, [schemes, testimonials, college, madden, posts]] = await Promise.all([
+  const [viewer, { schemes, testimonials, college, madden, posts }] = await Promise.all([
     getOptionalUser(context),
-    app.readWithSession(() => [
-      latestSchemeWithRatingQuery(db),
-      testimonialsQuery(db),
-      latestPremiumQuery(db, "college"),
-      latestPremiumQuery(db, "madden"),
-      latestPostsQuery(db, 3),
-    ]),
+    readPage(app, () => ({
+      schemes: latestSchemeWithRatingQuery(db),
+      testimonials: testimonialsQuery(db),
+      college: latestPremiumQuery(db, "college"),
+      madden: latestPremiumQuery(db, "madden"),
+      posts: latestPostsQuery(db, 3),
+    })),
   ]);
   const scheme = schemes[0];
   return {
