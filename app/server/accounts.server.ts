@@ -30,7 +30,8 @@ export function tooManyAttemptsMessage(seconds: number) {
 }
 
 export async function findUserByEmail(app: AppContext, email: string) {
-  return app.db.query.users.findFirst({ where: eq(users.email, email) });
+  const [user] = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
 }
 
 export type LoginResult =

@@ -101,7 +101,8 @@ export async function updateUserByStaff(db: Database, userId: string, edit: Staf
 }
 
 export async function findUserForStaff(db: Database, userId: string) {
-  return db.query.users.findFirst({ where: eq(users.id, userId) });
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
 }
 
 export async function reviewTip(db: Database, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {

@@ -28,9 +28,11 @@ export async function issueToken(db: Database, userId: string, purpose: TokenPur
 /** The user a still-valid token belongs to, without using it up. */
 export async function peekToken(db: Database, token: string, purpose: TokenPurpose, now = Date.now()) {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const row = await db.query.authTokens.findFirst({
-    where: and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)),
-  });
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
+    .limit(1);
   if (!row || row.expiresAt.getTime() <= now) return null;
   return row.userId;
 }

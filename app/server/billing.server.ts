@@ -140,15 +140,16 @@ export type EventOutcome = "applied" | "duplicate" | "ignored";
 async function findMember(app: AppContext, target: EventTarget, snapshot: SubscriptionSnapshot) {
   const userId = target.userId ?? snapshot.userId;
   if (userId) {
-    const byId = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+    const [byId] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (byId) return byId;
   }
   const customerId = target.customerId ?? snapshot.customerId;
   if (customerId) {
-    const byCustomer = await app.db.query.users.findFirst({ where: eq(users.stripeCustomerId, customerId) });
+    const [byCustomer] = await app.db.select().from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
     if (byCustomer) return byCustomer;
   }
-  return app.db.query.users.findFirst({ where: eq(users.stripeSubscriptionId, snapshot.id) });
+  const [bySubscription] = await app.db.select().from(users).where(eq(users.stripeSubscriptionId, snapshot.id)).limit(1);
+  return bySubscription;
 }
 
 async function recordOnly(app: AppContext, event: Stripe.Event): Promise<EventOutcome> {
@@ -161,7 +162,7 @@ async function recordOnly(app: AppContext, event: Stripe.Event): Promise<EventOu
  * its effect, so a repeated delivery changes nothing.
  */
 export async function processStripeEvent(app: AppContext, gateway: BillingGateway, event: Stripe.Event): Promise<EventOutcome> {
-  const seen = await app.db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id) });
+  const [seen] = await app.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
   if (seen) return "duplicate";
   const target = eventTarget(event);
   if (!target?.subscriptionId) return recordOnly(app, event);
@@ -187,7 +188,7 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
     ]);
   } catch (error) {
     // The primary key on the event id refused a concurrent second delivery: nothing was applied twice.
-    const again = await app.db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, event.id) });
+    const [again] = await app.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
     if (again) return "duplicate";
     throw error;
   }

@@ -66,10 +66,11 @@ export const postBySlugQuery = reusableSelect((db: Database, slug: string) => {
 });
 
 export async function findPublishedPostId(db: Database, slug: string) {
-  const row = await db.query.blogPosts.findFirst({
-    where: and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)),
-    columns: { id: true },
-  });
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
+    .limit(1);
   return row?.id ?? null;
 }
 

@@ -159,7 +159,8 @@ export function commentAuthorName(user: Pick<User, "firstName" | "email">) {
 }
 
 export async function findComment(db: Database, id: number) {
-  return db.query.comments.findFirst({ where: eq(comments.id, id) });
+  const [row] = await db.select().from(comments).where(eq(comments.id, id)).limit(1);
+  return row;
 }
 
 /** Stores a comment; returns its id. */

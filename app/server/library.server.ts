@@ -156,10 +156,12 @@ export function toRatingSummary(rows: { average: string | null; total: number }[
 }
 
 export async function findContentForWrite(db: Database, slug: string) {
-  return db.query.content.findFirst({
-    where: eq(content.slug, slug),
-    columns: { id: true, slug: true, type: true, requiredTier: true, isPublished: true },
-  });
+  const [row] = await db
+    .select({ id: content.id, slug: content.slug, type: content.type, requiredTier: content.requiredTier, isPublished: content.isPublished })
+    .from(content)
+    .where(eq(content.slug, slug))
+    .limit(1);
+  return row;
 }
 
 export async function toggleFavorite(db: Database, userId: string, contentId: number, on: boolean) {

@@ -148,15 +148,17 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
     return { status: "error", message: `${PROVIDERS[provider].label} sign-in failed. Please try again.` };
   }
 
-  const linked = await app.db.query.oauthAccounts.findFirst({
-    where: and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)),
-  });
+  const [linked] = await app.db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
+    .limit(1);
   if (linked) return { status: "success", userId: linked.userId };
 
   if (!profile.email || !profile.emailVerified) {
     return { status: "error", message: `Your ${PROVIDERS[provider].label} account has no verified e-mail address.` };
   }
-  const existing = await app.db.query.users.findFirst({ where: eq(users.email, profile.email) });
+  const [existing] = await app.db.select().from(users).where(eq(users.email, profile.email)).limit(1);
   const now = new Date();
   if (existing) {
     // The provider vouches for this address. An account that was never confirmed may have been

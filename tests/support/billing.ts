@@ -26,12 +26,12 @@ export async function openTestState(stateDir = TEST_STATE_DIR) {
     env: proxy.env,
     db,
     async member(id: string): Promise<User> {
-      const row = await db.query.users.findFirst({ where: eq(users.id, id) });
+      const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw new Error(`No member ${id}`);
       return row;
     },
     async memberByEmail(email: string): Promise<User> {
-      const row = await db.query.users.findFirst({ where: eq(users.email, email) });
+      const [row] = await db.select().from(users).where(eq(users.email, email));
       if (!row) throw new Error(`No member ${email}`);
       return row;
     },
@@ -39,7 +39,7 @@ export async function openTestState(stateDir = TEST_STATE_DIR) {
       await db.update(users).set(values).where(eq(users.id, id));
     },
     async eventRecorded(id: string) {
-      return Boolean(await db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, id) }));
+      return (await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
     },
     dispose: () => proxy.dispose(),
   };

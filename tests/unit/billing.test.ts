@@ -101,12 +101,13 @@ async function insertMember(overrides: Partial<typeof users.$inferInsert> = {}):
 
 async function readMember(id: string) {
   const { app } = newApp();
-  return app.db.query.users.findFirst({ where: eq(users.id, id) });
+  const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
 }
 
 async function eventRecorded(id: string) {
   const { app } = newApp();
-  return Boolean(await app.db.query.stripeEvents.findFirst({ where: eq(stripeEvents.id, id) }));
+  return (await app.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
 }
 
 function stripeEvent(type: string, object: Record<string, unknown>, id = uid("evt")): Stripe.Event {

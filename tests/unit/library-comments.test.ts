@@ -16,11 +16,12 @@ let blogPostId: number;
 beforeAll(async () => {
   await seedDemoData();
   for (const [role, account] of Object.entries(DEMO_ACCOUNTS) as [DemoRole, (typeof DEMO_ACCOUNTS)[DemoRole]][]) {
-    users[role] = (await db.query.users.findFirst({ where: eq(schema.users.email, account.email) }))!;
+    [users[role]] = await db.select().from(schema.users).where(eq(schema.users.email, account.email));
   }
-  contentId = (await db.query.content.findFirst({ where: eq(schema.content.slug, "madden26-pistol-power-run") }))!.id;
-  otherContentId = (await db.query.content.findFirst({ where: eq(schema.content.slug, "cfb26-spread-rpo-attack") }))!.id;
-  blogPostId = (await db.query.blogPosts.findFirst())!.id;
+  const idOf = async (slug: string) => (await db.select({ id: schema.content.id }).from(schema.content).where(eq(schema.content.slug, slug)))[0].id;
+  contentId = await idOf("madden26-pistol-power-run");
+  otherContentId = await idOf("cfb26-spread-rpo-attack");
+  blogPostId = (await db.select({ id: schema.blogPosts.id }).from(schema.blogPosts).limit(1))[0].id;
 });
 
 function form(fields: Record<string, string>) {
@@ -54,7 +55,7 @@ async function posted(text: string, role: DemoRole = "premium", target: { conten
 }
 
 async function byId(id: number) {
-  return db.query.comments.findFirst({ where: eq(schema.comments.id, id) });
+  return (await db.select().from(schema.comments).where(eq(schema.comments.id, id)))[0];
 }
 
 describe("runCommentAction: posting", () => {
