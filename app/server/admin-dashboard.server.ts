@@ -1,6 +1,6 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
 import { contactMessages, users, userTips } from "../../db/schema.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
@@ -50,7 +50,7 @@ export function tipsPageQuery(db: Database, page: number) {
   return tipsFromQuery(db, (page - 1) * TIPS_PAGE_SIZE);
 }
 
-const tipsFromQuery = reusableSelect((db: Database, offset: number) => {
+const tipsFromQuery = reusableSelect((db: Database, offset: Param<number>) => {
   return db
     .select({
       id: userTips.id,

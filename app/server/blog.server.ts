@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { blogPosts, users } from "../../db/schema.ts";
 import type { BlogCardData } from "../lib/blog.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 export const blogCardColumns = {
   slug: blogPosts.slug,
@@ -12,7 +12,7 @@ export const blogCardColumns = {
   publishedAt: blogPosts.publishedAt,
 };
 
-export const latestPostsQuery = reusableSelect((db: Database, limit: number) => {
+export const latestPostsQuery = reusableSelect((db: Database, limit: Param<number>) => {
   return db
     .select(blogCardColumns)
     .from(blogPosts)
@@ -45,7 +45,7 @@ export function publishedPostCountQuery(db: Database, category: BlogCardData["ca
   return db.select({ total: count() }).from(blogPosts).where(and(...filters));
 }
 
-export const postBySlugQuery = reusableSelect((db: Database, slug: string) => {
+export const postBySlugQuery = reusableSelect((db: Database, slug: Param<string>) => {
   return db
     .select({
       id: blogPosts.id,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { blogPosts, comments, content, counters, type User } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
 import { commentActionSchema, type CommentPaging, type CommentView } from "../lib/comments.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { pagePath } from "./http.server.ts";
 
 export type CommentTarget = { type: "content"; slug: string } | { type: "blog"; slug: string };
@@ -40,7 +40,7 @@ const commentColumns = {
   updatedAt: comments.updatedAt,
 };
 
-function targetIdOf(db: Database, type: CommentTarget["type"], slug: string) {
+function targetIdOf(db: Database, type: CommentTarget["type"], slug: Param<string>) {
   return type === "content"
     ? db.select({ id: content.id }).from(content).where(eq(content.slug, slug))
     : db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
@@ -50,7 +50,7 @@ function targetIdOf(db: Database, type: CommentTarget["type"], slug: string) {
 // (target, createdAt) and SQLite keeps the id in every entry, so no sort): the extra row only tells
 // whether there is a further page. The newest page is the page before everything.
 function pageSelect(type: CommentTarget["type"], direction: CommentCursor["direction"]) {
-  return reusableSelect((db: Database, slug: string, createdAt: number, id: number) => {
+  return reusableSelect((db: Database, slug: Param<string>, createdAt: Param<number>, id: Param<number>) => {
     const column = type === "content" ? comments.contentId : comments.blogPostId;
     const before = direction === "before";
     const page = db
@@ -87,7 +87,7 @@ export function commentsQuery(db: Database, target: CommentTarget, cursor: Comme
 
 // The counters are kept by triggers (migrations/0003_comment_counters.sql), named by the target's id.
 function countSelect(type: CommentTarget["type"]) {
-  return reusableSelect((db: Database, slug: string) =>
+  return reusableSelect((db: Database, slug: Param<string>) =>
     db
       .select({ value: counters.value })
       .from(counters)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { content, favorites, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import type { ContentCardData } from "../lib/content.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 export const PAGE_SIZE = 24;
 
@@ -43,7 +43,7 @@ export function toCard(row: CardRow, viewer: User | null): ContentCardData {
   };
 }
 
-export const latestContentQuery = reusableSelect((db: Database, game: Game, limit: number) => {
+export const latestContentQuery = reusableSelect((db: Database, game: Param<Game>, limit: Param<number>) => {
   return db
     .select(cardColumns)
     .from(content)
@@ -53,7 +53,7 @@ export const latestContentQuery = reusableSelect((db: Database, game: Game, limi
 });
 
 /** The newest published premium item of a game (landing previews). */
-export const latestPremiumQuery = reusableSelect((db: Database, game: Game) => {
+export const latestPremiumQuery = reusableSelect((db: Database, game: Param<Game>) => {
   return db
     .select(cardColumns)
     .from(content)
@@ -62,7 +62,7 @@ export const latestPremiumQuery = reusableSelect((db: Database, game: Game) => {
     .limit(1);
 });
 
-export const favoritesQuery = reusableSelect((db: Database, userId: string, limit: number) => {
+export const favoritesQuery = reusableSelect((db: Database, userId: Param<string>, limit: Param<number>) => {
   return db
     .select(cardColumns)
     .from(favorites)
@@ -91,7 +91,7 @@ export function listingPageQuery(
 // built once (see reusableSelect).
 function listingQueries(order: ListingOrder) {
   const direction = order === "oldest" ? asc : desc;
-  const build = (db: Database, filters: SQL[], offset: number) => {
+  const build = (db: Database, filters: SQL[], offset: Param<number>) => {
     const pageIds = db
       .select({ id: content.id })
       .from(content)
@@ -106,10 +106,10 @@ function listingQueries(order: ListingOrder) {
       .orderBy(direction(content.createdAt), direction(content.id));
   };
   return {
-    ofType: reusableSelect((db: Database, game: Game, type: ContentType, offset: number) =>
+    ofType: reusableSelect((db: Database, game: Param<Game>, type: Param<ContentType>, offset: Param<number>) =>
       build(db, [eq(content.game, game), eq(content.isPublished, true), eq(content.type, type)], offset),
     ),
-    all: reusableSelect((db: Database, game: Game, offset: number) => build(db, [eq(content.game, game), eq(content.isPublished, true)], offset)),
+    all: reusableSelect((db: Database, game: Param<Game>, offset: Param<number>) => build(db, [eq(content.game, game), eq(content.isPublished, true)], offset)),
   };
 }
 

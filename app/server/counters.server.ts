@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { counters } from "../../db/schema.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Exact counts kept by triggers in D1 (migrations/0001_counters.sql).
 
@@ -9,7 +9,7 @@ export function countersQuery(db: Database, names: string[]) {
 }
 
 // Built once per number of names (see reusableSelect).
-const countersByName = reusableSelect((db: Database, ...names: string[]) => db.select().from(counters).where(inArray(counters.name, names)));
+const countersByName = reusableSelect((db: Database, ...names: Param<string>[]) => db.select().from(counters).where(inArray(counters.name, names)));
 
 export function toCounterMap(rows: { name: string; value: number }[], names: string[]) {
   const map = Object.fromEntries(names.map((name) => [name, 0])) as Record<string, number>;

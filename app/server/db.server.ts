@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql, type Query } from "drizzle-orm";
+import { fillPlaceholders, sql, type Placeholder, type Query } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 
@@ -70,20 +70,31 @@ type SelectSession = {
   prepareQuery(query: Query, fields: unknown, method: "all", arrayMode: true, mapper: undefined, metadata: unknown): PreparedSelect;
 };
 
+/** A value bound into a reusable select: inside the builder it is a placeholder, never the value itself. */
+export type Param<T> = Placeholder<string, T>;
+type ValuesOf<P extends Param<unknown>[]> = { [K in keyof P]: P[K] extends Param<infer V> ? V : never };
+
 /**
  * A select whose SQL is built once per isolate instead of on every request. drizzle assembles a
- * statement from its builder objects each time, which was a fifth of a detail page's CPU; here the
- * builder runs once with placeholders for the arguments, and each call only fills in the values
- * (encoded by the columns, as drizzle does). For query functions whose statement has the same
- * shape whatever the arguments are: every argument must be a value bound into the SQL. The result
- * is used as drizzle's own: awaited, in db.batch or a read queue, or asked for its SQL (toSQL).
+ * statement from its builder objects each time (about 65 µs a statement here, several per page);
+ * here the builder runs once with placeholders for the arguments, and each call only fills in the
+ * values (encoded by the columns, as drizzle does). The builder's parameters are typed as
+ * placeholders (`Param<string>`), so it cannot branch on or transform a value: every argument must
+ * be bound into the SQL. The result is used as drizzle's own: awaited, in db.batch or readPage, or
+ * asked for its SQL (toSQL).
+ *
+ * drizzle has no public way to batch a statement prepared once (its prepared queries cannot join
+ * db.batch), so this reaches into two of its internals: the builder's _prepare() and the session's
+ * prepareQuery(). They live here only, drizzle-orm is pinned, and tests/unit/read-queue.test.ts
+ * compares the rows with the plain builder's, so an upgrade that changes them fails there.
+ * See docs/decisions/0008-one-round-trip-per-page.md.
  */
-export function reusableSelect<A extends (string | number)[], B>(build: (db: Database, ...args: A) => B) {
+export function reusableSelect<P extends Param<unknown>[], B>(build: (db: Database, ...params: P) => B) {
   const built = new Map<number, BuiltSelect>();
-  return (db: Database, ...args: A): B => {
+  return (db: Database, ...args: ValuesOf<P>): B => {
     let statement = built.get(args.length);
     if (!statement) {
-      const placeholders = args.map((_, index) => sql.placeholder(`p${index}`)) as unknown as A;
+      const placeholders = args.map((_, index) => sql.placeholder(`p${index}`)) as unknown as P;
       const prepared = (build(db, ...placeholders) as unknown as { _prepare(): PreparedSelect })._prepare();
       statement = {
         query: prepared.getQuery(),
@@ -94,7 +105,7 @@ export function reusableSelect<A extends (string | number)[], B>(build: (db: Dat
       built.set(args.length, statement);
     }
     const { query, fields, joinsNotNullableMap, queryMetadata } = statement;
-    const values = Object.fromEntries(args.map((value, index) => [`p${index}`, value]));
+    const values = Object.fromEntries((args as unknown[]).map((value, index) => [`p${index}`, value]));
     const session = (db as unknown as { session: SelectSession }).session;
     const toSQL = (): Query => ({ sql: query.sql, params: fillPlaceholders(query.params, values) });
     const prepare = () => {

@@ -1,16 +1,16 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
 import { content, contentPlays, contentRatings, contentSections, favorites, users, type User } from "../../db/schema.ts";
 import { canOpenContent, isStaff } from "../lib/access.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
 // reads go to D1 together in one batch.
 
-function contentIdBySlug(db: Database, slug: string) {
+function contentIdBySlug(db: Database, slug: Param<string>) {
   return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
 }
 
-export const contentBySlugQuery = reusableSelect((db: Database, slug: string) => {
+export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<string>) => {
   return db
     .select({
       id: content.id,
@@ -39,7 +39,7 @@ export const contentBySlugQuery = reusableSelect((db: Database, slug: string) =>
 export type ContentRow = Awaited<ReturnType<typeof contentBySlugQuery>>[number];
 
 /** Formations of a content item with their play counts, in order. */
-export const sectionsWithCountsQuery = reusableSelect((db: Database, slug: string) => {
+export const sectionsWithCountsQuery = reusableSelect((db: Database, slug: Param<string>) => {
   return db
     .select({
       id: contentSections.id,
@@ -54,7 +54,7 @@ export const sectionsWithCountsQuery = reusableSelect((db: Database, slug: strin
     .orderBy(asc(contentSections.position), asc(contentSections.id));
 });
 
-export const sectionQuery = reusableSelect((db: Database, slug: string, sectionSlug: string) => {
+export const sectionQuery = reusableSelect((db: Database, slug: Param<string>, sectionSlug: Param<string>) => {
   return db
     .select()
     .from(contentSections)
@@ -62,7 +62,7 @@ export const sectionQuery = reusableSelect((db: Database, slug: string, sectionS
     .limit(1);
 });
 
-export const playsOfSectionQuery = reusableSelect((db: Database, slug: string, sectionSlug: string) => {
+export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<string>, sectionSlug: Param<string>) => {
   const sectionIds = db
     .select({ id: contentSections.id })
     .from(contentSections)
@@ -74,14 +74,14 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: string, s
     .orderBy(asc(contentPlays.position), asc(contentPlays.id));
 });
 
-export const ratingSummaryQuery = reusableSelect((db: Database, slug: string) => {
+export const ratingSummaryQuery = reusableSelect((db: Database, slug: Param<string>) => {
   return db
     .select({ average: avg(contentRatings.rating), total: count(contentRatings.rating) })
     .from(contentRatings)
     .where(inArray(contentRatings.contentId, contentIdBySlug(db, slug)));
 });
 
-export const viewerRatingQuery = reusableSelect((db: Database, slug: string, userId: string) => {
+export const viewerRatingQuery = reusableSelect((db: Database, slug: Param<string>, userId: Param<string>) => {
   return db
     .select({ rating: contentRatings.rating })
     .from(contentRatings)
@@ -89,7 +89,7 @@ export const viewerRatingQuery = reusableSelect((db: Database, slug: string, use
     .limit(1);
 });
 
-export const viewerFavoriteQuery = reusableSelect((db: Database, slug: string, userId: string) => {
+export const viewerFavoriteQuery = reusableSelect((db: Database, slug: Param<string>, userId: Param<string>) => {
   return db
     .select({ id: favorites.id })
     .from(favorites)

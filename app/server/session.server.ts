@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
 import { users, type User } from "../../db/schema.ts";
-import { type Database, reusableSelect } from "./db.server.ts";
+import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { readCookie } from "./http.server.ts";
 
 // Sessions: a random 160-bit token in an HttpOnly cookie; only its SHA-256 is stored, in KV.
@@ -89,7 +89,7 @@ export async function invalidateSession(kv: KVNamespace, sessionId: string) {
 export type SessionValidation = { session: Session; user: User; refreshed: boolean } | null;
 
 /** The D1 read behind every signed-in request (the caller may batch it with the page's own reads). */
-export const sessionUserQuery = reusableSelect((db: Database, userId: string) => {
+export const sessionUserQuery = reusableSelect((db: Database, userId: Param<string>) => {
   // A plain select: the relational builder costs more CPU on every signed-in request.
   return db.select().from(users).where(eq(users.id, userId)).limit(1);
 });

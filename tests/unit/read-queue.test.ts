@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { content, users } from "../../db/schema";
-import { createDatabase, createReadQueue, instrumentD1, reusableSelect, type Database, type DatabaseTiming } from "~/server/db.server";
+import { createDatabase, createReadQueue, instrumentD1, reusableSelect, type Database, type DatabaseTiming, type Param } from "~/server/db.server";
 import { insertUser } from "./helpers";
 
 function setup() {
@@ -54,7 +54,7 @@ describe("reads that share a D1 round trip", () => {
 
 describe("selects built once per isolate", () => {
   // A query with a left join (author may be missing), a boolean and a timestamp column.
-  const itemBySlug = reusableSelect((db: Database, slug: string) =>
+  const itemBySlug = reusableSelect((db: Database, slug: Param<string>) =>
     db
       .select({ slug: content.slug, isPublished: content.isPublished, createdAt: content.createdAt, author: users.firstName })
       .from(content)
@@ -62,6 +62,12 @@ describe("selects built once per isolate", () => {
       .where(eq(content.slug, slug))
       .limit(1),
   );
+
+  it("hands the builder placeholders, not values: a builder that treats one as a string does not compile", () => {
+    // @ts-expect-error: `slug` is a placeholder inside the builder; trimming it would do nothing useful.
+    const trimmed = reusableSelect((db: Database, slug: Param<string>) => db.select().from(content).where(eq(content.slug, slug.trim())));
+    expect(typeof trimmed).toBe("function");
+  });
 
   async function insertItem(db: Database, authorId: string | null, isPublished: boolean) {
     const slug = `unit-reusable-${crypto.randomUUID().slice(0, 8)}`;
