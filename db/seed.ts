@@ -11,7 +11,7 @@ import {
   SEED_TIPS,
 } from "./seed-data.ts";
 
-// The demo data of DECISIONS.md. Every step is idempotent: running the seed twice changes nothing.
+// The demo data (README.md lists the accounts). Every step is idempotent: running the seed twice changes nothing.
 
 export const DEMO_PASSWORD = "Gridiron#Play26";
 

@@ -1,4 +1,4 @@
-// The password rules and strength score of the staff/account document, shared by the forms
+// The password rules and strength score, shared by the forms
 // (live feedback, strength meter) and the actions (the decision).
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -47,7 +47,7 @@ export function checkPassword(password: string): string | null {
 
 export type StrengthLabel = "Weak" | "Fair" | "Good" | "Strong";
 
-/** Score 0 to 9 as the document defines it, its label, and hints for what is missing. */
+/** Score 0 to 9 (a point for each rule met and for length), its label, and hints for what is missing. */
 export function passwordStrength(password: string): { score: number; label: StrengthLabel; hints: string[] } {
   let score = 0;
   const hints: string[] = [];

@@ -1,4 +1,4 @@
-// Display prices (DECISIONS.md). What is charged is whatever the Stripe price id says.
+// Display prices. What is charged is whatever the Stripe price id says.
 export const PLANS = {
   monthly: { id: "monthly", name: "Monthly", price: 14.95, priceLabel: "$14.95", period: "month" },
   yearly: { id: "yearly", name: "Yearly", price: 125, priceLabel: "$125", period: "year", savingsLabel: "save $54" },

@@ -1,4 +1,4 @@
-// Slug rules of the staff document, shared by the forms (live hint) and the actions (the decision).
+// Slug rules, shared by the forms (live hint) and the actions (the decision).
 
 export const MIN_SLUG_LENGTH = 3;
 export const MAX_SLUG_LENGTH = 120;

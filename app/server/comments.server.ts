@@ -153,7 +153,7 @@ export function commentRedirectPath(request: Request, intent: string, anchor: st
   return `${pagePath(request)}${cursor ? searchFor(cursor.direction, cursor) : ""}#${anchor}`;
 }
 
-/** Author name as the spec says: first name, else e-mail, else 'User'. */
+/** The name a comment shows: first name, else e-mail, else 'User'. */
 export function commentAuthorName(user: Pick<User, "firstName" | "email">) {
   return user.firstName?.trim() || user.email || "User";
 }

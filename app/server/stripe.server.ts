@@ -4,7 +4,7 @@ import { isLocalHost } from "./email.server.ts";
 
 // Two ways to reach "Stripe": the real API (STRIPE_SECRET_KEY set), or, on a developer's machine
 // without a key, a local stand-in kept in KV whose test checkout delivers correctly signed events
-// to the real webhook route (DECISIONS.md). Both sit behind the same gateway interface.
+// to the real webhook route (docs/decisions/0005-billing-gateway-and-local-mode.md). Both sit behind the same gateway interface.
 
 /** Signs and verifies the local test mode's events. Only ever accepted on localhost. */
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_mode_only";

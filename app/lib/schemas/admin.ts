@@ -39,6 +39,6 @@ export const tipSubmissionSchema = z.object({
     .trim()
     .min(1, "Tip description is required")
     .min(TIP_MIN_DESCRIPTION, "Tip description must be at least 20 characters long")
-    // The spec shows a 1,000 character counter but does not enforce it; a hard ceiling keeps rows sane.
+    // The form shows a 1,000 character counter without enforcing it; a hard ceiling keeps rows sane.
     .max(20_000, "Tip description is too long"),
 });

@@ -3,7 +3,7 @@ import type { CONTENT_TYPES, ContentType, DIFFICULTIES, Game, GAMES, REQUIRED_TI
 import { slugify } from "../slug";
 import { formatCount } from "../format";
 
-// The content form (staff document, 'Content form' and section 5): one schema for the live
+// The content form: one schema for the live
 // validation in the browser and for the action. Images are not part of it: the action reads the
 // files and checks them by their bytes.
 

@@ -6,7 +6,7 @@ import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
 import { billingMode, localGateway } from "~/server/stripe.server";
 
-// The local stand-in for Stripe Checkout (DECISIONS.md): only without a Stripe key, on localhost.
+// The local stand-in for Stripe Checkout (docs/decisions/0005-billing-gateway-and-local-mode.md): only without a Stripe key, on localhost.
 async function loadSession(request: Request, context: Route.LoaderArgs["context"], sessionId: string) {
   const app = getApp(context);
   if (billingMode(app.env) !== "local") throw data(null, { status: 404 });

@@ -4,7 +4,7 @@ import { formatShortDate } from "~/lib/format";
 import { getApp } from "~/server/context.server";
 import { isOutboxEnabled, listOutbox } from "~/server/email.server";
 
-// The local outbox (DECISIONS.md): every e-mail the app sent, newest first. Only when no e-mail
+// The local outbox: every e-mail the app sent, newest first. Only when no e-mail
 // key is configured and the app runs on this machine.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);

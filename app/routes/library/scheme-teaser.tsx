@@ -11,7 +11,7 @@ import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
 
-// The public teaser of a scheme (DECISIONS.md): no video, no write-ups.
+// The public teaser of a scheme, for sharing: its title, description and counts; no video, no write-ups.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
