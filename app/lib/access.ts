@@ -1,4 +1,8 @@
-// The premium access rule (specification section 6), in one place for server and UI.
+// Who may do what, in one place for server and UI: the premium access rule, what a viewer may do
+// on a piece of content and with a comment, and what each staff role may do. Loaders show these
+// rights; actions enforce the same ones.
+import type { ContentType } from "../../db/schema.ts";
+import { isSchemeType } from "./content.ts";
 
 export type AccessSubject = {
   role: "user" | "admin" | "superadmin";
@@ -29,4 +33,58 @@ export function canOpenContent(
   now: number = Date.now(),
 ): boolean {
   return item.requiredTier === "free" || hasPremiumAccess(user, now);
+}
+
+type ContentSubject = { isPublished: boolean; requiredTier: "free" | "premium"; type: ContentType };
+
+export type ContentRights = {
+  /** The page exists for this viewer: published, or a draft that staff preview. */
+  see: boolean;
+  /** Everything behind the lock: videos, formations, plays and their write-ups. */
+  open: boolean;
+  /** Schemes only; premium members and staff on an item they can open. */
+  rate: boolean;
+  comment: boolean;
+  /** Any signed-in viewer on an item they can open. */
+  favorite: boolean;
+  /** A video played counts a view only on published items that are open to the viewer. */
+  countView: boolean;
+};
+
+/** Everything a viewer (null: a visitor) may do on one content item. */
+export function contentRights(viewer: AccessSubject | null | undefined, item: ContentSubject, now: number = Date.now()): ContentRights {
+  const see = item.isPublished || isStaff(viewer);
+  const open = see && canOpenContent(viewer, item, now);
+  const premium = hasPremiumAccess(viewer, now);
+  return {
+    see,
+    open,
+    rate: open && premium && isSchemeType(item.type),
+    comment: open && premium,
+    favorite: open && Boolean(viewer),
+    countView: open && item.isPublished,
+  };
+}
+
+/** A comment may be edited or deleted by its author and by staff. */
+export function canChangeComment(viewer: (Pick<AccessSubject, "role"> & { id: string }) | null | undefined, comment: { userId: string }): boolean {
+  return Boolean(viewer && (viewer.id === comment.userId || isStaff(viewer)));
+}
+
+export type StaffRights = {
+  /** The dashboard, its statistics, the content library and its editor, tip review. */
+  dashboard: boolean;
+  manageContent: boolean;
+  reviewTips: boolean;
+  /** Superadmin only: members and their roles, the blog, contact messages, the member statistics. */
+  manageUsers: boolean;
+  manageBlog: boolean;
+  readMessages: boolean;
+};
+
+/** What each staff role may do; a member or visitor may do none of it. */
+export function staffRights(user: Pick<AccessSubject, "role"> | null | undefined): StaffRights {
+  const staff = isStaff(user);
+  const superadmin = isSuperadmin(user);
+  return { dashboard: staff, manageContent: staff, reviewTips: staff, manageUsers: superadmin, manageBlog: superadmin, readMessages: superadmin };
 }

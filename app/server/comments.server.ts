@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { blogPosts, comments, content, counters, type User } from "../../db/schema.ts";
-import { isStaff } from "../lib/access.ts";
+import { canChangeComment } from "../lib/access.ts";
 import { commentActionSchema, type CommentPaging, type CommentView } from "../lib/comments.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { pagePath } from "./http.server.ts";
@@ -111,7 +111,7 @@ export function toCommentViews(rows: CommentRow[], viewer: User | null): Comment
     authorName: row.authorName,
     createdAt: row.createdAt.getTime(),
     edited: row.updatedAt.getTime() - row.createdAt.getTime() > 1000,
-    canEdit: Boolean(viewer && (viewer.id === row.userId || isStaff(viewer))),
+    canEdit: canChangeComment(viewer, row),
   }));
 }
 
@@ -222,7 +222,7 @@ export async function runCommentAction(
     existing &&
     ("contentId" in target ? existing.contentId === target.contentId : existing.blogPostId === target.blogPostId);
   if (!existing || !belongsHere) return { ok: false, status: 404, error: "That comment no longer exists." };
-  if (existing.userId !== user.id && !isStaff(user)) {
+  if (!canChangeComment(user, existing)) {
     return { ok: false, status: 403, error: "You can only change your own comments." };
   }
   if (input.intent === "update-comment") {

@@ -1,6 +1,5 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, favorites, users, type User } from "../../db/schema.ts";
-import { canOpenContent, isStaff } from "../lib/access.ts";
+import { content, contentPlays, contentRatings, contentSections, favorites, users } from "../../db/schema.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
@@ -139,14 +138,6 @@ export function isNewPageView(request: Request, slug: string) {
   } catch {
     return true;
   }
-}
-
-export function isVisible(row: { isPublished: boolean }, viewer: User | null) {
-  return row.isPublished || isStaff(viewer);
-}
-
-export function canOpen(row: { requiredTier: "free" | "premium" }, viewer: User | null) {
-  return canOpenContent(viewer, row);
 }
 
 export function toRatingSummary(rows: { average: string | null; total: number }[]) {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { canOpenContent, hasPremiumAccess, isStaff, isSuperadmin, type AccessSubject } from "~/lib/access";
+import {
+  canChangeComment,
+  canOpenContent,
+  contentRights,
+  hasPremiumAccess,
+  isStaff,
+  isSuperadmin,
+  staffRights,
+  type AccessSubject,
+} from "~/lib/access";
 
-// The premium access rule (staff section 4/6): staff always; a premium member only while
+// The premium access rule: staff always; a premium member only while
 // access_expires_at is in the future; free members and visitors never. Free content is open to all.
 const NOW = Date.UTC(2026, 10, 1, 12, 0, 0);
 const HOUR = 60 * 60 * 1000;
@@ -83,5 +92,67 @@ describe("roles", () => {
       true,
       false,
     ]);
+  });
+});
+
+describe("contentRights: what a viewer may do on one item", () => {
+  const premium = subject({ subscriptionTier: "premium", accessExpiresAt: NOW + HOUR });
+  const free = subject({});
+  const admin = subject({ role: "admin" });
+  const scheme = { isPublished: true, requiredTier: "premium" as const, type: "meta-scheme" as const };
+  const freeTip = { isPublished: true, requiredTier: "free" as const, type: "pro-tip" as const };
+  const draft = { ...scheme, isPublished: false };
+  const none = { see: false, open: false, rate: false, comment: false, favorite: false, countView: false };
+
+  it("a visitor sees a premium scheme locked, and opens free content without rating, commenting or saving it", () => {
+    expect(contentRights(null, scheme, NOW)).toEqual({ ...none, see: true });
+    expect(contentRights(null, freeTip, NOW)).toEqual({ ...none, see: true, open: true, countView: true });
+  });
+
+  it("a free member may save free content but not rate or comment, and sees premium content locked", () => {
+    expect(contentRights(free, freeTip, NOW)).toEqual({ see: true, open: true, rate: false, comment: false, favorite: true, countView: true });
+    expect(contentRights(free, scheme, NOW)).toEqual({ ...none, see: true });
+  });
+
+  it("a premium member may do everything on a scheme; rating is for schemes only", () => {
+    expect(contentRights(premium, scheme, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, countView: true });
+    expect(contentRights(premium, freeTip, NOW).rate).toBe(false);
+    expect(contentRights(premium, freeTip, NOW).comment).toBe(true);
+  });
+
+  it("a draft is there for staff only, and its views do not count", () => {
+    expect(contentRights(premium, draft, NOW)).toEqual(none);
+    expect(contentRights(admin, draft, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, countView: false });
+  });
+
+  it("an expired premium member is a free member again", () => {
+    const expired = subject({ subscriptionTier: "premium", accessExpiresAt: NOW - 1 });
+    expect(contentRights(expired, scheme, NOW)).toEqual({ ...none, see: true });
+  });
+});
+
+describe("canChangeComment", () => {
+  it("lets the author and staff edit or delete a comment, nobody else", () => {
+    const comment = { userId: "author" };
+    expect(canChangeComment({ id: "author", role: "user" }, comment)).toBe(true);
+    expect(canChangeComment({ id: "other", role: "user" }, comment)).toBe(false);
+    expect(canChangeComment({ id: "staff", role: "admin" }, comment)).toBe(true);
+    expect(canChangeComment(null, comment)).toBe(false);
+  });
+});
+
+describe("staffRights", () => {
+  it("gives admins the content and tips, superadmins everything, members nothing", () => {
+    expect(staffRights(subject({ role: "admin" }))).toEqual({
+      dashboard: true,
+      manageContent: true,
+      reviewTips: true,
+      manageUsers: false,
+      manageBlog: false,
+      readMessages: false,
+    });
+    expect(Object.values(staffRights(subject({ role: "superadmin" }))).every(Boolean)).toBe(true);
+    expect(Object.values(staffRights(subject({}))).some(Boolean)).toBe(false);
+    expect(Object.values(staffRights(null)).some(Boolean)).toBe(false);
   });
 });

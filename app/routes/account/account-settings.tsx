@@ -7,7 +7,7 @@ import { SecurityCard, type PasswordThrottle } from "~/components/account/securi
 import { SubscriptionCard } from "~/components/account/subscription-card";
 import { TipsCard } from "~/components/account/tips-card";
 import { showToast } from "~/components/toaster";
-import { hasPremiumAccess } from "~/lib/access";
+import { hasPremiumAccess, isStaff } from "~/lib/access";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       startDate: user.subscriptionStartDate?.getTime() ?? null,
       endDate: (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null,
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-      isStaff: user.role !== "user",
+      isStaff: isStaff(user),
       hasStripeSubscription: Boolean(user.stripeSubscriptionId),
       hasCustomer: Boolean(user.stripeCustomerId),
       testMode: billingMode(app.env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")),

@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(isPlan(plan) ? loginHref(plan, promoCode ?? "") : `/auth?redirectTo=${encodeURIComponent("/subscribe")}`, LOGIN_REQUIRED);
   }
   if (!isPlan(plan)) return data({ error: "Please choose a plan." }, { status: 400 });
-  if (hasPremiumAccess(viewer) && viewer.role === "user") {
+  if (hasPremiumAccess(viewer) && !isStaff(viewer)) {
     return data({ error: "You already have premium access. Manage your plan from Account Settings." }, { status: 409 });
   }
   if (promoCode === null) return data({ error: "Promo code is too long." }, { status: 400 });

@@ -4,7 +4,7 @@ import type { Route } from "./+types/content-detail";
 import { Comments } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
 import { VideoPlayer } from "~/components/video-player";
-import { hasPremiumAccess } from "~/lib/access";
+import { contentRights } from "~/lib/access";
 import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -14,12 +14,10 @@ import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import {
-  canOpen,
   contentBySlugQuery,
   countViewStatement,
   findContentForWrite,
   isNewPageView,
-  isVisible,
   playsOfSectionQuery,
   ratingSummaryQuery,
   saveRating,
@@ -82,11 +80,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const commentRows = read.comments ?? [];
   const commentCountRows = read.commentCount ?? [];
 
-  if (!row || !isVisible(row, viewer)) throw data(NOT_FOUND, { status: 404 });
+  const rights = row ? contentRights(viewer, row) : null;
+  if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
   if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
 
-  const unlocked = canOpen(row, viewer);
+  const unlocked = rights.open;
   const scheme = isSchemeType(row.type);
   const introVideo = resolveVideo(row.videoUrl);
   const item = {
@@ -157,7 +156,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   }
 
-  const premium = hasPremiumAccess(viewer);
   const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
   return {
     locked: false as const,
@@ -167,12 +165,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rating,
     viewer: viewer ? { signedIn: true } : null,
     favorite: Boolean(favorite?.length),
-    canRate: premium && scheme,
+    canRate: rights.rate,
     view,
     comments: commentPage.comments,
     commentPaging: commentPage.paging,
     commentsFailed,
-    commentPermission: !viewer ? ("login" as const) : premium ? ("allowed" as const) : ("premium" as const),
+    commentPermission: !viewer ? ("login" as const) : rights.comment ? ("allowed" as const) : ("premium" as const),
   };
 }
 
@@ -182,26 +180,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const target = await findContentForWrite(app.db, params.slug);
-  if (!target || !isVisible(target, viewer)) throw data(NOT_FOUND, { status: 404 });
+  const rights = target ? contentRights(viewer, target) : null;
+  if (!target || !rights?.see) throw data(NOT_FOUND, { status: 404 });
   const pathname = pagePath(request);
 
   if (intent === "play-view") {
     // The first play of a video in a player counts a view (sent by the player with JavaScript).
-    if (canOpen(target, viewer) && target.isPublished) await countViewStatement(app.db, target.slug);
+    if (rights.countView) await countViewStatement(app.db, target.slug);
     return { ok: true };
   }
 
   if (!viewer) return data({ error: "Log in to continue." }, { status: 401 });
 
   if (intent === "favorite") {
-    if (!canOpen(target, viewer)) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
+    if (!rights.favorite) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
     await toggleFavorite(app.db, viewer.id, target.id, formData.get("favorite") === "on");
     return isDataRequest(request) ? { ok: true } : redirect(pathname);
   }
 
   if (intent === "rate") {
     if (!isSchemeType(target.type)) return data({ error: "Only schemes can be rated." }, { status: 400 });
-    if (!hasPremiumAccess(viewer) || !canOpen(target, viewer)) {
+    if (!rights.rate) {
       return data({ error: "You must be a premium member to rate." }, { status: 403 });
     }
     const value = String(formData.get("rating") ?? "");
@@ -215,7 +214,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       user: viewer,
       formData,
       target: { contentId: target.id },
-      mayPost: hasPremiumAccess(viewer) && canOpen(target, viewer),
+      mayPost: rights.comment,
       deniedMessage: "You must be a premium member to comment.",
     });
     if (!result.ok) return data({ error: result.error }, { status: result.status });

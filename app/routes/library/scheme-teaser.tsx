@@ -2,14 +2,14 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/scheme-teaser";
 import { TypeBadge } from "~/components/content-card";
-import { canOpenContent } from "~/lib/access";
+import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
-import { contentBySlugQuery, isVisible, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
+import { contentBySlugQuery, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
 
 // The public teaser of a scheme, for sharing: its title, description and counts; no video, no write-ups.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,13 +24,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
   ]);
   const row = rows[0];
-  if (!row || !isSchemeType(row.type) || !isVisible(row, viewer)) throw data("Content not found", { status: 404 });
+  const rights = row ? contentRights(viewer, row) : null;
+  if (!row || !isSchemeType(row.type) || !rights?.see) throw data("Content not found", { status: 404 });
   return {
     item: { slug: row.slug, title: row.title, description: row.description, type: row.type, game: row.game, thumbnailUrl: row.thumbnailUrl },
     formationCount: sections.length,
     playCount: sections.reduce((sum, section) => sum + section.playCount, 0),
     rating: toRatingSummary(ratingRows),
-    canOpen: canOpenContent(viewer, row),
+    canOpen: rights.open,
   };
 }
 
