@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
+import { useHydrated } from "~/components/use-hydrated";
 
 /**
  * One page of the comments of a content item or blog post, with links to the pages before and after
@@ -164,9 +165,8 @@ function PageLink({ to, children }: { to: string; children: React.ReactNode }) {
 function NewCommentForm() {
   const navigation = useNavigation();
   const [text, setText] = useState("");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const posting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-comment";
-  useEffect(() => setHydrated(true), []);
   return (
     <Form method="post" preventScrollReset className="space-y-3" onSubmit={() => setTimeout(() => setText(""), 0)}>
       <input type="hidden" name="intent" value="create-comment" />

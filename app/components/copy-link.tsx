@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** A copy-link button with JavaScript; without it, the link in a field to copy by hand. */
 export function CopyLink({ url }: { url: string }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);

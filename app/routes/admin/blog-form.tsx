@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useDeferredValue, useEffect, useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-form";
@@ -31,6 +31,7 @@ import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 // A long post plus a 5 MB image still fits; anything larger is refused before it is read.
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
@@ -109,11 +110,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast }, { status: outcome.field ? 409 : 500 });
     }
   }
-}
-
-const noSubscription = () => () => {};
-function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 export default function BlogForm({ loaderData, actionData }: Route.ComponentProps) {

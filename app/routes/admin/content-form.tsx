@@ -9,7 +9,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/content-form";
@@ -38,6 +38,7 @@ import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 // The content editor (/admin/content/new and /admin/content/{slug}). Every part works without
 // JavaScript: formations and plays are added, removed and moved with conform list intents, which
@@ -163,12 +164,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-const subscribeNothing = () => () => {};
-/** False while the server's HTML is hydrated, true afterwards. */
-function useHydrated() {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
-}
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
 function useScrollMemory() {

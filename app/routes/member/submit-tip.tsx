@@ -11,6 +11,7 @@ import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { createTip } from "~/server/tips.server";
 import { recordAttempt } from "~/server/throttle.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 const STEPS = [
   { title: "Submit Your Tip", text: "Tell us the formation, the play and what makes it work." },
@@ -57,10 +58,9 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [values, setValues] = useState({ formationName: "", playName: "", playbook: "", tipDescription: "" });
   const [dismissed, setDismissed] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const submitted = Boolean(actionData?.submitted) && !dismissed;
 
   useEffect(() => {
