@@ -8,22 +8,24 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import {
+  ROLES,
+  SUBSCRIPTION_TIERS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_PLANS,
+  GAMES,
+  CONTENT_TYPES,
+  DIFFICULTIES,
+  REQUIRED_TIERS,
+  VIDEO_PROVIDERS,
+  COMMENT_TARGETS,
+  BLOG_CATEGORIES,
+  TIP_STATUSES,
+  OAUTH_PROVIDERS,
+  TOKEN_PURPOSES,
+} from "./enums.ts";
 
-// Every list of allowed values lives here once; forms and services import them.
-export const ROLES = ["user", "admin", "superadmin"] as const;
-export const SUBSCRIPTION_TIERS = ["free", "premium"] as const;
-export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "past_due"] as const;
-export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
-export const GAMES = ["college", "madden"] as const;
-export const CONTENT_TYPES = ["meta-scheme", "off-meta-scheme", "pro-tip", "gameplay", "lab-sessions"] as const;
-export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
-export const REQUIRED_TIERS = ["free", "premium"] as const;
-export const VIDEO_PROVIDERS = ["youtube", "vimeo", "custom"] as const;
-export const COMMENT_TARGETS = ["content", "blog"] as const;
-export const BLOG_CATEGORIES = ["updates", "announcements", "news"] as const;
-export const TIP_STATUSES = ["pending", "approved", "rejected"] as const;
-export const OAUTH_PROVIDERS = ["discord", "google"] as const;
-export const TOKEN_PURPOSES = ["email_confirmation", "password_reset"] as const;
+export * from "./enums.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

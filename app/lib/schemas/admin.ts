@@ -1,3 +1,4 @@
+import { GAMES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../../db/enums.ts";
 import { z } from "zod";
 
 export const userEditSchema = z.object({
@@ -11,8 +12,8 @@ export const userEditSchema = z.object({
     .max(254, "Invalid email address")
     .pipe(z.email("Invalid email address"))
     .transform((value) => value.toLowerCase()),
-  subscriptionTier: z.enum(["free", "premium"], { error: "Choose Free or Premium" }),
-  subscriptionStatus: z.enum(["active", "inactive", "cancelled", "past_due"], { error: "Choose a valid status" }),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS, { error: "Choose Free or Premium" }),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: "Choose a valid status" }),
   accessExpiresAt: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
@@ -33,7 +34,7 @@ export const tipSubmissionSchema = z.object({
   formationName: z.string({ error: "Formation name is required" }).trim().min(1, "Formation name is required").max(200, "Formation name must be at most 200 characters"),
   playName: z.string({ error: "Play name is required" }).trim().min(1, "Play name is required").max(200, "Play name must be at most 200 characters"),
   playbook: z.string({ error: "Playbook is required" }).trim().min(1, "Playbook is required").max(200, "Playbook must be at most 200 characters"),
-  gameType: z.enum(["madden", "college"]).default("madden"),
+  gameType: z.enum(GAMES).default("madden"),
   tipDescription: z
     .string({ error: "Tip description is required" })
     .trim()

@@ -1,33 +1,15 @@
 import { z } from "zod";
-import type { CONTENT_TYPES, ContentType, DIFFICULTIES, Game, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } from "../../../db/schema.ts";
+import { CONTENT_TYPES, DIFFICULTIES, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } from "../../../db/enums.ts";
+import type { ContentType, Game } from "../../../db/schema.ts";
 import { slugify } from "../slug";
 import { formatCount } from "../format";
 
-// The content form: one schema for the live
-// validation in the browser and for the action. Images are not part of it: the action reads the
-// files and checks them by their bytes.
+// The content form: one schema for the live validation in the browser and for the action. Images
+// are not part of it: the action reads the files and checks them by their bytes.
 
-// The lists of db/schema.ts, repeated here (in the order the form shows them) so that the browser
-// bundle does not pull in drizzle. The type check below fails if they ever differ.
-const CONTENT_TYPE_VALUES = ["meta-scheme", "off-meta-scheme", "lab-sessions", "gameplay", "pro-tip"] as const;
-const GAME_VALUES = ["college", "madden"] as const;
-const DIFFICULTY_VALUES = ["beginner", "intermediate", "advanced"] as const;
-const REQUIRED_TIER_VALUES = ["premium", "free"] as const;
-const VIDEO_PROVIDER_VALUES = ["youtube", "vimeo", "custom"] as const;
-type SameValues<A extends readonly string[], B extends readonly string[]> =
-  [Exclude<A[number], B[number]> | Exclude<B[number], A[number]>] extends [never] ? true : false;
-const LISTS_MATCH_SCHEMA: [
-  SameValues<typeof CONTENT_TYPE_VALUES, typeof CONTENT_TYPES>,
-  SameValues<typeof GAME_VALUES, typeof GAMES>,
-  SameValues<typeof DIFFICULTY_VALUES, typeof DIFFICULTIES>,
-  SameValues<typeof REQUIRED_TIER_VALUES, typeof REQUIRED_TIERS>,
-  SameValues<typeof VIDEO_PROVIDER_VALUES, typeof VIDEO_PROVIDERS>,
-] = [true, true, true, true, true];
-void LISTS_MATCH_SCHEMA;
-
-export type Difficulty = (typeof DIFFICULTY_VALUES)[number];
-export type RequiredTier = (typeof REQUIRED_TIER_VALUES)[number];
-export type VideoProvider = (typeof VIDEO_PROVIDER_VALUES)[number];
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export type RequiredTier = (typeof REQUIRED_TIERS)[number];
+export type VideoProvider = (typeof VIDEO_PROVIDERS)[number];
 
 export const CONTENT_TYPE_OPTIONS: { value: ContentType; label: string }[] = [
   { value: "meta-scheme", label: "Meta (scheme)" },
@@ -143,7 +125,7 @@ const storedImageField = (folder: "formationart" | "playart") =>
 const playSchema = z.object({
   title: optionalText(MAX_TITLE_LENGTH, "Play title"),
   description: optionalText(MAX_DESCRIPTION_LENGTH, "Play description"),
-  videoProvider: z.enum(VIDEO_PROVIDER_VALUES, { error: "Choose a video provider from the list" }).default("youtube"),
+  videoProvider: z.enum(VIDEO_PROVIDERS, { error: "Choose a video provider from the list" }).default("youtube"),
   videoUrl: videoUrlField,
   imageUrl: storedImageField("playart"),
   // Kept from the stored play so that its address and runtime survive an edit.
@@ -166,12 +148,12 @@ export const contentFormSchema = z
       .trim()
       .min(1, "Title is required")
       .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
-    type: z.enum(CONTENT_TYPE_VALUES, { error: "Choose a content type from the list" }).default(CONTENT_DEFAULTS.type),
+    type: z.enum(CONTENT_TYPES, { error: "Choose a content type from the list" }).default(CONTENT_DEFAULTS.type),
     description: optionalText(MAX_DESCRIPTION_LENGTH, "Description"),
     videoUrl: videoUrlField,
-    game: z.enum(GAME_VALUES, { error: "Choose a game from the list" }).default(CONTENT_DEFAULTS.game),
-    difficulty: z.enum(DIFFICULTY_VALUES, { error: "Choose a difficulty from the list" }).default(CONTENT_DEFAULTS.difficulty),
-    requiredTier: z.enum(REQUIRED_TIER_VALUES, { error: "Choose a required tier from the list" }).default(CONTENT_DEFAULTS.requiredTier),
+    game: z.enum(GAMES, { error: "Choose a game from the list" }).default(CONTENT_DEFAULTS.game),
+    difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty from the list" }).default(CONTENT_DEFAULTS.difficulty),
+    requiredTier: z.enum(REQUIRED_TIERS, { error: "Choose a required tier from the list" }).default(CONTENT_DEFAULTS.requiredTier),
     tags: z
       .string()
       .max(MAX_TAGS * (MAX_TAG_LENGTH + 2), "Too many tags")

@@ -1,0 +1,17 @@
+// Every list of allowed values, once: the tables (db/schema.ts) and the forms' schemas (app/lib/schemas)
+// import them from here. This file imports nothing, so the forms can use it in the browser without
+// bringing the table definitions along.
+export const ROLES = ["user", "admin", "superadmin"] as const;
+export const SUBSCRIPTION_TIERS = ["free", "premium"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "past_due"] as const;
+export const SUBSCRIPTION_PLANS = ["monthly", "yearly"] as const;
+export const GAMES = ["college", "madden"] as const;
+export const CONTENT_TYPES = ["meta-scheme", "off-meta-scheme", "pro-tip", "gameplay", "lab-sessions"] as const;
+export const DIFFICULTIES = ["beginner", "intermediate", "advanced"] as const;
+export const REQUIRED_TIERS = ["free", "premium"] as const;
+export const VIDEO_PROVIDERS = ["youtube", "vimeo", "custom"] as const;
+export const COMMENT_TARGETS = ["content", "blog"] as const;
+export const BLOG_CATEGORIES = ["updates", "announcements", "news"] as const;
+export const TIP_STATUSES = ["pending", "approved", "rejected"] as const;
+export const OAUTH_PROVIDERS = ["discord", "google"] as const;
+export const TOKEN_PURPOSES = ["email_confirmation", "password_reset"] as const;
