@@ -1,8 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { data, Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
+import { DataTable, EmptyRow, Section } from "~/components/admin/data-table";
+import { DashboardQueryContext, dashboardQuery, Pager, useDashboardQuery } from "~/components/admin/dashboard-query";
+import { ConfirmDelete, Dialog } from "~/components/admin/dialog";
 import { Avatar } from "~/components/avatar";
 import { TypeBadge } from "~/components/content-card";
 import { showToast } from "~/components/toaster";
@@ -284,136 +287,6 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </div>
       </DashboardQueryContext.Provider>
     </div>
-  );
-}
-
-function Section({ id, title, action, children }: { id: Tab; title: string; action?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-heading`} className="text-2xl font-bold text-white">{title}</h2>
-        {action}
-      </div>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
-/** A link that opens a dialog by adding parameters to the URL (works with JavaScript off). */
-const DIALOG_PARAMS = ["dialog", "user", "tip", "content", "post"];
-
-type DashboardQuery = {
-  params: URLSearchParams;
-  /** Opens a dialog: the current list (search, pages) plus the dialog's own parameters. */
-  dialogHref: (params: Record<string, string>, hash: Tab) => string;
-  /** Closes any dialog and stays on the same list. */
-  closeHref: (hash: Tab) => string;
-  pageHref: (param: string, value: number, hash: Tab) => string;
-};
-
-// Read from the URL once for the whole dashboard (not once per table, pager and dialog).
-const DashboardQueryContext = createContext<DashboardQuery | null>(null);
-const useDashboardQuery = () => useContext(DashboardQueryContext)!;
-
-function dashboardQuery(params: URLSearchParams): DashboardQuery {
-  // The dashboard's query without any dialog's parameters (page numbers and searches stay).
-  const kept = new URLSearchParams(params);
-  for (const name of DIALOG_PARAMS) kept.delete(name);
-  const base = kept.toString();
-  return {
-    params,
-    dialogHref(own, hash) {
-      const added = Object.entries(own)
-        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-        .join("&");
-      return `/admin?${base ? `${base}&` : ""}${added}#${hash}`;
-    },
-    closeHref: (hash) => `/admin${base ? `?${base}` : ""}#${hash}`,
-    pageHref(param, value, hash) {
-      const next = new URLSearchParams(params);
-      next.set(param, String(value));
-      return `/admin?${next.toString()}#${hash}`;
-    },
-  };
-}
-
-function Dialog({ title, closeHref, children }: { title: string; closeHref: string; children: React.ReactNode }) {
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="dialog-title" className="card max-h-[90vh] w-full max-w-lg overflow-y-auto p-6 shadow-2xl">
-        <div className="flex items-start justify-between gap-4">
-          <h3 id="dialog-title" className="text-xl font-bold text-white">{title}</h3>
-          <Link to={closeHref} preventScrollReset className="rounded p-1 text-slate-400 hover:text-white" aria-label="Close dialog">✕</Link>
-        </div>
-        <div className="mt-5">{children}</div>
-      </div>
-    </div>
-  );
-}
-
-/** A staff table: scrolls sideways on a phone; the rows are the children. */
-function DataTable({ columns, className, children }: { columns: string[]; className?: string; children: React.ReactNode }) {
-  return (
-    <div className={className ? `overflow-x-auto ${className}` : "overflow-x-auto"}>
-      <table className="data-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column}>{column}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-function EmptyRow({ columns, children }: { columns: number; children: React.ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={columns} className="text-slate-400">{children}</td>
-    </tr>
-  );
-}
-
-/** The confirmation before a delete: the message, Cancel (back to the list) and Delete. */
-function ConfirmDelete({
-  title,
-  closeHref,
-  intent,
-  target,
-  children,
-}: {
-  title: string;
-  closeHref: string;
-  intent: string;
-  target: { name: string; value: string | number };
-  children: React.ReactNode;
-}) {
-  return (
-    <Dialog title={title} closeHref={closeHref}>
-      {children}
-      <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name={target.name} value={target.value} />
-        <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
-        <button type="submit" className="btn-danger">Delete</button>
-      </Form>
-    </Dialog>
-  );
-}
-
-function Pager({ page, pageCount, param, hash }: { page: number; pageCount: number; param: string; hash: Tab }) {
-  const query = useDashboardQuery();
-  if (pageCount <= 1) return null;
-  const href = (value: number) => query.pageHref(param, value, hash);
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center gap-3 text-sm">
-      {page > 1 ? <Link to={href(page - 1)} className="btn-secondary px-3 py-1.5">Previous</Link> : null}
-      <span className="text-slate-400">Page {page} of {pageCount}</span>
-      {page < pageCount ? <Link to={href(page + 1)} className="btn-secondary px-3 py-1.5">Next</Link> : null}
-    </nav>
   );
 }
 
