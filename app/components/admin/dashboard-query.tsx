@@ -11,6 +11,10 @@ export type DashboardQuery = {
   /** Closes any dialog and stays on the same list. */
   closeHref: (hash: string) => string;
   pageHref: (param: string, value: number, hash: string) => string;
+  /** A new search in one list: its page starts again at 1, the other lists stay as they are. */
+  searchHref: (param: string, value: string, pageParam: string, hash: string) => string;
+  /** The list parameters a search form must carry along so a search keeps the other lists' pages. */
+  keptFor: (param: string, pageParam: string) => [string, string][];
 };
 
 // Read from the URL once for the whole dashboard (not once per table, pager and dialog).
@@ -22,6 +26,11 @@ export function dashboardQuery(params: URLSearchParams): DashboardQuery {
   const kept = new URLSearchParams(params);
   for (const name of DIALOG_PARAMS) kept.delete(name);
   const base = kept.toString();
+  const without = (...names: string[]) => {
+    const rest = new URLSearchParams(kept);
+    for (const name of names) rest.delete(name);
+    return rest;
+  };
   return {
     params,
     dialogHref(own, hash) {
@@ -36,6 +45,13 @@ export function dashboardQuery(params: URLSearchParams): DashboardQuery {
       next.set(param, String(value));
       return `/admin?${next.toString()}#${hash}`;
     },
+    searchHref(param, value, pageParam, hash) {
+      const next = without(param, pageParam);
+      if (value.trim()) next.set(param, value);
+      const query = next.toString();
+      return `/admin${query ? `?${query}` : ""}#${hash}`;
+    },
+    keptFor: (param, pageParam) => [...without(param, pageParam)],
   };
 }
 

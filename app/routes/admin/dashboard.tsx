@@ -6,6 +6,7 @@ import type { Route } from "./+types/dashboard";
 import { DataTable, EmptyRow, Section } from "~/components/admin/data-table";
 import { DashboardQueryContext, dashboardQuery, Pager, useDashboardQuery } from "~/components/admin/dashboard-query";
 import { ConfirmDelete, Dialog } from "~/components/admin/dialog";
+import { UserSearch } from "~/components/admin/user-search";
 import { Avatar } from "~/components/avatar";
 import { TypeBadge } from "~/components/content-card";
 import { showToast } from "~/components/toaster";
@@ -301,11 +302,7 @@ function UsersTab({ data: users, actionData }: { data: NonNullable<LoaderData["u
 
   return (
     <Section id="users" title="Users">
-      <Form method="get" action="/admin#users" className="flex max-w-md gap-2" role="search">
-        <label htmlFor="user-search" className="sr-only">Search users</label>
-        <input id="user-search" name="q" type="search" defaultValue={users.search} placeholder="Search users..." className="input" />
-        <button type="submit" className="btn-secondary">Search</button>
-      </Form>
+      <UserSearch search={users.search} />
       <DataTable className="mt-5" columns={["User", "Email", "Subscription", "Joined", "Actions"]}>
         {users.rows.length === 0 ? (
           <EmptyRow columns={5}>No users found.</EmptyRow>
