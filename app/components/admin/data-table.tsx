@@ -1,0 +1,39 @@
+/** A dashboard tab: a section named by its heading, with an optional action beside the heading. */
+export function Section({ id, title, action, children }: { id: string; title: string; action?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* Focusable from script only: focus lands here when a dialog closes and its opener is gone. */}
+        <h2 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** A staff table: scrolls sideways on a phone; the rows are the children. */
+export function DataTable({ columns, className, children }: { columns: string[]; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={className ? `overflow-x-auto ${className}` : "overflow-x-auto"}>
+      <table className="data-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column}>{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EmptyRow({ columns, children }: { columns: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="text-slate-400">{children}</td>
+    </tr>
+  );
+}

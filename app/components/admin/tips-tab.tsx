@@ -1,0 +1,102 @@
+import { Form, useNavigation } from "react-router";
+import { Link } from "~/components/link";
+import { formatShortDate, GAME_LABELS } from "~/lib/format";
+import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
+import { DataTable, Section } from "./data-table";
+import { Pager, useDashboardQuery } from "./dashboard-query";
+import { ConfirmDelete, Dialog } from "./dialog";
+
+const TIP_STATUS_STYLES: Record<string, string> = {
+  pending: "bg-amber-400 text-field-950",
+  approved: "bg-turf text-field-950",
+  rejected: "bg-red-600 text-white",
+};
+
+export function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("tips");
+  const navigation = useNavigation();
+  const selected = tips.rows.find((row) => String(row.id) === searchParams.get("tip")) ?? null;
+  const dialog = searchParams.get("dialog");
+  const busy = navigation.state === "submitting";
+  return (
+    <Section id="tips" title="Tips">
+      <div className="flex flex-wrap gap-4">
+        <p className="card px-4 py-3 text-sm"><span className="text-slate-400">Pending </span><span className="text-xl font-black text-white">{tips.pending}</span></p>
+        <p className="card px-4 py-3 text-sm"><span className="text-slate-400">Approved </span><span className="text-xl font-black text-white">{tips.approved}</span></p>
+      </div>
+      {tips.rows.length === 0 ? (
+        <p className="mt-6 text-slate-400">No tips submitted yet.</p>
+      ) : (
+        <DataTable className="mt-5" columns={["User", "Formation and playbook", "Play", "Game", "Status", "Submitted", "Actions"]}>
+          {tips.rows.map((tip) => (
+            <tr key={tip.id}>
+              <td>
+                <p className="font-semibold text-white">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
+                <p className="text-xs text-slate-400">{tip.email}</p>
+              </td>
+              <td>
+                <p className="text-white">{tip.formationName}</p>
+                <p className="text-xs text-slate-400">{tip.playbook}</p>
+              </td>
+              <td className="text-slate-300">{tip.playName}</td>
+              <td className="text-slate-300">{tip.gameType === "madden" ? "Madden" : "College"}</td>
+              <td>
+                <span className={`badge capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
+              </td>
+              <td className="text-slate-300">{formatShortDate(tip.createdAt)}</td>
+              <td>
+                <span className="row-actions">
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="text-link">Details</Link>
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "review" }, "tips")} preventScrollReset className="text-link">Review</Link>
+                  <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "delete-tip" }, "tips")} preventScrollReset className="text-link-danger">Delete</Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager page={tips.page} pageCount={tips.pageCount} param="tipsPage" hash="tips" />
+      {selected && dialog === "details" ? (
+        <Dialog title="Tip details" closeHref={closeHref}>
+          <dl className="space-y-3 text-sm">
+            <div><dt className="text-slate-400">Submitted by</dt><dd className="text-white">{[selected.firstName, selected.lastName].filter(Boolean).join(" ")} ({selected.email})</dd></div>
+            <div><dt className="text-slate-400">Game</dt><dd className="text-white">{GAME_LABELS[selected.gameType]}</dd></div>
+            <div><dt className="text-slate-400">Playbook</dt><dd className="text-white">{selected.playbook}</dd></div>
+            <div><dt className="text-slate-400">Formation</dt><dd className="text-white">{selected.formationName}</dd></div>
+            <div><dt className="text-slate-400">Play</dt><dd className="text-white">{selected.playName}</dd></div>
+            <div><dt className="text-slate-400">Tip</dt><dd className="whitespace-pre-wrap break-words text-white">{selected.tipDescription}</dd></div>
+            <div><dt className="text-slate-400">Status</dt><dd className="capitalize text-white">{selected.status}</dd></div>
+            {selected.adminNotes ? <div><dt className="text-slate-400">Admin notes</dt><dd className="whitespace-pre-wrap text-white">{selected.adminNotes}</dd></div> : null}
+            <div><dt className="text-slate-400">Submitted</dt><dd className="text-white">{formatShortDate(selected.createdAt)}</dd></div>
+          </dl>
+        </Dialog>
+      ) : null}
+      {selected && dialog === "review" ? (
+        <Dialog title="Review tip" closeHref={closeHref}>
+          <p className="text-sm text-slate-300">
+            <span className="font-bold text-white">{selected.formationName} · {selected.playName}</span> ({selected.playbook})
+          </p>
+          <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-field-800 p-3 text-sm text-slate-200">{selected.tipDescription}</p>
+          <Form method="post" className="mt-5 space-y-4" preventScrollReset>
+            <input type="hidden" name="intent" value="review-tip" />
+            <input type="hidden" name="tipId" value={selected.id} />
+            <div>
+              <label htmlFor="admin-notes" className="label">Admin notes (optional)</label>
+              <textarea id="admin-notes" name="adminNotes" rows={4} defaultValue={selected.adminNotes ?? ""} maxLength={2000} className="input" />
+            </div>
+            <div className="flex justify-end gap-3">
+              <button type="submit" name="status" value="rejected" className="btn-danger" disabled={busy}>Reject</button>
+              <button type="submit" name="status" value="approved" className="btn-primary" disabled={busy}>Approve</button>
+            </div>
+          </Form>
+        </Dialog>
+      ) : null}
+      {selected && dialog === "delete-tip" ? (
+        <ConfirmDelete title="Delete tip" closeHref={closeHref} intent="delete-tip" target={{ name: "tipId", value: selected.id }}>
+        <p className="text-slate-300">Are you sure you want to delete this tip? This action cannot be undone.</p>
+        </ConfirmDelete>
+      ) : null}
+    </Section>
+  );
+}

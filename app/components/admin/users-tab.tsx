@@ -1,0 +1,155 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { Link } from "~/components/link";
+import { formatShortDate } from "~/lib/format";
+import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
+import { DataTable, EmptyRow, Section } from "./data-table";
+import { Pager, useDashboardQuery } from "./dashboard-query";
+import { Dialog } from "./dialog";
+import { UserSearch } from "./user-search";
+
+const STATUS_LABELS: Record<string, string> = { active: "Active", inactive: "Inactive", cancelled: "Cancelled", past_due: "Past Due" };
+
+export function UsersTab({ data: users, actionData }: { data: NonNullable<LoaderData["users"]>; actionData: ActionData }) {
+  const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
+  const closeHref = closeTo("users");
+  const selectedId = searchParams.get("user");
+  const dialog = searchParams.get("dialog");
+  const selected = users.rows.find((row) => row.id === selectedId) ?? null;
+
+  return (
+    <Section id="users" title="Users">
+      <UserSearch search={users.search} />
+      <DataTable className="mt-5" columns={["User", "Email", "Subscription", "Joined", "Actions"]}>
+        {users.rows.length === 0 ? (
+          <EmptyRow columns={5}>No users found.</EmptyRow>
+        ) : (
+          users.rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <span className="flex items-center gap-3">
+                  <Avatar person={row} size="h-8 w-8 text-xs" />
+                  <span className="font-semibold text-white">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
+                </span>
+              </td>
+              <td className="text-slate-300">{row.email}</td>
+              <td>
+                <span className={`badge ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
+                  {row.subscriptionTier === "premium" ? "Premium" : "Free"} · {STATUS_LABELS[row.subscriptionStatus]}
+                </span>
+              </td>
+              <td className="text-slate-300">{formatShortDate(row.createdAt)}</td>
+              <td>
+                <span className="flex gap-3">
+                  <Link discover="none" to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="text-link">Details</Link>
+                  <Link discover="none" to={dialogHref({ user: row.id, dialog: "edit" }, "users")} preventScrollReset className="text-link">Edit</Link>
+                </span>
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+      <Pager page={users.page} pageCount={users.pageCount} param="usersPage" hash="users" />
+      {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} /> : null}
+      {selected && dialog === "edit" ? <UserEdit user={selected} closeHref={closeHref} actionData={actionData} /> : null}
+    </Section>
+  );
+}
+
+type UserRow = NonNullable<LoaderData["users"]>["rows"][number];
+
+function UserDetails({ user, closeHref }: { user: UserRow; closeHref: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Dialog title="User details" closeHref={closeHref}>
+      <div className="flex items-center gap-4">
+        <Avatar person={user} size="h-14 w-14 text-xl" />
+        <p className="text-lg font-bold text-white">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "—"}</p>
+      </div>
+      <dl className="mt-5 space-y-3 text-sm">
+        <div className="flex items-center justify-between gap-4">
+          <dt className="text-slate-400">Email</dt>
+          <dd className="flex items-center gap-2 text-white">
+            <span>{user.email}</span>
+            <button
+              type="button"
+              className="rounded-md border border-field-600 px-2 py-1 text-xs font-semibold text-slate-200 hover:bg-field-700"
+              onClick={async () => {
+                await navigator.clipboard.writeText(user.email).catch(() => undefined);
+                setCopied(true);
+              }}
+              aria-label="Copy email"
+            >
+              {copied ? "✓ Copied" : "Copy"}
+            </button>
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">Subscription tier</dt><dd className="capitalize text-white">{user.subscriptionTier || "None"}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">Status</dt><dd className="text-white">{STATUS_LABELS[user.subscriptionStatus] ?? "Inactive"}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">Premium access until</dt><dd className="text-white">{formatShortDate(user.accessExpiresAt)}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">Joined</dt><dd className="text-white">{formatShortDate(user.createdAt)}</dd></div>
+      </dl>
+    </Dialog>
+  );
+}
+
+function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: string; actionData: ActionData }) {
+  const navigation = useNavigation();
+  const errors = (actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}) as Record<string, string[] | undefined>;
+  const formError = actionData?.intent === "update-user" ? actionData.error : null;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-user";
+  const expires = user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <div>
+      <label htmlFor={`edit-${name}`} className="label">{label}</label>
+      {input}
+      {errors[name]?.[0] ? <p className="field-error" role="alert">{errors[name]![0]}</p> : null}
+    </div>
+  );
+  return (
+    <Dialog title="Edit user" closeHref={closeHref}>
+      <Form method="post" className="space-y-4" preventScrollReset>
+        <input type="hidden" name="intent" value="update-user" />
+        <input type="hidden" name="userId" value={user.id} />
+        {formError ? <p role="alert" className="field-error">{formError}</p> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={user.firstName ?? ""} className="input" />)}
+          {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={user.lastName ?? ""} className="input" />)}
+        </div>
+        {field("email", "Email", <input id="edit-email" name="email" type="email" defaultValue={user.email} className="input" />)}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field(
+            "subscriptionTier",
+            "Tier",
+            <select id="edit-subscriptionTier" name="subscriptionTier" defaultValue={user.subscriptionTier} className="input">
+              <option value="free">Free</option>
+              <option value="premium">Premium</option>
+            </select>,
+          )}
+          {field(
+            "subscriptionStatus",
+            "Status",
+            <select id="edit-subscriptionStatus" name="subscriptionStatus" defaultValue={user.subscriptionStatus} className="input">
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+              <option value="cancelled">Cancelled</option>
+              <option value="past_due">Past Due</option>
+            </select>,
+          )}
+        </div>
+        {field("accessExpiresAt", "Premium access until", <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} className="input" />)}
+        <p className="text-xs text-slate-400">Premium tier gives access only while this date is in the future.</p>
+        <div className="flex justify-end gap-3 pt-2">
+          <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
+          <button type="submit" className="btn-primary" disabled={saving}>{saving ? "Saving..." : "Save Changes"}</button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userTips } from "../../db/schema";
+import { createMember, openTestState, type TestState } from "../support/billing";
+import { launchBrowser, signInAs, visible } from "../support/browser";
+import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
+import { storedContent, tipsOf, token } from "../support/staff";
+
+// The staff forms in the browser matrix: each one submitted once with valid input through the real
+// UI, with JavaScript on and off, answered by its exact success message; every page on the way is
+// checked for script and console errors and duplicate ids. Content and posts are saved as drafts and
+// deleted at the end (other files expect the seed's newest items on the public pages).
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await state?.dispose();
+});
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+/** The success message a redirect's toast shows (title and description), then the page check. */
+async function succeeded(w: WatchedPage, title: string, description?: string) {
+  const toast = w.page.getByRole("status");
+  await visible(toast.getByText(title, { exact: true }), 15_000);
+  if (description) await visible(toast.getByText(description, { exact: true }));
+  await w.check();
+}
+
+/** A dialog opened from a row's link on the dashboard (both kinds of page show the same markup). */
+async function openRowDialog(w: WatchedPage, section: string, rowText: string, link: string, dialogTitle: string) {
+  const row = w.page.locator(`#${section}`).getByRole("row").filter({ hasText: rowText });
+  await row.getByRole("link", { name: link, exact: true }).click();
+  const dialog = w.page.getByRole("dialog", { name: dialogTitle });
+  await visible(dialog);
+  await w.check();
+  return dialog;
+}
+
+/** Clicks a list-intent button (+ Add Formation, + Add Play): without JavaScript the server answers with the form. */
+async function listIntent(w: WatchedPage, javaScriptEnabled: boolean, button: ReturnType<Page["getByRole"]>) {
+  await button.click();
+  if (!javaScriptEnabled) await w.page.waitForLoadState("load");
+}
+
+describe.each(JS_MODES)("staff forms with $label", (mode) => {
+  it("the content editor: create, edit adding formations and plays, and delete from the dashboard", async () => {
+    const id = token();
+    const title = `Matrix Scheme ${id}`;
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "admin");
+
+    await page.goto("/admin/content/new");
+    await visible(page.getByRole("heading", { name: "Create New Content" }));
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Description", { exact: true }).fill("A scheme from the form matrix.");
+    await field(page, "formations[0].title").fill("Singleback Ace");
+    await field(page, "formations[0].plays[0].title").fill("HB Dive");
+    await page.getByText("Publish immediately").click();
+    expect(await page.getByRole("switch", { name: "Publish immediately" }).isChecked()).toBe(false);
+    await page.getByRole("button", { name: "Create Content" }).click();
+    await succeeded(w, "Content Created", `Successfully created "${title}"`);
+
+    const row = page.locator("#content").getByRole("row").filter({ hasText: title });
+    await row.getByRole("link", { name: "Edit", exact: true }).click();
+    await visible(page.getByRole("heading", { name: "Edit Content" }));
+    await w.check();
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).first());
+    await field(page, "formations[0].plays[1].title").fill("Counter");
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Formation" }));
+    await field(page, "formations[1].title").fill("Gun Trips");
+    await field(page, "formations[1].plays[0].title").fill("Mesh");
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).last());
+    await field(page, "formations[1].plays[1].title").fill("Y-Cross");
+    await page.getByRole("button", { name: "Update Content" }).click();
+    await succeeded(w, "Content Updated", `Successfully updated "${title}"`);
+    const stored = (await storedContent(state, `matrix-scheme-${id}`))!;
+    expect(stored.formations.map((formation) => [formation.title, formation.plays.map((play) => play.title)])).toEqual([
+      ["Singleback Ace", ["HB Dive", "Counter"]],
+      ["Gun Trips", ["Mesh", "Y-Cross"]],
+    ]);
+
+    const dialog = await openRowDialog(w, "content", title, "Delete", "Delete content");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await succeeded(w, "Success", "Content deleted successfully");
+    expect(await storedContent(state, `matrix-scheme-${id}`)).toBeNull();
+    await w.finish();
+  });
+
+  it("the blog editor: create, edit and delete", async () => {
+    const id = token();
+    const title = `Matrix Post ${id}`;
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "superadmin");
+
+    await page.goto("/admin/blog/new");
+    await visible(page.getByRole("heading", { name: "Create New Blog Post" }));
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Excerpt").fill("A post from the form matrix.");
+    await page.getByLabel("Content", { exact: true }).fill("## Plan\n\nSaved as a draft.");
+    // Saved as a draft: other files expect the seed's newest posts on /blog.
+    await page.getByRole("radio", { name: "Draft" }).check();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await succeeded(w, "Blog post saved", `Successfully saved "${title}".`);
+
+    await page.locator("#blog").getByRole("row").filter({ hasText: title }).getByRole("link", { name: "Edit", exact: true }).click();
+    await visible(page.getByRole("heading", { name: "Edit Blog Post" }));
+    await w.check();
+    await page.getByLabel("Title", { exact: true }).fill(`${title} v2`);
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await succeeded(w, "Blog post saved", `Successfully saved "${title} v2".`);
+
+    const dialog = await openRowDialog(w, "blog", `${title} v2`, "Delete", "Delete blog post");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await succeeded(w, "Success", "Blog post deleted successfully");
+    await visible(page.locator("#blog"));
+    expect(await page.locator("#blog").getByText(title).count()).toBe(0);
+    await w.finish();
+  });
+
+  it("the Edit user dialog", async () => {
+    const member = await createMember(state, { firstName: "Matrix", lastName: "Member" });
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "superadmin");
+    await page.goto(`/admin?q=${encodeURIComponent(member.email)}#users`);
+    const dialog = await openRowDialog(w, "users", member.email, "Edit", "Edit user");
+    await dialog.getByLabel("First name").fill("Edited");
+    await dialog.getByLabel("Tier").selectOption("premium");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await succeeded(w, "Success", "User updated successfully");
+    expect(await state.member(member.id)).toMatchObject({ firstName: "Edited", subscriptionTier: "premium" });
+    await w.finish();
+  });
+
+  it("the tip review and tip delete dialogs", async () => {
+    const member = await createMember(state);
+    const formationName = `Matrix Trips ${token()}`;
+    await state.db.insert(userTips).values({ userId: member.id, formationName, playName: "Mesh", playbook: "Air Raid", gameType: "college", tipDescription: "Motion the back out to find the coverage." });
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "admin");
+    await page.goto("/admin#tips");
+
+    const review = await openRowDialog(w, "tips", formationName, "Review", "Review tip");
+    await review.getByLabel("Admin notes (optional)").fill("Clear and useful.");
+    await review.getByRole("button", { name: "Approve" }).click();
+    await succeeded(w, "Success", "Tip approved successfully");
+    expect(await tipsOf(state, member.id)).toMatchObject([{ status: "approved", adminNotes: "Clear and useful." }]);
+
+    const confirm = await openRowDialog(w, "tips", formationName, "Delete", "Delete tip");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await succeeded(w, "Success", "Tip deleted successfully");
+    expect(await tipsOf(state, member.id)).toEqual([]);
+    await w.finish();
+  });
+});
