@@ -5,12 +5,7 @@ import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard
 import { DataTable, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
 import { ConfirmDelete, Dialog } from "./dialog";
-
-const TIP_STATUS_STYLES: Record<string, string> = {
-  pending: "bg-amber-400 text-field-950",
-  approved: "bg-turf text-field-950",
-  rejected: "bg-red-600 text-white",
-};
+import { TIP_STATUS_STYLES } from "~/lib/tips";
 
 export function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
   const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { data, useLocation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
@@ -11,6 +11,8 @@ import { SettingsTab } from "~/components/admin/settings-tab";
 import { TipsTab } from "~/components/admin/tips-tab";
 import { UsersTab } from "~/components/admin/users-tab";
 import { showToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
+import { staffRights } from "~/lib/access";
 import { formatCount } from "~/lib/format";
 import { tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
@@ -74,7 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tipCounts: tipCountsQuery(db),
     })),
   ]);
-  const superadmin = user.role === "superadmin";
+  const rights = staffRights(user);
+  const superadmin = rights.manageUsers;
   const { userRows, userCount, postRows, messageRows } = superadmin
     ? await readPage(app, () => ({
         userRows: usersPageQuery(db, search, usersPage),
@@ -87,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   return {
     role: user.role,
+    canWriteBlog: rights.manageBlog,
     tabs: superadmin ? SUPERADMIN_TABS : ADMIN_TABS,
     defaultTab: (superadmin ? "users" : "tips") as Tab,
     stats: {
@@ -154,13 +158,13 @@ function back(request: Request, tab: Tab) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
-  const superadmin = user.role === "superadmin";
+  const rights = staffRights(user);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const forbidden = () => data({ intent, error: "Unauthorized: Superadmins only" }, { status: 403 });
 
   if (intent === "update-user") {
-    if (!superadmin) return forbidden();
+    if (!rights.manageUsers) return forbidden();
     const submission = parseWithZod(formData, { schema: userEditSchema });
     if (submission.status !== "success") {
       return data({ intent, error: null, fieldErrors: submission.error ?? {} }, { status: 400 });
@@ -202,7 +206,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete-post") {
-    if (!superadmin) return forbidden();
+    if (!rights.manageBlog) return forbidden();
     const deleted = await deleteBlogPost(app.db, Number(formData.get("postId")));
     if (!deleted) return data({ intent, error: "Failed to delete blog post" }, { status: 404 });
     return redirectWithToast(back(request, "blog"), { kind: "success", title: "Success", description: "Blog post deleted successfully" });
@@ -218,14 +222,13 @@ export type DashboardActionData = Route.ComponentProps["actionData"];
 /** The tab named by the URL hash, if the role may see it. */
 function useActiveTab(tabs: Tab[], fallback: Tab) {
   const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const fromHash = location.hash.replace("#", "") as Tab;
   return { hydrated, active: tabs.includes(fromHash) ? fromHash : fallback };
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { tabs, defaultTab, stats, role } = loaderData;
+  const { tabs, defaultTab, stats, role, canWriteBlog } = loaderData;
   const { hydrated, active } = useActiveTab(tabs, defaultTab);
   const [searchParams] = useSearchParams();
   const query = useMemo(() => dashboardQuery(searchParams), [searchParams]);
@@ -252,7 +255,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </div>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/content/new" className="btn-primary">New Content</Link>
-          {role === "superadmin" ? <Link to="/admin/blog/new" className="btn-secondary">New Blog Post</Link> : null}
+          {canWriteBlog ? <Link to="/admin/blog/new" className="btn-secondary">New Blog Post</Link> : null}
         </div>
       </header>
 
