@@ -1,15 +1,21 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 
-/** A copy-link button with JavaScript; without it, the link in a field to copy by hand. */
-export function CopyLink({ url }: { url: string }) {
-  const hydrated = useHydrated();
+/** A "Copied!" state that clears itself two seconds after it was set. */
+export function useCopiedFlag() {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);
     return () => clearTimeout(timer);
   }, [copied]);
+  return [copied, setCopied] as const;
+}
+
+/** A copy-link button with JavaScript; without it, the link in a field to copy by hand. */
+export function CopyLink({ url }: { url: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useCopiedFlag();
 
   if (!hydrated) {
     return (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/avatar";
+import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
 import { formatShortDate } from "~/lib/format";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
@@ -60,12 +60,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
 type UserRow = NonNullable<LoaderData["users"]>["rows"][number];
 
 function UserDetails({ user, closeHref }: { user: UserRow; closeHref: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useCopiedFlag();
   return (
     <Dialog title="User details" closeHref={closeHref}>
       <div className="flex items-center gap-4">
