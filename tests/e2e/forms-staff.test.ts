@@ -34,6 +34,8 @@ async function succeeded(w: WatchedPage, title: string, description?: string) {
 /** A dialog opened from a row's link on the dashboard (both kinds of page show the same markup). */
 async function openRowDialog(w: WatchedPage, section: string, rowText: string, link: string, dialogTitle: string) {
   const row = w.page.locator(`#${section}`).getByRole("row").filter({ hasText: rowText });
+  // A click while the page is still hydrating can be lost (seen once under load): wait for it.
+  await w.page.waitForLoadState("networkidle");
   await row.getByRole("link", { name: link, exact: true }).click();
   const dialog = w.page.getByRole("dialog", { name: dialogTitle });
   await visible(dialog);
