@@ -10,7 +10,6 @@ import {
   newClientAddress,
   normalizedPage,
   OTHER_PASSWORD,
-  pageText,
   registerForm,
   registerUser,
   sessionFrom,
@@ -20,6 +19,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from "../support/accounts";
+import { responseText } from "../support/html";
 import { get, postForm, url } from "../support/http";
 import { quote, sql } from "../support/local-sql";
 
@@ -107,7 +107,7 @@ describe("guards", () => {
   });
 
   it("carries redirectTo into the login form", async () => {
-    const html = await pageText(await get("/auth?redirectTo=%2Faccount-settings"));
+    const html = await responseText(await get("/auth?redirectTo=%2Faccount-settings"));
     expect(html).toContain('name="redirectTo" value="/account-settings"');
   });
 
@@ -116,7 +116,7 @@ describe("guards", () => {
     const cookie = await signInUser(user);
     const home = await get("/home", { cookie });
     expect(home.status).toBe(200);
-    expect(await pageText(home)).toContain("Welcome Back, Morgan");
+    expect(await responseText(home)).toContain("Welcome Back, Morgan");
     expect((await get("/account-settings", { cookie })).status).toBe(200);
   });
 });
@@ -176,13 +176,13 @@ describe("login messages", () => {
     const right = await attemptLogin(user.email, user.password);
     expect(right.status).toBe(403);
     expect(sessionFrom(right)).toBeUndefined();
-    const html = await pageText(right);
+    const html = await responseText(right);
     expect(html).toContain("Email not confirmed");
     expect(html).toContain("Resend confirmation email");
 
     const wrong = await attemptLogin(user.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
     expect(wrong.status).toBe(401);
-    const wrongHtml = await pageText(wrong);
+    const wrongHtml = await responseText(wrong);
     expect(wrongHtml).toContain("Invalid login credentials");
     expect(wrongHtml).not.toContain("Email not confirmed");
   });
@@ -192,7 +192,7 @@ describe("login messages", () => {
     const firstLink = await linkFromOutbox(user.email, "/auth/confirm");
     const response = await postForm("/auth", { intent: "resend-confirmation", email: user.email }, { headers: fromAddress(user.address) });
     expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain("If the account is waiting for confirmation, a new link is on its way.");
+    expect(await responseText(response)).toContain("If the account is waiting for confirmation, a new link is on its way.");
     const secondLink = await linkFromOutbox(user.email, "/auth/confirm");
     expect(secondLink).not.toBe(firstLink);
     // The first link was replaced by the second.
@@ -216,12 +216,12 @@ describe("login throttle", () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await attemptLogin(user.email, `Wrong#Guess${attempt}x`, fromAddress(address));
       expect(response.status, `attempt ${attempt}`).toBe(401);
-      expect(await pageText(response)).toContain("Invalid login credentials");
+      expect(await responseText(response)).toContain("Invalid login credentials");
     }
     const sixth = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()));
     expect(sixth.status).toBe(429);
     expect(sessionFrom(sixth)).toBeUndefined();
-    expect(await pageText(sixth)).toContain("Too many attempts. Please try again in 15 minutes.");
+    expect(await responseText(sixth)).toContain("Too many attempts. Please try again in 15 minutes.");
     // Same address, another account: only the attacked account is locked.
     const other = await attemptLogin(bystander.email, bystander.password, fromAddress(address));
     expect(other.status).toBe(302);
@@ -283,7 +283,7 @@ describe("registration", () => {
       const response = await postForm("/auth", form, { headers: fromAddress(address) });
       expect(response.status, label).toBeGreaterThanOrEqual(400);
       expect(response.status, label).toBeLessThan(500);
-      const html = await pageText(response);
+      const html = await responseText(response);
       expect(html, label).toContain(message);
       expect(html, label).not.toContain("Registration successful!");
     }
@@ -315,7 +315,7 @@ describe("registration", () => {
     expect(note.subject).toBe("Your Gridiron Playbook account");
     expect(note.links.some((link) => link.includes("/auth/confirm"))).toBe(false);
     const cookie = await signInUser(existing);
-    expect(await pageText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
+    expect(await responseText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
     const impostor = await attemptLogin(existing.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
     expect(impostor.status).toBe(401);
   });
@@ -415,7 +415,7 @@ describe("registration", () => {
       headers: fromAddress(address),
     });
     expect(sixth.status).toBe(429);
-    expect(await pageText(sixth)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(await responseText(sixth)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect(await messagesTo(email)).toEqual([]);
   });
 });

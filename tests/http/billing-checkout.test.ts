@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
 import { formatShortDate } from "~/lib/format";
-import { billingColumns, createMember, openTestState, pageText, toastCookie, toastFrom, type TestState } from "../support/billing";
+import { billingColumns, createMember, openTestState, toastCookie, toastFrom, type TestState } from "../support/billing";
+import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
 import { DEMO_PASSWORD } from "../../db/seed";
 
@@ -24,8 +25,8 @@ async function freeMember() {
   return { member, cookie: await signInWith(member.email, DEMO_PASSWORD) };
 }
 
-async function text(response: Response) {
-  return pageText(await response.text());
+function text(response: Response) {
+  return responseText(response);
 }
 
 async function checkoutSessionsOf(userId: string) {

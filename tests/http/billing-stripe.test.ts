@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET } from "~/server/stripe.server";
-import { billingColumns, createMember, eventPayload, openTestState, pageText, postWebhook, signatureFor, toastFrom, type TestState } from "../support/billing";
+import { billingColumns, createMember, eventPayload, openTestState, postWebhook, signatureFor, toastFrom, type TestState } from "../support/billing";
 import { fakeSubscription, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { responseText } from "../support/html";
 import { cookiesFrom } from "../support/http";
 import { startTestServer, TEST_STATE_DIR, type TestServer } from "../support/test-server";
 import { DEMO_PASSWORD } from "../../db/seed";
@@ -130,7 +131,7 @@ describe("checkout through the Stripe API", () => {
 
     const refused = await post("/subscribe?plan=monthly", { plan: "monthly", promoCode: "NOTACODE" }, cookie);
     expect(refused.status).toBe(400);
-    expect(pageText(await refused.text())).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOTACODE" is invalid or has expired\.<\/p>/);
+    expect(await responseText(refused)).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOTACODE" is invalid or has expired\.<\/p>/);
     expect(checkoutRequestsOf(buyer.id)).toHaveLength(0);
     expect(customerRequestsOf(buyer.id)).toHaveLength(0);
 
@@ -250,7 +251,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
       cancelAtPeriodEnd: false,
     });
     expect(premium.accessExpiresAt!.getTime()).toBe((subscription.start_date + 365 * DAY) * 1000);
-    expect(pageText(await (await get("/success?session_id=" + sessionId, cookie)).text())).toContain("Your premium membership is active.");
+    expect(await responseText(await get("/success?session_id=" + sessionId, cookie))).toContain("Your premium membership is active.");
   });
 
   it("cancels and resumes by setting cancel_at_period_end through the API", async () => {

@@ -9,9 +9,9 @@ import {
   ratingSummaryText,
   seedItem,
   seedRatings,
-  textOf,
   unpublishedItems,
 } from "../support/library";
+import { textOf } from "../support/html";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { isFavorite, storedRating, testDb, contentId, userId } from "../support/test-db";
 

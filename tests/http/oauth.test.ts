@@ -8,12 +8,12 @@ import {
   isSignedIn,
   newClientAddress,
   OTHER_PASSWORD,
-  pageText,
   registerUser,
   sessionFrom,
   toastFrom,
   uniqueEmail,
 } from "../support/accounts";
+import { responseText } from "../support/html";
 import { FAKE_OAUTH_CLIENTS, withTestProfile, type DiscordProfile, type GoogleProfile } from "../support/fake-oauth";
 import { baseUrl, get } from "../support/http";
 import { quote, sql } from "../support/local-sql";
@@ -109,13 +109,13 @@ async function linksOf(userId: string) {
 describe("sign-in buttons", () => {
   it("shows 'Sign in with Discord' and 'Sign in with Google' on login and register, not on forgot-password", async () => {
     for (const path of ["/auth", "/auth?mode=register"]) {
-      const html = await pageText(await get(path));
+      const html = await responseText(await get(path));
       expect(html, path).toContain('href="/auth/oauth/discord"');
       expect(html, path).toContain("Sign in with Discord");
       expect(html, path).toContain('href="/auth/oauth/google"');
       expect(html, path).toContain("Sign in with Google");
     }
-    expect(await pageText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
+    expect(await responseText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
   });
 
   it("answers 404 for a provider it does not know", async () => {
@@ -204,8 +204,8 @@ describe("accounts from Discord and Google", () => {
     const { response } = await signInWith("google", profile);
     const session = expectSignedIn(response);
 
-    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Gale");
-    const settings = await pageText(await get("/account-settings", { cookie: session }));
+    expect(await responseText(await get("/home", { cookie: session }))).toContain("Welcome Back, Gale");
+    const settings = await responseText(await get("/account-settings", { cookie: session }));
     expect(settings).toContain(`value="${profile.email}"`);
     expect(settings).toContain("Free Tier");
     expect(settings).toContain("Upgrade to Premium");
@@ -219,14 +219,14 @@ describe("accounts from Discord and Google", () => {
 
     // Signing in again with the same Google account finds the same member.
     const again = expectSignedIn((await signInWith("google", profile)).response);
-    expect(await pageText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
+    expect(await responseText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
     expect(await accountsWithEmail(profile.email)).toHaveLength(1);
   });
 
   it("creates a member for a new verified Discord e-mail, named by the Discord display name", async () => {
     const profile = discordProfile({ email: uniqueEmail("discord-new").toUpperCase(), global_name: "Walter" });
     const session = expectSignedIn((await signInWith("discord", profile)).response);
-    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
+    expect(await responseText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
     const [account, ...others] = await accountsWithEmail(profile.email!.toLowerCase());
     expect(others).toEqual([]);
     expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Walter", confirmed: 1 });
@@ -239,11 +239,11 @@ describe("accounts from Discord and Google", () => {
     const discord = discordProfile({ email: user.email.toUpperCase(), global_name: "Riles" });
 
     const viaGoogle = expectSignedIn((await signInWith("google", google)).response);
-    expect(await pageText(await get("/home", { cookie: viaGoogle }))).toContain("Welcome Back, Riley");
+    expect(await responseText(await get("/home", { cookie: viaGoogle }))).toContain("Welcome Back, Riley");
     const viaDiscord = expectSignedIn((await signInWith("discord", discord)).response);
-    expect(await pageText(await get("/home", { cookie: viaDiscord }))).toContain("Welcome Back, Riley");
+    expect(await responseText(await get("/home", { cookie: viaDiscord }))).toContain("Welcome Back, Riley");
     // Still the password account: the password works and the settings offer a password change.
-    expect(await pageText(await get("/account-settings", { cookie: viaDiscord }))).toContain("Change Password");
+    expect(await responseText(await get("/account-settings", { cookie: viaDiscord }))).toContain("Change Password");
     const login = await attemptLogin(user.email, user.password);
     expect(login.status).toBe(302);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutbox } from "../support/accounts";
 import { linksOf, mainOf, tags, textOf } from "../support/html";
 import { cookiesFrom, get, postForm, signIn } from "../support/http";
 import { openLocalDb } from "../support/local-db";
@@ -36,25 +37,11 @@ async function storedWith(text: string) {
   return results;
 }
 
-type OutboxMessage = { to: string; subject: string; text: string };
-
-async function outbox(): Promise<OutboxMessage[]> {
-  const html = await (await get("/dev/outbox")).text();
-  return html
-    .split('data-testid="outbox-message"')
-    .slice(1)
-    .map((part) => ({
-      to: textOf(/data-testid="outbox-to"[^>]*>([\s\S]*?)<\/span>/.exec(part)?.[1] ?? ""),
-      subject: textOf(/data-testid="outbox-subject"[^>]*>([\s\S]*?)<\/h2>/.exec(part)?.[1] ?? ""),
-      text: textOf(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(part)?.[1] ?? ""),
-    }));
-}
-
 /** The outbox e-mail containing the text, waiting for it (it is sent after the response). */
 async function mailWith(text: string, timeout = 5000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const found = (await outbox()).find((message) => message.text.includes(text));
+    const found = (await readOutbox()).find((message) => message.text.includes(text));
     if (found || Date.now() > deadline) return found ?? null;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -185,7 +172,7 @@ describe("contact form", () => {
     expect(await mailWith(real)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await storedWith(spam)).toEqual([]);
-    expect((await outbox()).some((message) => message.text.includes(spam))).toBe(false);
+    expect((await readOutbox()).some((message) => message.text.includes(spam))).toBe(false);
   });
 
   it("refuses the 6th message within an hour from the same address, and only from that address", async () => {

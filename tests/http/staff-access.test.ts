@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, content, contentSections, userTips, type User } from "../../db/schema";
-import { createMember, openTestState, pageText, type TestState } from "../support/billing";
+import { createMember, openTestState, type TestState } from "../support/billing";
+import { responseText } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { blogPostBySlug, contentByTitle, formDataOf, locationOf, page, postMultipart, storedContent, token } from "../support/staff";
 
@@ -63,7 +64,7 @@ function expectLoginRedirect(response: Response, back: string) {
 
 async function expectForbidden(response: Response, message: string, label: string) {
   expect(response.status, label).toBe(403);
-  expect(pageText(await response.text()), label).toContain(message);
+  expect(await responseText(response), label).toContain(message);
 }
 
 const ADMIN_ONLY = "Unauthorized: Admins only";
@@ -126,7 +127,7 @@ describe.each(["free", "premium"] as const)("a %s member", (role) => {
     for (const path of ["/admin", "/admin/content/new", `/admin/content/${contentSlug}`, "/admin/slug-check?slug=abc"]) {
       const response = await get(path, { cookie: cookies[role] });
       expect(response.status, path).toBe(403);
-      if (!path.startsWith("/admin/slug-check")) expect(pageText(await response.text()), path).toContain(ADMIN_ONLY);
+      if (!path.startsWith("/admin/slug-check")) expect(await responseText(response), path).toContain(ADMIN_ONLY);
     }
   });
 
@@ -185,7 +186,7 @@ describe("an admin", () => {
     const [fields] = dashboardActions();
     const response = await send(() => postForm("/admin", fields, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
-    expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
+    expect(await responseText(response)).toContain(SUPERADMIN_ONLY);
     expect(await state.member(target.id)).toEqual(before);
   });
 
@@ -193,7 +194,7 @@ describe("an admin", () => {
     const before = await blogPostBySlug(state, postSlug);
     const response = await send(() => postForm("/admin", { intent: "delete-post", postId: String(postId) }, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
-    expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
+    expect(await responseText(response)).toContain(SUPERADMIN_ONLY);
     expect(await blogPostBySlug(state, postSlug)).toEqual(before);
   });
 

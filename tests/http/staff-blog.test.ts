@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
 import { DEMO_ACCOUNTS } from "../../db/seed";
-import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { openTestState, toastFrom, type TestState } from "../support/billing";
+import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
 import { backdatePost, blogPostBySlug, controlNames, fakePngFile, hugePngFile, imageKeys, locationOf, page, pngFile, postMultipart, token } from "../support/staff";
 
@@ -137,7 +137,7 @@ describe("slugs and validation", () => {
     const before = await blogPostBySlug(state, slug);
     const response = await save(`/admin/blog/${slug}`, { title: "Slug required", slug: "   ", content: "Body", status: "published" });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Slug is required");
+    expect(await responseText(response)).toContain("Slug is required");
     expect(await blogPostBySlug(state, slug)).toEqual(before);
   });
 
@@ -150,7 +150,7 @@ describe("slugs and validation", () => {
     const slug = `invalid-post-${token()}`;
     const response = await save("/admin/blog/new", { title: "Invalid post", slug, content: "Body", ...fields });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
+    expect(await responseText(response)).toContain(message);
     expect(await blogPostBySlug(state, slug)).toBeNull();
   });
 
@@ -187,7 +187,7 @@ describe("the featured image", () => {
     const slug = `bad-image-${id}`;
     const response = await save("/admin/blog/new", { title: "Bad image", slug, content: "Body", featuredImage: file(id) });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
+    expect(await responseText(response)).toContain(message);
     expect(await blogPostBySlug(state, slug)).toBeNull();
     expect((await imageKeys(state)).filter((key) => key.includes(id))).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, content, contentPlays, contentRatings, contentSections, favorites } from "../../db/schema";
 import { DEMO_ACCOUNTS } from "../../db/seed";
-import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { attributesOf, mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { openTestState, toastFrom, type TestState } from "../support/billing";
+import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import {
   contentByTitle,
@@ -312,7 +312,7 @@ describe("validation", () => {
     const title = `Invalid scheme ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
+    expect(await responseText(response)).toContain(message);
     expect(await contentByTitle(state, title)).toEqual([]);
   });
 
@@ -327,7 +327,7 @@ describe("validation", () => {
     const title = `Invalid basics ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, type: "gameplay", ...fields }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
+    expect(await responseText(response)).toContain(message);
     expect(await contentByTitle(state, title)).toEqual([]);
   });
 
@@ -337,7 +337,7 @@ describe("validation", () => {
     const before = await storedContent(state, row.slug);
     const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, formations: [{ title: "Replacement", plays: [{ title: "" }] }] }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Play title is required");
+    expect(await responseText(response)).toContain("Play title is required");
     expect(await storedContent(state, row.slug)).toEqual(before);
   });
 });
@@ -352,7 +352,7 @@ describe("images", () => {
     const title = `Fake image ${id}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: fakePngFile(`fake-${id}.png`), formations: twoByTwo(id) }), admin);
     expect(response.status).toBe(400);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     expect(text).toContain("Invalid file type");
     expect(text).toContain("Please upload an image file.");
     expect(await contentByTitle(state, title)).toEqual([]);
@@ -366,7 +366,7 @@ describe("images", () => {
     formations[1].plays[1].image = hugePngFile(`huge-${id}.png`);
     const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: pngFile(`good-thumb-${id}.png`), formations }), admin);
     expect(response.status).toBe(413);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     expect(text).toContain("File too large");
     expect(text).toContain("Please upload an image smaller than 5MB.");
     expect(await contentByTitle(state, title)).toEqual([]);
@@ -383,7 +383,7 @@ describe("images", () => {
     formations[0].image = fakePngFile(`bad-formation-${id}.png`);
     const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title: `${title} changed`, formations }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Invalid file type");
+    expect(await responseText(response)).toContain("Invalid file type");
     expect(await storedContent(state, row.slug)).toEqual(before);
     expect(await keysWith(id)).toEqual(keysBefore);
   });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counters, users, userTips, type User } from "../../db/schema";
-import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { createMember, openTestState, toastFrom, type TestState } from "../support/billing";
+import { linksOf, mainOf, readableHtml, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
 import { locationOf, page, token, within } from "../support/staff";
 
@@ -230,7 +230,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     const response = await edit(fields);
     expect(response.status).toBe(400);
     const html = await response.text();
-    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    const dialog = readableHtml(html.slice(html.indexOf('role="dialog"')));
     expect(dialog).toContain(message);
     expect(await state.member(member.id)).toEqual(before);
   });
@@ -246,7 +246,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     const response = await edit({ email: other.email });
     expect(response.status).toBe(400);
     const html = await response.text();
-    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    const dialog = readableHtml(html.slice(html.indexOf('role="dialog"')));
     expect(dialog).not.toContain("Failed to update user");
     expect(dialog).toContain("Another account already uses this email address.");
   });

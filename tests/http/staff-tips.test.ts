@@ -2,8 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userTips, type User } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { createMember, openTestState, toastFrom, type TestState } from "../support/billing";
+import { linksOf, mainOf, responseText, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn, signInWith } from "../support/http";
 import { locationOf, page, tipsOf, token, within } from "../support/staff";
 
@@ -66,7 +66,7 @@ describe("/submit-tip", () => {
     const { member, cookie } = await signedInMember();
     const response = await postForm("/submit-tip", fields as Record<string, string>, { cookie });
     expect(response.status).toBe(400);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     for (const message of messages) expect(text).toContain(message);
     expect(await tipsOf(state, member.id)).toEqual([]);
   });
@@ -134,7 +134,7 @@ describe("the Tips tab", () => {
     ]);
     const dialogOf = async (dialog: string) => {
       const opened = (await page(`/admin?tip=${tip.id}&dialog=${dialog}`, admin)).html;
-      return pageText(textOf(opened.slice(opened.indexOf('role="dialog"'), opened.indexOf("</section>", opened.indexOf('role="dialog"')))));
+      return textOf(opened.slice(opened.indexOf('role="dialog"'), opened.indexOf("</section>", opened.indexOf('role="dialog"'))));
     };
     const details = await dialogOf("details");
     for (const expected of ["Tip details", "Tina Tipster", member.email, "College Football 26", GOOD_TIP.playbook, tip.formationName, GOOD_TIP.playName, GOOD_TIP.tipDescription, "pending"]) expect(details).toContain(expected);

@@ -2,6 +2,7 @@
 // register, then the confirmation link from the local outbox (/dev/outbox).
 import { randomBytes, randomInt } from "node:crypto";
 import { expect } from "vitest";
+import { decodeEntities } from "./html.ts";
 import { get, postForm, signInWith } from "./http";
 
 /** Passes every password rule (no common word, no 123/abc/qwerty/asdf/zxcv/111/aaa/000). */
@@ -31,16 +32,6 @@ export function uniqueEmail(label: string) {
 
 export type OutboxMessage = { to: string; subject: string; text: string; links: string[] };
 
-function unescapeHtml(value: string) {
-  return value
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&amp;", "&");
-}
-
 /** Every message of /dev/outbox, newest first. */
 export async function readOutbox(): Promise<OutboxMessage[]> {
   const response = await get("/dev/outbox");
@@ -50,10 +41,10 @@ export async function readOutbox(): Promise<OutboxMessage[]> {
     .split('data-testid="outbox-message"')
     .slice(1)
     .map((chunk) => ({
-      to: unescapeHtml(/data-testid="outbox-to">([^<]*)</.exec(chunk)?.[1] ?? ""),
-      subject: unescapeHtml(/data-testid="outbox-subject">([^<]*)</.exec(chunk)?.[1] ?? ""),
-      text: unescapeHtml(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(chunk)?.[1] ?? ""),
-      links: [...chunk.matchAll(/data-testid="outbox-link">([^<]*)</g)].map((match) => unescapeHtml(match[1])),
+      to: decodeEntities(/data-testid="outbox-to">([^<]*)</.exec(chunk)?.[1] ?? ""),
+      subject: decodeEntities(/data-testid="outbox-subject">([^<]*)</.exec(chunk)?.[1] ?? ""),
+      text: decodeEntities(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(chunk)?.[1] ?? ""),
+      links: [...chunk.matchAll(/data-testid="outbox-link">([^<]*)</g)].map((match) => decodeEntities(match[1])),
     }));
 }
 
@@ -149,11 +140,6 @@ export async function isSignedIn(cookie: string) {
 
 // ---------------------------------------------------------------------------------------------
 // Reading answers
-
-/** The page's HTML without React's text separators (`a <!-- -->b` becomes `a b`). */
-export async function pageText(response: Response) {
-  return (await response.text()).replaceAll("<!-- -->", "");
-}
 
 /** The flash message a redirect carries in its toast cookie. */
 export function toastFrom(response: Response): { kind: string; title: string; description?: string } | null {

@@ -103,16 +103,6 @@ export function postWebhook(baseUrl: string, payload: string, signature: string 
   });
 }
 
-/** Decodes the HTML entities React writes into text (', ", &). */
-export function pageText(html: string) {
-  return html
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("<!-- -->", "");
-}
-
 /** The flash toast a redirect carries (the `toast` cookie), decoded: one reader for every suite. */
 export { toastFrom } from "./accounts.ts";
 

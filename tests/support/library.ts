@@ -1,8 +1,9 @@
-// Expectations for the library tests, computed from the seed data (db/seed-data.ts), and small
+// Expectations for the library tests, computed from the seed data (db/seed-data.ts), and readers
+// for the server-rendered HTML of the library pages.
 import { expect } from "vitest";
-// readers for the server-rendered HTML of the library pages.
 import { SEED_CONTENT, SEED_RATINGS, type SeedContent, type SeedPlay } from "../../db/seed-data.ts";
 import { DEMO_ACCOUNTS } from "../../db/seed.ts";
+import { decodeEntities, textOf } from "./html.ts";
 
 export type Game = "college" | "madden";
 export type ContentType = SeedContent["type"];
@@ -96,24 +97,8 @@ export function firstNameOf(role: keyof typeof DEMO_ACCOUNTS) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTML readers
+// HTML readers of the library pages (textOf and decodeEntities: ./html.ts)
 // ---------------------------------------------------------------------------------------------
-
-export function decodeEntities(text: string) {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&nbsp;", "\u00a0")
-    .replaceAll("&amp;", "&");
-}
-
-/** Visible text of an HTML fragment (React's <!-- --> text separators and tags removed). */
-export function textOf(html: string) {
-  return decodeEntities(html.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
-}
 
 export function count(haystack: string, needle: string) {
   return haystack.split(needle).length - 1;

@@ -4,8 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { blogPosts, content, contentPlays, contentSections, userTips } from "../../db/schema.ts";
 import type { TestState } from "./billing.ts";
-import { pageText } from "./billing.ts";
-import { mainOf, tags, textOf } from "./html.ts";
+import { mainOf, readableHtml, tags, textOf } from "./html.ts";
 import { baseUrl, get, url } from "./http.ts";
 
 /** A short random token, lowercase letters and digits, to keep names unique across runs and files. */
@@ -32,7 +31,7 @@ export function formDataOf(fields: Record<string, string | File | undefined>) {
   return form;
 }
 
-/** A GET of a page: status, raw HTML, and the decoded visible text of its <main>. */
+/** A GET of a page: status, raw HTML, readable HTML (see readableHtml), and the visible text of its <main>. */
 export async function page(path: string, cookie?: string) {
   const response = await get(path, { cookie });
   const html = await response.text();
@@ -42,7 +41,7 @@ export async function page(path: string, cookie?: string) {
   } catch {
     main = textOf(html);
   }
-  return { response, status: response.status, location: response.headers.get("Location"), html, text: pageText(html), main };
+  return { response, status: response.status, location: response.headers.get("Location"), html, text: readableHtml(html), main };
 }
 
 /** The names of the controls of a form: those inside it and those outside that name it with form=. */
