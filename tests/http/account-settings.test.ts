@@ -8,13 +8,13 @@ import {
   newClientAddress,
   sessionFrom,
   signInUser,
+  storedMemberByEmail,
   toastFrom,
   type TestUser,
 } from "../support/accounts";
 import { responseText } from "../support/html";
 import { makePng, pngOfSize } from "../support/images";
 import { baseUrl, get, postForm, url } from "../support/http";
-import { quote, sql } from "../support/local-sql";
 
 const NEW_PASSWORD = "Hurry#Up0ffense9";
 
@@ -171,10 +171,8 @@ function uploadAvatarHeadersFirst(cookie: string, bytes: Uint8Array, fileName: s
 }
 
 async function storedProfile(email: string) {
-  const [row] = await sql<{ id: string; profile_image_url: string | null }>(
-    `select id, profile_image_url from users where email = ${quote(email)}`,
-  );
-  return row;
+  const { id, profileImageUrl } = await storedMemberByEmail(email);
+  return { id, profileImageUrl };
 }
 
 /** The avatar image the navigation shows, if any. */
@@ -199,7 +197,7 @@ describe("avatar upload", () => {
       description: "Your profile picture has been updated successfully.",
     });
 
-    const { id, profile_image_url: imageUrl } = await storedProfile(user.email);
+    const { id, profileImageUrl: imageUrl } = await storedProfile(user.email);
     const match = /^\/media\/avatars\/([0-9a-f-]{36})-(\d+)\.png$/.exec(imageUrl ?? "");
     expect(match, String(imageUrl)).not.toBeNull();
     expect(match![1]).toBe(id);
@@ -219,7 +217,7 @@ describe("avatar upload", () => {
     const cookie = await signInUser(user);
     const response = await uploadAvatar(cookie, makePng(8, 8), "holiday.jpg", "image/jpeg");
     expect(response.status).toBe(302);
-    expect((await storedProfile(user.email)).profile_image_url).toMatch(/\.png$/);
+    expect((await storedProfile(user.email)).profileImageUrl).toMatch(/\.png$/);
   });
 
   it("refuses a text file renamed .png, a non-image declared as image/png, and files over 5 MB; nothing changes", async () => {
@@ -250,7 +248,7 @@ describe("avatar upload", () => {
     expect(huge.status).toBe(413);
     expect(huge.html).toContain(tooLarge);
     expect(await navigationAvatar(cookie)).toBe(original);
-    expect((await storedProfile(user.email)).profile_image_url).toBe(original);
+    expect((await storedProfile(user.email)).profileImageUrl).toBe(original);
     // Exactly 5 MB is still accepted.
     expect((await uploadAvatar(cookie, pngOfSize(5 * 1024 * 1024), "max.png", "image/png")).status).toBe(302);
   });

@@ -1,5 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -14,14 +16,16 @@ import {
   registerUser,
   sessionFrom,
   signInUser,
+  storedMemberByEmail,
   TEST_PASSWORD,
   toastFrom,
   uniqueEmail,
+  updateMember,
   type TestUser,
 } from "../support/accounts";
 import { responseText } from "../support/html";
 import { get, postForm, url } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 // One confirmed member for the tests that only sign in and out (registration hashes a password:
 // each fresh account costs time). Tests that lock or change an account make their own.
@@ -232,9 +236,9 @@ describe("login throttle", () => {
 describe("stored password hashes", () => {
   it("are argon2id at OWASP's parameters, never the password", async () => {
     const user = await sharedMember();
-    const [row] = await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`);
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    expect(row.password_hash).not.toContain(user.password);
+    const { passwordHash } = await storedMemberByEmail(user.email);
+    expect(passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(passwordHash).not.toContain(user.password);
   });
 
   it("written by the scrypt version still sign in, and are replaced by argon2id at that login", async () => {
@@ -242,14 +246,14 @@ describe("stored password hashes", () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 64 * 1024 * 1024 });
     const legacy = ["scrypt", 2 ** 14, 8, 5, salt.toString("base64"), key.toString("base64")].join("$");
-    await sql(`update users set password_hash = ${quote(legacy)} where email = ${quote(user.email)}`);
+    await updateMember((await storedMemberByEmail(user.email)).id, { passwordHash: legacy });
 
     expect((await attemptLogin(user.email, "Wrong#Guess1x")).status).toBe(401);
     const response = await attemptLogin(user.email, user.password);
     expect(response.status).toBe(302);
     expect(sessionFrom(response)).toBeDefined();
     await expect
-      .poll(async () => (await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`))[0].password_hash)
+      .poll(async () => (await storedMemberByEmail(user.email)).passwordHash)
       .toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await attemptLogin(user.email, user.password)).status).toBe(302);
   });
@@ -289,7 +293,8 @@ describe("registration", () => {
     }
     const emails = invalid.map(([, form]) => form.email);
     for (const email of emails) expect(await messagesTo(email), email).toEqual([]);
-    const rows = await sql(`select email from users where email in (${emails.map(quote).join(", ")})`);
+    const { db } = await testState();
+    const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
     expect(rows).toEqual([]);
   });
 

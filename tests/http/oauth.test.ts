@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { oauthAccounts, users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -13,10 +15,10 @@ import {
   toastFrom,
   uniqueEmail,
 } from "../support/accounts";
-import { responseText } from "../support/html";
 import { FAKE_OAUTH_CLIENTS, withTestProfile, type DiscordProfile, type GoogleProfile } from "../support/fake-oauth";
+import { responseText } from "../support/html";
 import { baseUrl, get } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 type Provider = "discord" | "google";
 
@@ -95,15 +97,26 @@ function expectRefused(response: Response, description: string) {
 }
 
 async function accountsWithEmail(email: string) {
-  return sql<{ id: string; role: string; subscription_tier: string; first_name: string; last_name: string | null; confirmed: number; has_password: number }>(
-    `select id, role, subscription_tier, first_name, last_name, email_confirmed_at is not null as confirmed, password_hash is not null as has_password from users where email = ${quote(email)}`,
-  );
+  const { db } = await testState();
+  const rows = await db.select().from(users).where(eq(users.email, email));
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role,
+    subscriptionTier: row.subscriptionTier,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    confirmed: row.emailConfirmedAt !== null,
+    hasPassword: row.passwordHash !== null,
+  }));
 }
 
 async function linksOf(userId: string) {
-  return sql<{ provider: string; provider_user_id: string }>(
-    `select provider, provider_user_id from oauth_accounts where user_id = ${quote(userId)} order by provider`,
-  );
+  const { db } = await testState();
+  return db
+    .select({ provider: oauthAccounts.provider, providerUserId: oauthAccounts.providerUserId })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(oauthAccounts.provider);
 }
 
 describe("sign-in buttons", () => {
@@ -214,8 +227,8 @@ describe("accounts from Discord and Google", () => {
 
     const [account, ...others] = await accountsWithEmail(profile.email);
     expect(others).toEqual([]);
-    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Gale", last_name: "Sayers", confirmed: 1, has_password: 0 });
-    expect(await linksOf(account.id)).toEqual([{ provider: "google", provider_user_id: profile.sub }]);
+    expect(account).toMatchObject({ role: "user", subscriptionTier: "free", firstName: "Gale", lastName: "Sayers", confirmed: true, hasPassword: false });
+    expect(await linksOf(account.id)).toEqual([{ provider: "google", providerUserId: profile.sub }]);
 
     // Signing in again with the same Google account finds the same member.
     const again = expectSignedIn((await signInWith("google", profile)).response);
@@ -229,8 +242,8 @@ describe("accounts from Discord and Google", () => {
     expect(await responseText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
     const [account, ...others] = await accountsWithEmail(profile.email!.toLowerCase());
     expect(others).toEqual([]);
-    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Walter", confirmed: 1 });
-    expect(await linksOf(account.id)).toEqual([{ provider: "discord", provider_user_id: profile.id }]);
+    expect(account).toMatchObject({ role: "user", subscriptionTier: "free", firstName: "Walter", confirmed: true });
+    expect(await linksOf(account.id)).toEqual([{ provider: "discord", providerUserId: profile.id }]);
   });
 
   it("links an existing account with the same verified e-mail instead of creating a second one", async () => {
@@ -249,10 +262,10 @@ describe("accounts from Discord and Google", () => {
 
     const accounts = await accountsWithEmail(user.email);
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ first_name: "Riley", has_password: 1 });
+    expect(accounts[0]).toMatchObject({ firstName: "Riley", hasPassword: true });
     expect(await linksOf(accounts[0].id)).toEqual([
-      { provider: "discord", provider_user_id: discord.id },
-      { provider: "google", provider_user_id: google.sub },
+      { provider: "discord", providerUserId: discord.id },
+      { provider: "google", providerUserId: google.sub },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   attemptLogin,
@@ -18,9 +19,10 @@ import {
   uniqueEmail,
   type TestUser,
 } from "../support/accounts";
+import { authTokens } from "../../db/schema";
 import { responseText } from "../support/html";
 import { get, postForm } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 const NEW_PASSWORD = "Fourth&Goal#Win47";
 
@@ -139,7 +141,8 @@ describe("password reset", () => {
     expect(await responseText(await get(pathOf(link)))).toContain("Choose a new password");
     // Time travel: the token's row now says it expired a second ago.
     const hash = createHash("sha256").update(tokenOf(link)).digest("hex");
-    await sql(`update auth_tokens set expires_at = ${Date.now() - 1000} where token_hash = ${quote(hash)}`);
+    const { db } = await testState();
+    await db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hash));
     expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
     const response = await submitReset(tokenOf(link), NEW_PASSWORD);
     expect(response.status).toBe(400);

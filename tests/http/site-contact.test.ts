@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../support/accounts";
+import { asc, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { contactMessages } from "../../db/schema";
+import { demoUserId, readOutbox } from "../support/accounts";
 import { linksOf, mainOf, tags, textOf } from "../support/html";
 import { cookiesFrom, get, postForm, signIn } from "../support/http";
-import { openLocalDb } from "../support/local-db";
+import { testState } from "../support/test-state";
 
 const SUPPORT_EMAIL = "support@example.com"; // wrangler.toml [vars]
 const MISSING = "Missing Information - Please fill in all required fields.";
-
-let db: D1Database;
-let disposeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, dispose: disposeDb } = await openLocalDb());
-});
-afterAll(async () => {
-  await disposeDb?.();
-});
 
 // The rate limit counts per client address: every test sends from its own.
 let addressCounter = 0;
@@ -32,9 +25,10 @@ function send(fields: Record<string, string>, options: { address?: string; cooki
   return postForm("/contact", fields, { cookie: options.cookie, headers: { "CF-Connecting-IP": options.address ?? newAddress() } });
 }
 
+/** The stored contact messages whose text contains `text`, oldest first. */
 async function storedWith(text: string) {
-  const { results } = await db.prepare("SELECT * FROM contact_messages WHERE message LIKE ? ORDER BY id").bind(`%${text}%`).all<Record<string, unknown>>();
-  return results;
+  const { db } = await testState();
+  return db.select().from(contactMessages).where(like(contactMessages.message, `%${text}%`)).orderBy(asc(contactMessages.id));
 }
 
 /** The outbox e-mail containing the text, waiting for it (it is sent after the response). */
@@ -131,7 +125,7 @@ describe("contact form", () => {
 
     const rows = await storedWith(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Pat Doe", email: "pat@example.com", subject: `Billing question ${id}`, message: `Can I switch plans? ${id}`, user_id: null });
+    expect(rows[0]).toMatchObject({ name: "Pat Doe", email: "pat@example.com", subject: `Billing question ${id}`, message: `Can I switch plans? ${id}`, userId: null });
 
     const mail = await mailWith(id);
     expect(mail).not.toBeNull();
@@ -153,8 +147,7 @@ describe("contact form", () => {
     const response = await send({ name: "Taylor", email: "free@example.com", message: `Member question ${id}` }, { cookie });
     expect(response.status).toBe(302);
     const [row] = await storedWith(id);
-    const user = await db.prepare("SELECT id FROM users WHERE email = 'free@example.com'").first<{ id: string }>();
-    expect(row?.user_id).toBe(user!.id);
+    expect(row?.userId).toBe(await demoUserId("free"));
     expect(await mailWith(id)).not.toBeNull();
   });
 

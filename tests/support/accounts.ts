@@ -1,9 +1,15 @@
-// Isolated accounts for the HTTP and browser tests, created through the real flows: POST /auth to
-// register, then the confirmation link from the local outbox (/dev/outbox).
+// Isolated accounts for the HTTP and browser tests: created through the real flows (POST /auth to
+// register, then the confirmation link from the local outbox, /dev/outbox), or stored straight in
+// the test state when the sign-up flow is not what the test is about (createMember).
 import { randomBytes, randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { users, type NewUser, type User } from "../../db/schema.ts";
+import { DEMO_PASSWORD, findDemoUserId, type DemoRole } from "../../db/seed.ts";
+import { hashPassword } from "../../app/server/password.server.ts";
 import { decodeEntities } from "./html.ts";
-import { get, postForm, signInWith } from "./http";
+import { get, postForm, signInWith } from "./http.ts";
+import { testState } from "./test-state.ts";
 
 /** Passes every password rule (no common word, no 123/abc/qwerty/asdf/zxcv/111/aaa/000). */
 export const TEST_PASSWORD = "Kickoff#Return58";
@@ -136,6 +142,56 @@ export async function isSignedIn(cookie: string) {
   if (response.status === 200) return true;
   expect(response.status).toBe(302);
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Members stored straight in the test state
+
+let passwordHash: Promise<string> | undefined;
+
+/** A fresh confirmed member (free tier unless told otherwise), stored directly; sign in with DEMO_PASSWORD. */
+export async function createMember(values: Partial<NewUser> = {}): Promise<User> {
+  const { db } = await testState();
+  passwordHash ??= hashPassword(DEMO_PASSWORD);
+  const id = crypto.randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `member-${id.slice(0, 8)}@example.com`,
+    firstName: "Robin",
+    lastName: "Tester",
+    role: "user",
+    passwordHash: await passwordHash,
+    emailConfirmedAt: new Date(),
+    ...values,
+  });
+  return storedMember(id);
+}
+
+/** A member's row as stored. */
+export async function storedMember(id: string): Promise<User> {
+  const { db } = await testState();
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`No member ${id}`);
+  return row;
+}
+
+export async function storedMemberByEmail(email: string): Promise<User> {
+  const { db } = await testState();
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`No member ${email}`);
+  return row;
+}
+
+export async function updateMember(id: string, values: Partial<NewUser>) {
+  const { db } = await testState();
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** The id of a demo account (db/seed.ts). */
+export async function demoUserId(role: DemoRole): Promise<string> {
+  const id = await findDemoUserId((await testState()).d1, role);
+  if (!id) throw new Error(`Demo account ${role} missing from the test database`);
+  return id;
 }
 
 // ---------------------------------------------------------------------------------------------
