@@ -275,7 +275,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
     expect((await post("/account-settings", { intent: "simulate-renewal" }, cookie)).status).toBe(400);
   });
 
-  it("answers a failed cancellation with the spec's message and changes nothing", async () => {
+  it("answers a failed cancellation with 'Failed to cancel subscription. Please try again.' and changes nothing", async () => {
     const { member: subscriber, cookie } = await subscribedMember();
     const before = billingColumns(await storedMember(subscriber.id));
     stripe.fail("POST /v1/subscriptions/:id");

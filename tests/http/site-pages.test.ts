@@ -40,7 +40,7 @@ describe("landing page", () => {
     visitorHtml = mainOf(await page("/"));
   });
 
-  it("shows the hero, then each section in the spec's order", () => {
+  it("shows the hero, then the latest scheme and testimonial, why us, premium breakdowns, testimonials, pricing and the blog, in that order", () => {
     const main = visitorHtml;
     const hero = linksOf(main.slice(0, main.indexOf('aria-labelledby="latest-scheme"')));
     expect(hero.find((link) => link.text === "Start Dominating Now")?.href).toBe("/subscribe");
@@ -124,7 +124,7 @@ describe("landing page", () => {
     expect(section.match(/<figure/g)).toHaveLength(3);
   });
 
-  it("shows the prices of DECISIONS.md", () => {
+  it("shows the prices of app/lib/pricing.ts ($14.95 a month, $125 a year)", () => {
     const text = textOf(sectionLabelledBy(visitorHtml, "pricing")!);
     expect(text).toContain("$14.95 /month");
     expect(text).toContain("$125 /year");

@@ -42,7 +42,7 @@ async function save(path: string, input: PostInput) {
 }
 
 describe("the blog form", () => {
-  it("renders the spec's fields, 'Publish' when creating and 'Update' when editing", async () => {
+  it("renders the post's fields, 'Publish' when creating and 'Update' when editing", async () => {
     const create = await page("/admin/blog/new", superadmin);
     for (const name of ["title", "slug", "excerpt", "content", "category", "status", "featuredImage", "intent"]) expect(controlNames(create.html, "blog-post"), name).toContain(name);
     for (const text of ["Create New Blog Post", "Title", "URL Slug", "Excerpt", "Content", "Preview", "Category", "Updates", "Announcements", "News", "Draft", "Publish", "Featured Image", "Cancel", "Back to Dashboard"]) {

@@ -144,7 +144,7 @@ describe("the form's fields and list intents (no JavaScript needed)", () => {
       expect(names, name).toContain(name);
     }
     expect(names).not.toContain("formations[1].title");
-    // The spec's defaults: meta-scheme, college, beginner, premium, published.
+    // A new item defaults to meta-scheme, college, beginner, premium, published.
     const selected = (name: string) => {
       const start = html.indexOf(`name="${name}"`);
       return attributesOf(/<option[^>]*selected[^>]*>/.exec(html.slice(start, html.indexOf("</select>", start)))?.[0] ?? "<option>").value;
@@ -233,7 +233,7 @@ describe("creating a scheme", () => {
     expect(first.plays[1].imageUrl).toBeNull();
     expect(second.imageUrl).toBeNull();
 
-    // The images are in R2 under the spec's folders, typed by their bytes.
+    // The images are in R2 under thumbnail/, formationart/ and playart/, typed by their bytes.
     for (const url of [row.thumbnailUrl!, first.imageUrl!, first.plays[0].imageUrl!]) {
       const object = await state.env.MEDIA.head(url.slice("/media/".length));
       expect(object?.httpMetadata?.contentType, url).toBe("image/png");
@@ -307,7 +307,7 @@ describe("validation", () => {
     ["play without a title", [{ title: "Gun Bunch", plays: [{ title: "   ", description: "No title" }] }], "Play title is required"],
     ["two formations with one slug", [{ title: "Gun Bunch", plays: [] }, { title: "Gun  Bunch!", plays: [] }], "Another formation of this content already uses this slug"],
     ["a play video that is not a URL", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "javascript:alert(1)" }] }], "Must be a valid URL"],
-  ] as [string, FormationInput[], string][])("refuses a %s with the spec's message and stores nothing", async (_, formations, message) => {
+  ] as [string, FormationInput[], string][])("refuses a %s with its message and stores nothing", async (_, formations, message) => {
     const title = `Invalid scheme ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
     expect(response.status).toBe(400);
