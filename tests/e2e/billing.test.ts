@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember, storedMember, updateMember } from "../support/accounts";
 import { launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
 
 // The local billing journey in Chromium (test mode: no Stripe key, localhost).
@@ -9,18 +9,16 @@ import { launchBrowser, newPage, signInWithPassword, visible } from "../support/
 const PREMIUM_SCHEME = "/content/cfb26-335-tite-defense";
 
 let browser: Browser;
-let state: TestState;
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 describe("billing in Chromium", () => {
   it("a free member subscribes with a promo code, opens a meta scheme, cancels, keeps access, and loses it once the expiry passes", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const { context, page } = await newPage(browser);
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -61,7 +59,7 @@ describe("billing in Chromium", () => {
     await visible(page.getByText("Cancelled", { exact: true }));
     await visible(page.getByText("Ends", { exact: true }));
     await visible(page.getByRole("button", { name: "Resume Subscription" }));
-    const stored = await state.member(member.id);
+    const stored = await storedMember(member.id);
     expect(stored.cancelAtPeriodEnd).toBe(true);
 
     // Access is kept until the end of the period...
@@ -69,7 +67,7 @@ describe("billing in Chromium", () => {
     await visible(page.getByRole("heading", { name: "Formations", exact: true }));
 
     // ...and ends once it has passed (the clock moves in the database).
-    await state.update(member.id, { accessExpiresAt: new Date(Date.now() - 60_000) });
+    await updateMember(member.id, { accessExpiresAt: new Date(Date.now() - 60_000) });
     await page.goto(PREMIUM_SCHEME);
     await visible(page.getByRole("heading", { name: "Unlock this scheme" }));
     await visible(nav.getByText("Free Tier", { exact: true }));
@@ -77,7 +75,7 @@ describe("billing in Chromium", () => {
   });
 
   it("shows a signed-out visitor the checkout step, then the 'Login Required' toast, /auth a second later, and the same plan and code after login", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const { context, page } = await newPage(browser);
     await page.goto("/subscribe");
     await page.waitForLoadState("networkidle");
@@ -107,7 +105,7 @@ describe("billing in Chromium", () => {
   });
 
   it("without JavaScript, redirects the visitor's checkout to /auth with the message, and back to the plan after login", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const { context, page } = await newPage(browser, { javaScriptEnabled: false });
     await page.goto("/subscribe");
     await page.getByRole("link", { name: "Choose Monthly" }).click();

@@ -1,8 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
-import { TEST_PASSWORD, uniqueEmail } from "../support/accounts";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember, storedMember, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 import { launchBrowser, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { makePng } from "../support/images";
@@ -11,13 +10,11 @@ import { makePng } from "../support/images";
 // off, up to its success message (see tests/support/form-matrix.ts for what every page is checked for).
 
 let browser: Browser;
-let state: TestState;
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 const NEW_PASSWORD = "Hurry#Up0ffense7";
@@ -93,7 +90,7 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
   });
 
   it("forgot password and reset password", async () => {
-    const member = await createMember(state, { firstName: "Rory" });
+    const member = await createMember({ firstName: "Rory" });
     const w = await watchedPage(browser, mode);
     await w.page.goto("/auth?mode=forgot");
     await w.page.getByLabel("Email", { exact: true }).fill(member.email);
@@ -117,7 +114,7 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
   });
 
   it("profile, avatar and change password in Account Settings", async () => {
-    const member = await createMember(state, { firstName: "Robin", lastName: "Tester" });
+    const member = await createMember({ firstName: "Robin", lastName: "Tester" });
     const w = await watchedPage(browser, mode);
     const { page } = w;
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
@@ -131,7 +128,7 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await visible(page.getByText("Your profile information has been updated successfully."));
     await visible(topBar(page).getByText("Marlowe", { exact: true }));
     expect(await page.getByLabel("First name").inputValue()).toBe("Marlowe");
-    expect((await state.member(member.id)).lastName).toBe("Stone");
+    expect((await storedMember(member.id)).lastName).toBe("Stone");
     await w.check();
 
     // Avatar
@@ -139,7 +136,7 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await page.getByRole("button", { name: "Upload" }).click();
     await visible(page.getByText("Avatar updated", { exact: true }));
     await visible(page.getByText("Your profile picture has been updated successfully."));
-    expect((await state.member(member.id)).profileImageUrl).toMatch(/avatars\//);
+    expect((await storedMember(member.id)).profileImageUrl).toMatch(/avatars\//);
     await w.check();
 
     // Change password
@@ -160,33 +157,33 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
   });
 
   it("subscribe to the monthly plan without a promo code, cancel and resume", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const w = await watchedPage(browser, mode);
     const { page } = w;
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
     await subscribe(w, "Monthly", null);
-    expect((await state.member(member.id)).subscriptionPlan).toBe("monthly");
+    expect((await storedMember(member.id)).subscriptionPlan).toBe("monthly");
 
     await page.goto("/account-settings#subscription");
     await page.getByRole("button", { name: "Cancel Subscription" }).click();
     await visible(page.getByText("Subscription cancelled", { exact: true }));
     await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));
-    expect((await state.member(member.id)).cancelAtPeriodEnd).toBe(true);
+    expect((await storedMember(member.id)).cancelAtPeriodEnd).toBe(true);
     await w.check();
 
     await page.getByRole("button", { name: "Resume Subscription" }).click();
     await visible(page.getByText("Subscription resumed", { exact: true }));
     await visible(page.getByText("Your subscription will renew as usual."));
-    expect((await state.member(member.id)).cancelAtPeriodEnd).toBe(false);
+    expect((await storedMember(member.id)).cancelAtPeriodEnd).toBe(false);
     await w.finish();
   });
 
   it("subscribe to the yearly plan with a promo code", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const w = await watchedPage(browser, mode);
     await signInWithPassword(w.page, member.email, DEMO_PASSWORD);
     await subscribe(w, "Yearly", "GRIDIRON10");
-    expect((await state.member(member.id)).subscriptionPlan).toBe("yearly");
+    expect((await storedMember(member.id)).subscriptionPlan).toBe("yearly");
     await w.finish();
   });
 

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember } from "../support/accounts";
 import { launchBrowser, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { seedItem } from "../support/library";
@@ -18,20 +18,18 @@ const COMMENTED_POST = "new-lab-sessions-every-friday";
 const RATED_SCHEME = "madden26-gun-bunch-quick-pass";
 
 let browser: Browser;
-let state: TestState;
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
 
 /** A fresh premium member, signed in through the login form of a watched page. */
 async function signedInMember(mode: JsMode) {
-  const member = await createMember(state, {
+  const member = await createMember({
     subscriptionTier: "premium",
     accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
   });

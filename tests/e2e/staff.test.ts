@@ -1,11 +1,12 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember, storedMember } from "../support/accounts";
 import { launchBrowser, newPage, signInAs, signInWithPassword, visible } from "../support/browser";
 import { eq } from "drizzle-orm";
 import { blogPosts, userTips } from "../../db/schema";
 import { backdatePost, blogPostBySlug, publishAsOld, storedContent, tipsOf, token, unpublishContent } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // Staff journeys in Chromium: building a scheme (JavaScript on and off), reviewing a tip, publishing
 // a blog post with the live preview, editing a member, and the dashboard without JavaScript.
@@ -13,11 +14,10 @@ import { backdatePost, blogPostBySlug, publishAsOld, storedContent, tipsOf, toke
 let browser: Browser;
 let state: TestState;
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+  [browser, state] = await Promise.all([launchBrowser(), testState()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -77,14 +77,14 @@ describe("the content editor in Chromium", () => {
     await visible(page.getByRole("row").filter({ hasText: title }).getByText("Draft", { exact: true }));
     await context.close();
 
-    const stored = (await storedContent(state, slug))!;
+    const stored = (await storedContent(slug))!;
     expect(stored.row).toMatchObject({ title, game: "madden", type: "meta-scheme", isPublished: false, tags: ["zone beater", "red zone"] });
     expect(stored.formations.map((formation) => [formation.title, formation.plays.map((play) => play.title)])).toEqual([
       ["Gun Trips TE", ["Stick RPO", "Bubble Screen"]],
       ["Pistol Strong", ["Inside Zone", "PA Boot"]],
     ]);
 
-    await publishAsOld(state, slug);
+    await publishAsOld(slug);
     const member = await newPage(browser);
     await signInAs(member.page, "premium");
     await member.page.goto(`/content/${slug}`);
@@ -98,7 +98,7 @@ describe("the content editor in Chromium", () => {
     await visible(member.page.getByRole("heading", { name: "PA Boot" }));
     await visible(member.page.getByText("Over route against Cover 3."));
     await member.context.close();
-    await unpublishContent(state, [slug]);
+    await unpublishContent([slug]);
   });
 
   it("creates a scheme with JavaScript off: a formation added through the list-intent button, then saved", async () => {
@@ -124,7 +124,7 @@ describe("the content editor in Chromium", () => {
     await visible(page.getByText(`Successfully created "${title}"`));
     await context.close();
 
-    const stored = (await storedContent(state, `no-js-scheme-${id}`))!;
+    const stored = (await storedContent(`no-js-scheme-${id}`))!;
     expect(stored.row).toMatchObject({ title, description: "Built without JavaScript.", isPublished: false });
     expect(stored.formations.map((formation) => [formation.title, formation.slug, formation.plays.map((play) => play.title)])).toEqual([
       ["Singleback Ace", "singleback-ace", ["HB Dive"]],
@@ -135,7 +135,7 @@ describe("the content editor in Chromium", () => {
 
 describe("tips in Chromium", () => {
   it("a member submits a tip through the form and gets the thank-you card", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const formationName = `Trips Right ${token()}`;
     const { context, page } = await newPage(browser);
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
@@ -166,12 +166,12 @@ describe("tips in Chromium", () => {
     await visible(page.getByText("Tip submitted successfully! It will be reviewed by our team."));
     await visible(toast(page, "Tip Submitted!"));
     await context.close();
-    const [stored] = await tipsOf(state, member.id);
+    const [stored] = await tipsOf(member.id);
     expect(stored).toMatchObject({ formationName, playName: "Corner Strike", playbook: "Oregon", gameType: "madden", status: "pending" });
   });
 
   it("an admin approves a tip with notes in the review dialog, and the author reads the feedback in Account Settings", async () => {
-    const member = await createMember(state, { firstName: "Tess", lastName: "Tipper" });
+    const member = await createMember({ firstName: "Tess", lastName: "Tipper" });
     const formationName = `Trips Left ${token()}`;
     await state.db.insert(userTips).values({ userId: member.id, formationName, playName: "Corner Strike", playbook: "Oregon", gameType: "college", tipDescription: "Motion the slot to find the coverage first." });
 
@@ -192,7 +192,7 @@ describe("tips in Chromium", () => {
     expect(await staff.page.getByRole("dialog").count()).toBe(0);
     await staff.context.close();
 
-    const [stored] = await tipsOf(state, member.id);
+    const [stored] = await tipsOf(member.id);
     expect(stored).toMatchObject({ formationName, status: "approved", adminNotes: "Great read: featured this week." });
 
     const author = await newPage(browser);
@@ -230,9 +230,9 @@ describe("the blog editor in Chromium", () => {
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     const startedAt = Date.now();
     await page.waitForURL((url) => url.pathname === "/admin" && url.hash === "#blog", { timeout: 15_000 });
-    const post = (await blogPostBySlug(state, `e2e-post-${id}`))!;
+    const post = (await blogPostBySlug(`e2e-post-${id}`))!;
     // Moved back at once (still on /blog's first page): other files expect the seed's newest posts.
-    await backdatePost(state, post.slug);
+    await backdatePost(post.slug);
     expect(post).toMatchObject({ title, isPublished: true, category: "news" });
     expect(post.publishedAt!.getTime()).toBeGreaterThan(startedAt - 30_000);
     await visible(toast(page, "Blog post saved"));
@@ -251,7 +251,7 @@ describe("the blog editor in Chromium", () => {
 
 describe("the dashboard in Chromium", () => {
   it("a superadmin edits a member in the dialog: 'User updated successfully'", async () => {
-    const member = await createMember(state, { firstName: "Eddie", lastName: "Before" });
+    const member = await createMember({ firstName: "Eddie", lastName: "Before" });
     const { context, page } = await newPage(browser);
     await signInAs(page, "superadmin");
     await page.goto(`/admin?q=${encodeURIComponent(member.email)}#users`);
@@ -271,7 +271,7 @@ describe("the dashboard in Chromium", () => {
     await visible(row.getByText("Premium · Active"));
     expect(await page.getByRole("dialog").count()).toBe(0);
     await context.close();
-    expect(await state.member(member.id)).toMatchObject({ firstName: "Edwin", lastName: "After", subscriptionTier: "premium", subscriptionStatus: "active" });
+    expect(await storedMember(member.id)).toMatchObject({ firstName: "Edwin", lastName: "After", subscriptionTier: "premium", subscriptionStatus: "active" });
   });
 
   it("with JavaScript off shows every tab the role may see as a section; with it, the hash picks one tab", async () => {

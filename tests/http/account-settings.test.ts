@@ -6,15 +6,15 @@ import {
   fromAddress,
   isSignedIn,
   newClientAddress,
-  pageText,
   sessionFrom,
   signInUser,
+  storedMemberByEmail,
   toastFrom,
   type TestUser,
 } from "../support/accounts";
+import { responseText } from "../support/html";
 import { makePng, pngOfSize } from "../support/images";
 import { baseUrl, get, postForm, url } from "../support/http";
-import { quote, sql } from "../support/local-sql";
 
 const NEW_PASSWORD = "Hurry#Up0ffense9";
 
@@ -30,7 +30,7 @@ async function loginWorks(user: Pick<TestUser, "email">, password: string) {
 async function settingsPage(cookie: string) {
   const response = await get("/account-settings", { cookie });
   expect(response.status).toBe(200);
-  return pageText(response);
+  return responseText(response);
 }
 
 describe("password change", () => {
@@ -41,7 +41,7 @@ describe("password change", () => {
 
     const response = await changePassword(changer, user.password, NEW_PASSWORD);
     expect(response.status).toBe(200);
-    const html = await pageText(response);
+    const html = await responseText(response);
     expect(html).toContain("Security Updated");
     expect(html).toContain("Password changed successfully!");
     const renewed = sessionFrom(response);
@@ -70,7 +70,7 @@ describe("password change", () => {
     for (const [current, next, confirm, message] of cases) {
       const response = await changePassword(cookie, current, next, confirm);
       expect(response.status, message).toBe(400);
-      expect(await pageText(response), message).toContain(message);
+      expect(await responseText(response), message).toContain(message);
     }
     expect(await settingsPage(cookie)).toContain("0/3 attempts used");
     expect(await isSignedIn(cookie)).toBe(true);
@@ -84,14 +84,14 @@ describe("password change", () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const response = await changePassword(cookie, `Wrong#Current${attempt}x`, NEW_PASSWORD);
       expect(response.status, `attempt ${attempt}`).toBe(400);
-      expect(await pageText(response)).toContain("Current password is incorrect");
+      expect(await responseText(response)).toContain("Current password is incorrect");
       if (attempt === 1) expect(await settingsPage(cookie)).toContain("1/3 attempts used");
     }
 
     // The 4th attempt is refused even with the right current password.
     const fourth = await changePassword(cookie, user.password, NEW_PASSWORD);
     expect(fourth.status).toBe(429);
-    const message = /Too many attempts\. Please try again in (\d+) seconds\./.exec(await pageText(fourth));
+    const message = /Too many attempts\. Please try again in (\d+) seconds\./.exec(await responseText(fourth));
     expect(message).not.toBeNull();
     expect(Number(message![1])).toBeGreaterThan(15 * 60 - 60);
     expect(Number(message![1])).toBeLessThanOrEqual(15 * 60);
@@ -171,10 +171,8 @@ function uploadAvatarHeadersFirst(cookie: string, bytes: Uint8Array, fileName: s
 }
 
 async function storedProfile(email: string) {
-  const [row] = await sql<{ id: string; profile_image_url: string | null }>(
-    `select id, profile_image_url from users where email = ${quote(email)}`,
-  );
-  return row;
+  const { id, profileImageUrl } = await storedMemberByEmail(email);
+  return { id, profileImageUrl };
 }
 
 /** The avatar image the navigation shows, if any. */
@@ -199,7 +197,7 @@ describe("avatar upload", () => {
       description: "Your profile picture has been updated successfully.",
     });
 
-    const { id, profile_image_url: imageUrl } = await storedProfile(user.email);
+    const { id, profileImageUrl: imageUrl } = await storedProfile(user.email);
     const match = /^\/media\/avatars\/([0-9a-f-]{36})-(\d+)\.png$/.exec(imageUrl ?? "");
     expect(match, String(imageUrl)).not.toBeNull();
     expect(match![1]).toBe(id);
@@ -219,7 +217,7 @@ describe("avatar upload", () => {
     const cookie = await signInUser(user);
     const response = await uploadAvatar(cookie, makePng(8, 8), "holiday.jpg", "image/jpeg");
     expect(response.status).toBe(302);
-    expect((await storedProfile(user.email)).profile_image_url).toMatch(/\.png$/);
+    expect((await storedProfile(user.email)).profileImageUrl).toMatch(/\.png$/);
   });
 
   it("refuses a text file renamed .png, a non-image declared as image/png, and files over 5 MB; nothing changes", async () => {
@@ -242,7 +240,7 @@ describe("avatar upload", () => {
       const response = await uploadAvatar(cookie, bytes, name, type);
       expect(response.status, label).toBe(status);
       expect(toastFrom(response), label).toBeNull();
-      expect(await pageText(response), label).toContain(message);
+      expect(await responseText(response), label).toContain(message);
       expect(await navigationAvatar(cookie), label).toBe(original);
     }
     // A much larger file is refused from its size alone, before the body is read.
@@ -250,7 +248,7 @@ describe("avatar upload", () => {
     expect(huge.status).toBe(413);
     expect(huge.html).toContain(tooLarge);
     expect(await navigationAvatar(cookie)).toBe(original);
-    expect((await storedProfile(user.email)).profile_image_url).toBe(original);
+    expect((await storedProfile(user.email)).profileImageUrl).toBe(original);
     // Exactly 5 MB is still accepted.
     expect((await uploadAvatar(cookie, pngOfSize(5 * 1024 * 1024), "max.png", "image/png")).status).toBe(302);
   });

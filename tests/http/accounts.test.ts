@@ -1,5 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -10,18 +12,20 @@ import {
   newClientAddress,
   normalizedPage,
   OTHER_PASSWORD,
-  pageText,
   registerForm,
   registerUser,
   sessionFrom,
   signInUser,
+  storedMemberByEmail,
   TEST_PASSWORD,
   toastFrom,
   uniqueEmail,
+  updateMember,
   type TestUser,
 } from "../support/accounts";
+import { responseText } from "../support/html";
 import { get, postForm, url } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 // One confirmed member for the tests that only sign in and out (registration hashes a password:
 // each fresh account costs time). Tests that lock or change an account make their own.
@@ -107,7 +111,7 @@ describe("guards", () => {
   });
 
   it("carries redirectTo into the login form", async () => {
-    const html = await pageText(await get("/auth?redirectTo=%2Faccount-settings"));
+    const html = await responseText(await get("/auth?redirectTo=%2Faccount-settings"));
     expect(html).toContain('name="redirectTo" value="/account-settings"');
   });
 
@@ -116,7 +120,7 @@ describe("guards", () => {
     const cookie = await signInUser(user);
     const home = await get("/home", { cookie });
     expect(home.status).toBe(200);
-    expect(await pageText(home)).toContain("Welcome Back, Morgan");
+    expect(await responseText(home)).toContain("Welcome Back, Morgan");
     expect((await get("/account-settings", { cookie })).status).toBe(200);
   });
 });
@@ -176,13 +180,13 @@ describe("login messages", () => {
     const right = await attemptLogin(user.email, user.password);
     expect(right.status).toBe(403);
     expect(sessionFrom(right)).toBeUndefined();
-    const html = await pageText(right);
+    const html = await responseText(right);
     expect(html).toContain("Email not confirmed");
     expect(html).toContain("Resend confirmation email");
 
     const wrong = await attemptLogin(user.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
     expect(wrong.status).toBe(401);
-    const wrongHtml = await pageText(wrong);
+    const wrongHtml = await responseText(wrong);
     expect(wrongHtml).toContain("Invalid login credentials");
     expect(wrongHtml).not.toContain("Email not confirmed");
   });
@@ -192,7 +196,7 @@ describe("login messages", () => {
     const firstLink = await linkFromOutbox(user.email, "/auth/confirm");
     const response = await postForm("/auth", { intent: "resend-confirmation", email: user.email }, { headers: fromAddress(user.address) });
     expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain("If the account is waiting for confirmation, a new link is on its way.");
+    expect(await responseText(response)).toContain("If the account is waiting for confirmation, a new link is on its way.");
     const secondLink = await linkFromOutbox(user.email, "/auth/confirm");
     expect(secondLink).not.toBe(firstLink);
     // The first link was replaced by the second.
@@ -216,12 +220,12 @@ describe("login throttle", () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await attemptLogin(user.email, `Wrong#Guess${attempt}x`, fromAddress(address));
       expect(response.status, `attempt ${attempt}`).toBe(401);
-      expect(await pageText(response)).toContain("Invalid login credentials");
+      expect(await responseText(response)).toContain("Invalid login credentials");
     }
     const sixth = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()));
     expect(sixth.status).toBe(429);
     expect(sessionFrom(sixth)).toBeUndefined();
-    expect(await pageText(sixth)).toContain("Too many attempts. Please try again in 15 minutes.");
+    expect(await responseText(sixth)).toContain("Too many attempts. Please try again in 15 minutes.");
     // Same address, another account: only the attacked account is locked.
     const other = await attemptLogin(bystander.email, bystander.password, fromAddress(address));
     expect(other.status).toBe(302);
@@ -232,9 +236,9 @@ describe("login throttle", () => {
 describe("stored password hashes", () => {
   it("are argon2id at OWASP's parameters, never the password", async () => {
     const user = await sharedMember();
-    const [row] = await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`);
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    expect(row.password_hash).not.toContain(user.password);
+    const { passwordHash } = await storedMemberByEmail(user.email);
+    expect(passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(passwordHash).not.toContain(user.password);
   });
 
   it("written by the scrypt version still sign in, and are replaced by argon2id at that login", async () => {
@@ -242,14 +246,14 @@ describe("stored password hashes", () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 64 * 1024 * 1024 });
     const legacy = ["scrypt", 2 ** 14, 8, 5, salt.toString("base64"), key.toString("base64")].join("$");
-    await sql(`update users set password_hash = ${quote(legacy)} where email = ${quote(user.email)}`);
+    await updateMember((await storedMemberByEmail(user.email)).id, { passwordHash: legacy });
 
     expect((await attemptLogin(user.email, "Wrong#Guess1x")).status).toBe(401);
     const response = await attemptLogin(user.email, user.password);
     expect(response.status).toBe(302);
     expect(sessionFrom(response)).toBeDefined();
     await expect
-      .poll(async () => (await sql<{ password_hash: string }>(`select password_hash from users where email = ${quote(user.email)}`))[0].password_hash)
+      .poll(async () => (await storedMemberByEmail(user.email)).passwordHash)
       .toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await attemptLogin(user.email, user.password)).status).toBe(302);
   });
@@ -283,13 +287,14 @@ describe("registration", () => {
       const response = await postForm("/auth", form, { headers: fromAddress(address) });
       expect(response.status, label).toBeGreaterThanOrEqual(400);
       expect(response.status, label).toBeLessThan(500);
-      const html = await pageText(response);
+      const html = await responseText(response);
       expect(html, label).toContain(message);
       expect(html, label).not.toContain("Registration successful!");
     }
     const emails = invalid.map(([, form]) => form.email);
     for (const email of emails) expect(await messagesTo(email), email).toEqual([]);
-    const rows = await sql(`select email from users where email in (${emails.map(quote).join(", ")})`);
+    const { db } = await testState();
+    const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
     expect(rows).toEqual([]);
   });
 
@@ -315,7 +320,7 @@ describe("registration", () => {
     expect(note.subject).toBe("Your Gridiron Playbook account");
     expect(note.links.some((link) => link.includes("/auth/confirm"))).toBe(false);
     const cookie = await signInUser(existing);
-    expect(await pageText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
+    expect(await responseText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
     const impostor = await attemptLogin(existing.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
     expect(impostor.status).toBe(401);
   });
@@ -415,7 +420,7 @@ describe("registration", () => {
       headers: fromAddress(address),
     });
     expect(sixth.status).toBe(429);
-    expect(await pageText(sixth)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(await responseText(sixth)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect(await messagesTo(email)).toEqual([]);
   });
 });

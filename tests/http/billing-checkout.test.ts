@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
 import { formatShortDate } from "~/lib/format";
-import { billingColumns, createMember, openTestState, pageText, toastCookie, toastFrom, type TestState } from "../support/billing";
+import { createMember, storedMember, toastFrom } from "../support/accounts";
+import { billingColumns, toastCookie } from "../support/billing";
+import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
+import { testState, type TestState } from "../support/test-state";
 import { DEMO_PASSWORD } from "../../db/seed";
 
 // /subscribe, the local test checkout, /success and /cancel, and the Subscription card's actions,
@@ -13,19 +16,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 let state: TestState;
 beforeAll(async () => {
-  state = await openTestState();
-});
-afterAll(async () => {
-  await state?.dispose();
+  state = await testState();
 });
 
 async function freeMember() {
-  const member = await createMember(state);
+  const member = await createMember();
   return { member, cookie: await signInWith(member.email, DEMO_PASSWORD) };
 }
 
-async function text(response: Response) {
-  return pageText(await response.text());
+function text(response: Response) {
+  return responseText(response);
 }
 
 async function checkoutSessionsOf(userId: string) {
@@ -69,7 +69,7 @@ describe("/subscribe for visitors and premium members", () => {
     expect(page).toContain("Please log in to subscribe to a plan.");
 
     // Logging in from there returns to the chosen plan.
-    const member = await createMember(state);
+    const member = await createMember();
     const login = await postForm("/auth", { intent: "login", email: member.email, password: DEMO_PASSWORD, redirectTo: "/subscribe?plan=yearly" });
     expect(login.status).toBe(302);
     expect(login.headers.get("Location")).toBe("/subscribe?plan=yearly");
@@ -99,7 +99,7 @@ describe("/subscribe for visitors and premium members", () => {
     expect(html).not.toContain("Proceed to Payment");
     const visitorPost = await postForm("/subscribe", { plan: "weekly" });
     expect(visitorPost.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/subscribe")}`);
-    const member = await createMember(state);
+    const member = await createMember();
     const cookie = await signInWith(member.email, DEMO_PASSWORD);
     const memberPost = await postForm("/subscribe", { plan: "weekly" }, { cookie });
     expect(memberPost.status).toBe(400);
@@ -139,7 +139,7 @@ describe("checkout input", () => {
     const inline = await text(await postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: "NOPE2026" }, { cookie }));
     expect(inline).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOPE2026" is invalid or has expired\.<\/p>/);
 
-    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
     expect(await checkoutSessionsOf(member.id)).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe("checkout input", () => {
       });
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }
-    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
     expect(await checkoutSessionsOf(member.id)).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describe("/success", () => {
     expect(html).toContain("Thank you for subscribing!");
     expect(html).toContain("We're activating your membership.");
     expect(html).toContain('<meta http-equiv="refresh" content="3"/>');
-    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
+    expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
   });
 
   it("sends a visitor to log in", async () => {
@@ -214,7 +214,7 @@ describe("the whole local journey over HTTP", () => {
     checkoutUrl = response.headers.get("Location")!;
     expect(checkoutUrl).toMatch(new RegExp(`^${baseUrl()}/subscribe/test-checkout\\?session=cs_local_\\w+$`));
     // One customer for the member, no subscription yet.
-    const afterCheckout = await state.member(member.id);
+    const afterCheckout = await storedMember(member.id);
     expect(afterCheckout.stripeCustomerId).toMatch(/^cus_local_/);
     expect(afterCheckout.subscriptionTier).toBe("free");
 
@@ -232,7 +232,7 @@ describe("the whole local journey over HTTP", () => {
     expect((await get(checkoutUrl, { cookie: other.cookie })).status).toBe(404);
     const sessionId = new URL(checkoutUrl).searchParams.get("session")!;
     expect((await postForm("/subscribe/test-checkout", { session: sessionId, intent: "pay" }, { cookie: other.cookie })).status).toBe(404);
-    expect((await state.member(member.id)).subscriptionTier).toBe("free");
+    expect((await storedMember(member.id)).subscriptionTier).toBe("free");
   });
 
   it("Pay leads to /success, which thanks the now premium member", async () => {
@@ -246,7 +246,7 @@ describe("the whole local journey over HTTP", () => {
     expect(html).toContain("Your premium membership is active.");
     expect(html).toMatch(/<a[^>]*href="\/home"[^>]*>Go to Dashboard<\/a>/);
 
-    const premium = await state.member(member.id);
+    const premium = await storedMember(member.id);
     expect(premium.subscriptionTier).toBe("premium");
     expect(premium.subscriptionStatus).toBe("active");
     expect(premium.subscriptionPlan).toBe("monthly");
@@ -271,7 +271,7 @@ describe("the whole local journey over HTTP", () => {
       description: "Your subscription has been cancelled. You'll have access until the end of your billing period.",
     });
 
-    const cancelled = await state.member(member.id);
+    const cancelled = await storedMember(member.id);
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
     expect(cancelled.subscriptionStatus).toBe("cancelled");
     expect(cancelled.subscriptionTier).toBe("premium");
@@ -289,7 +289,7 @@ describe("the whole local journey over HTTP", () => {
     const response = await postForm("/account-settings", { intent: "resume-subscription" }, { cookie });
     expect(response.status).toBe(302);
     expect(toastFrom(response)).toMatchObject({ title: "Subscription resumed" });
-    const resumed = await state.member(member.id);
+    const resumed = await storedMember(member.id);
     expect(resumed.cancelAtPeriodEnd).toBe(false);
     expect(resumed.subscriptionStatus).toBe("active");
     const html = await text(await get("/account-settings", { cookie }));
@@ -299,10 +299,10 @@ describe("the whole local journey over HTTP", () => {
   });
 
   it("moves the end date on a simulated renewal", async () => {
-    const before = await state.member(member.id);
+    const before = await storedMember(member.id);
     const response = await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie });
     expect(response.status).toBe(302);
-    const after = await state.member(member.id);
+    const after = await storedMember(member.id);
     expect(after.accessExpiresAt!.getTime() - before.accessExpiresAt!.getTime()).toBe(30 * DAY_MS);
     expect(after.subscriptionStatus).toBe("active");
     const html = await text(await get("/account-settings", { cookie }));
@@ -312,7 +312,7 @@ describe("the whole local journey over HTTP", () => {
   it("a simulated failed payment makes the member past due, with a banner on every page and an e-mail", async () => {
     const response = await postForm("/account-settings", { intent: "simulate-failed-payment" }, { cookie });
     expect(response.status).toBe(302);
-    const pastDue = await state.member(member.id);
+    const pastDue = await storedMember(member.id);
     expect(pastDue.subscriptionStatus).toBe("past_due");
     expect(pastDue.subscriptionTier).toBe("premium");
 
@@ -337,7 +337,7 @@ describe("subscription changes per member", () => {
   it("a free member has nothing to cancel (4xx) and cannot touch another member's subscription by naming it", async () => {
     const victim = await freeMember();
     await subscribeLocally(victim.cookie);
-    const victimBefore = await state.member(victim.member.id);
+    const victimBefore = await storedMember(victim.member.id);
     expect(victimBefore.subscriptionTier).toBe("premium");
     const victimSubscription = victimBefore.stripeSubscriptionId!;
 
@@ -351,15 +351,15 @@ describe("subscription changes per member", () => {
       expect(response.status, intent).toBe(400);
       expect(await text(response), intent).toContain("You have no subscription to change.");
     }
-    expect(billingColumns(await state.member(member.id))).toEqual(billingColumns(member));
-    expect(billingColumns(await state.member(victim.member.id))).toEqual(billingColumns(victimBefore));
+    expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
+    expect(billingColumns(await storedMember(victim.member.id))).toEqual(billingColumns(victimBefore));
     expect((await localSubscription(victimSubscription))!.cancelAtPeriodEnd).toBe(false);
   });
 
   it("a premium member who names another member's subscription only cancels their own", async () => {
     const victim = await freeMember();
     await subscribeLocally(victim.cookie);
-    const victimBefore = await state.member(victim.member.id);
+    const victimBefore = await storedMember(victim.member.id);
     const attacker = await freeMember();
     await subscribeLocally(attacker.cookie, "yearly");
 
@@ -369,9 +369,9 @@ describe("subscription changes per member", () => {
       { cookie: attacker.cookie },
     );
     expect(response.status).toBe(302);
-    const attackerAfter = await state.member(attacker.member.id);
+    const attackerAfter = await storedMember(attacker.member.id);
     expect(attackerAfter.cancelAtPeriodEnd).toBe(true);
-    expect(billingColumns(await state.member(victim.member.id))).toEqual(billingColumns(victimBefore));
+    expect(billingColumns(await storedMember(victim.member.id))).toEqual(billingColumns(victimBefore));
     expect((await localSubscription(victimBefore.stripeSubscriptionId!))!.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -396,7 +396,7 @@ describe("/cancel", () => {
     const cancelled = await postForm("/subscribe/test-checkout", { session: sessionId, intent: "cancel" }, { cookie });
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get("Location")).toBe(`${baseUrl()}/cancel`);
-    const after = await state.member(member.id);
+    const after = await storedMember(member.id);
     expect(after.subscriptionTier).toBe("free");
     expect(after.stripeSubscriptionId).toBeNull();
     expect((await checkoutSessionsOf(member.id))[0]?.completed).toBe(false);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET } from "~/server/stripe.server";
-import { billingColumns, createMember, eventPayload, openTestState, pageText, postWebhook, signatureFor, toastFrom, type TestState } from "../support/billing";
+import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
+import { billingColumns, eventPayload, postWebhook, signatureFor } from "../support/billing";
 import { fakeSubscription, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { responseText } from "../support/html";
 import { cookiesFrom } from "../support/http";
 import { startTestServer, TEST_STATE_DIR, type TestServer } from "../support/test-server";
+import { useStateDir } from "../support/test-state";
 import { DEMO_PASSWORD } from "../../db/seed";
 
 // The production path: a second server with a Stripe key, whose Stripe client is pointed at a fake
@@ -15,7 +18,6 @@ const DAY = 24 * 60 * 60;
 
 let stripe: FakeStripe;
 let server: TestServer;
-let state: TestState;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -25,11 +27,10 @@ beforeAll(async () => {
     seed: false,
     vars: { STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
   });
-  state = await openTestState(server.stateDir);
+  useStateDir(server.stateDir);
 }, 120_000);
 
 afterAll(async () => {
-  await state?.dispose();
   await server?.stop();
   await stripe?.stop();
 });
@@ -53,7 +54,7 @@ function get(path: string, cookie?: string) {
 }
 
 async function member() {
-  const created = await createMember(state);
+  const created = await createMember();
   const login = await post("/auth", { intent: "login", email: created.email, password: DEMO_PASSWORD });
   expect(login.status).toBe(302);
   const cookie = cookiesFrom(login).find((pair) => pair.startsWith("session="))!;
@@ -97,7 +98,7 @@ describe("checkout through the Stripe API", () => {
     expect(customers[0].form).toMatchObject({ email: buyer.email, name: "Robin Tester" });
     expect(customers[0].headers["idempotency-key"]).toBe(`customer-${buyer.id}`);
     expect(customers[0].headers.authorization).toBe("Bearer sk_test_fake");
-    const customerId = (await state.member(buyer.id)).stripeCustomerId;
+    const customerId = (await storedMember(buyer.id)).stripeCustomerId;
     expect(customerId).toMatch(/^cus_fake_\d+$/);
 
     const [session] = checkoutRequestsOf(buyer.id);
@@ -121,7 +122,7 @@ describe("checkout through the Stripe API", () => {
     expect(sessions).toHaveLength(2);
     expect(sessions[1].form).toMatchObject({ customer: customerId, "line_items[0][price]": "price_yearly_local" });
     // Nothing is granted by starting a checkout.
-    expect((await state.member(buyer.id)).subscriptionTier).toBe("free");
+    expect((await storedMember(buyer.id)).subscriptionTier).toBe("free");
   });
 
   it("applies an active promotion code and refuses an unknown one inline, without a checkout", async () => {
@@ -130,7 +131,7 @@ describe("checkout through the Stripe API", () => {
 
     const refused = await post("/subscribe?plan=monthly", { plan: "monthly", promoCode: "NOTACODE" }, cookie);
     expect(refused.status).toBe(400);
-    expect(pageText(await refused.text())).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOTACODE" is invalid or has expired\.<\/p>/);
+    expect(await responseText(refused)).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOTACODE" is invalid or has expired\.<\/p>/);
     expect(checkoutRequestsOf(buyer.id)).toHaveLength(0);
     expect(customerRequestsOf(buyer.id)).toHaveLength(0);
 
@@ -153,7 +154,7 @@ describe("checkout through the Stripe API", () => {
     } finally {
       stripe.clearFailures();
     }
-    const after = await state.member(buyer.id);
+    const after = await storedMember(buyer.id);
     expect(after).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "inactive", stripeSubscriptionId: null, accessExpiresAt: null });
     expect((await post("/subscribe", { plan: "monthly" }, cookie)).status).toBe(302);
     expect(customerRequestsOf(buyer.id)).toHaveLength(1);
@@ -168,7 +169,7 @@ describe("checkout through the Stripe API", () => {
     } finally {
       stripe.clearFailures();
     }
-    expect(billingColumns(await state.member(other.member.id))).toEqual(billingColumns(other.member));
+    expect(billingColumns(await storedMember(other.member.id))).toEqual(billingColumns(other.member));
     expect(checkoutRequestsOf(other.member.id)).toHaveLength(0);
   });
 
@@ -192,7 +193,7 @@ describe("checkout through the Stripe API", () => {
       await (await get("/cancel")).text(); // see the next test: a refused POST's body can break the next request
     }
     expect(stripe.requests.length).toBe(before);
-    expect(billingColumns(await state.member(buyer.id))).toEqual(billingColumns(buyer));
+    expect(billingColumns(await storedMember(buyer.id))).toEqual(billingColumns(buyer));
   });
 
   it("refuses cross-site POSTs without breaking the next request", async () => {
@@ -233,7 +234,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
     // The local test mode's secret means nothing here.
     const forged = await deliver("checkout.session.completed", checkoutSession, LOCAL_WEBHOOK_SECRET);
     expect(forged.status).toBe(400);
-    expect((await state.member(buyer.id)).subscriptionTier).toBe("free");
+    expect((await storedMember(buyer.id)).subscriptionTier).toBe("free");
 
     const reads = stripe.requestsTo("GET", `/v1/subscriptions/${subscription.id}`).length;
     const response = await deliver("checkout.session.completed", checkoutSession);
@@ -241,7 +242,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
     expect(await response.json()).toEqual({ received: true, outcome: "applied" });
     expect(stripe.requestsTo("GET", `/v1/subscriptions/${subscription.id}`).length).toBe(reads + 1);
 
-    const premium = await state.member(buyer.id);
+    const premium = await storedMember(buyer.id);
     expect(premium).toMatchObject({
       subscriptionTier: "premium",
       subscriptionStatus: "active",
@@ -250,7 +251,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
       cancelAtPeriodEnd: false,
     });
     expect(premium.accessExpiresAt!.getTime()).toBe((subscription.start_date + 365 * DAY) * 1000);
-    expect(pageText(await (await get("/success?session_id=" + sessionId, cookie)).text())).toContain("Your premium membership is active.");
+    expect(await responseText(await get("/success?session_id=" + sessionId, cookie))).toContain("Your premium membership is active.");
   });
 
   it("cancels and resumes by setting cancel_at_period_end through the API", async () => {
@@ -261,22 +262,22 @@ describe("webhook and subscription changes through the Stripe API", () => {
     const updates = stripe.requestsTo("POST", /^\/v1\/subscriptions\//);
     expect(updates.at(-1)).toMatchObject({ path: `/v1/subscriptions/${subscription.id}`, form: { cancel_at_period_end: "true" } });
     expect(stripe.requestsTo("POST", "/v1/subscriptions/sub_someone_else")).toHaveLength(0);
-    const cancelled = await state.member(subscriber.id);
+    const cancelled = await storedMember(subscriber.id);
     expect(cancelled).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "cancelled", cancelAtPeriodEnd: true });
     expect(cancelled.accessExpiresAt!.getTime()).toBe(subscription.items.data[0].current_period_end * 1000);
 
     const resume = await post("/account-settings", { intent: "resume-subscription" }, cookie);
     expect(resume.status).toBe(302);
     expect(stripe.requestsTo("POST", /^\/v1\/subscriptions\//).at(-1)).toMatchObject({ form: { cancel_at_period_end: "false" } });
-    expect(await state.member(subscriber.id)).toMatchObject({ subscriptionStatus: "active", cancelAtPeriodEnd: false });
+    expect(await storedMember(subscriber.id)).toMatchObject({ subscriptionStatus: "active", cancelAtPeriodEnd: false });
 
     // The test-mode simulations do not exist against the real API.
     expect((await post("/account-settings", { intent: "simulate-renewal" }, cookie)).status).toBe(400);
   });
 
-  it("answers a failed cancellation with the spec's message and changes nothing", async () => {
+  it("answers a failed cancellation with 'Failed to cancel subscription. Please try again.' and changes nothing", async () => {
     const { member: subscriber, cookie } = await subscribedMember();
-    const before = billingColumns(await state.member(subscriber.id));
+    const before = billingColumns(await storedMember(subscriber.id));
     stripe.fail("POST /v1/subscriptions/:id");
     try {
       const response = await post("/account-settings", { intent: "cancel-subscription" }, cookie);
@@ -285,12 +286,12 @@ describe("webhook and subscription changes through the Stripe API", () => {
     } finally {
       stripe.clearFailures();
     }
-    expect(billingColumns(await state.member(subscriber.id))).toEqual(before);
+    expect(billingColumns(await storedMember(subscriber.id))).toEqual(before);
   });
 
   it("redirects 'Manage Billing' to a customer portal session", async () => {
     const { member: subscriber, cookie } = await subscribedMember();
-    const customerId = (await state.member(subscriber.id)).stripeCustomerId;
+    const customerId = (await storedMember(subscriber.id)).stripeCustomerId;
     const response = await post("/account-settings", { intent: "manage-billing", customer: "cus_someone_else" }, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_bps_fake_\d+$/);
@@ -313,7 +314,7 @@ describe("webhook and subscription changes through the Stripe API", () => {
       periodEnd: now - 60 + 30 * DAY,
     });
     stripe.subscriptions.set(renewedSubscription.id, renewedSubscription);
-    await state.update(renewed.member.id, {
+    await updateMember(renewed.member.id, {
       subscriptionTier: "premium",
       subscriptionStatus: "active",
       subscriptionPlan: "monthly",
@@ -323,14 +324,14 @@ describe("webhook and subscription changes through the Stripe API", () => {
     });
     // Premium without Stripe, expired yesterday.
     const expired = await member();
-    await state.update(expired.member.id, { subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date((now - DAY) * 1000) });
+    await updateMember(expired.member.id, { subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date((now - DAY) * 1000) });
 
     // wrangler dev runs the Worker's scheduled handler on this path (the cron of wrangler.toml).
     const response = await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
     expect(response.status).toBe(200);
 
-    expect((await state.member(renewed.member.id)).accessExpiresAt!.getTime()).toBe((now - 60 + 30 * DAY) * 1000);
+    expect((await storedMember(renewed.member.id)).accessExpiresAt!.getTime()).toBe((now - 60 + 30 * DAY) * 1000);
     expect(stripe.requestsTo("GET", `/v1/subscriptions/${renewedSubscription.id}`).length).toBeGreaterThan(0);
-    expect((await state.member(expired.member.id)).subscriptionStatus).toBe("inactive");
+    expect((await storedMember(expired.member.id)).subscriptionStatus).toBe("inactive");
   });
 });

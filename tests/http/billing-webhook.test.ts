@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET, type SubscriptionSnapshot } from "~/server/stripe.server";
-import {
-  billingColumns,
-  createMember,
-  eventId,
-  eventPayload,
-  openTestState,
-  postWebhook,
-  signatureFor,
-  type TestState,
-} from "../support/billing";
+import { createMember, storedMember } from "../support/accounts";
+import { billingColumns, eventId, eventPayload, eventRecorded, postWebhook, signatureFor } from "../support/billing";
 import { baseUrl, get, url } from "../support/http";
+import { testState, type TestState } from "../support/test-state";
 
 // The webhook of the local test mode (no Stripe key, localhost): events must carry a valid
 // signature made with the local secret; the app re-reads the subscription from the local
@@ -18,10 +11,7 @@ import { baseUrl, get, url } from "../support/http";
 
 let state: TestState;
 beforeAll(async () => {
-  state = await openTestState();
-});
-afterAll(async () => {
-  await state?.dispose();
+  state = await testState();
 });
 
 const DAY = 24 * 60 * 60;
@@ -63,7 +53,7 @@ function checkoutCompleted(snapshot: SubscriptionSnapshot, id = eventId()) {
 
 describe("Stripe webhook (local test mode)", () => {
   it("refuses a missing, forged, stale or tampered signature with 400 and changes nothing", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const before = billingColumns(member);
     const snapshot = await stripeSideSubscription(member.id);
     const id = eventId();
@@ -86,25 +76,25 @@ describe("Stripe webhook (local test mode)", () => {
       expect(response.status, label).toBe(400);
       expect(await response.json(), label).toEqual({ error: "Invalid signature" });
     }
-    expect(billingColumns(await state.member(member.id))).toEqual(before);
-    expect(await state.eventRecorded(id)).toBe(false);
+    expect(billingColumns(await storedMember(member.id))).toEqual(before);
+    expect(await eventRecorded(id)).toBe(false);
 
     // The untouched delivery with its valid signature is accepted.
     const response = await postWebhook(baseUrl(), payload, validSignature);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: "applied" });
-    expect(await state.eventRecorded(id)).toBe(true);
+    expect(await eventRecorded(id)).toBe(true);
   });
 
   it("applies a correctly signed event: the member gets what Stripe's subscription says", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const snapshot = await stripeSideSubscription(member.id, { priceId: "price_yearly_local", currentPeriodEnd: Math.floor(Date.now() / 1000) + 365 * DAY });
     const payload = checkoutCompleted(snapshot);
     const response = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: "applied" });
 
-    const after = await state.member(member.id);
+    const after = await storedMember(member.id);
     expect(after.subscriptionTier).toBe("premium");
     expect(after.subscriptionStatus).toBe("active");
     expect(after.subscriptionPlan).toBe("yearly");
@@ -115,13 +105,13 @@ describe("Stripe webhook (local test mode)", () => {
   });
 
   it("changes nothing when the same event id is delivered again", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const snapshot = await stripeSideSubscription(member.id);
     const id = eventId();
     const payload = checkoutCompleted(snapshot, id);
     const signature = await signatureFor(payload, LOCAL_WEBHOOK_SECRET);
     expect(await (await postWebhook(baseUrl(), payload, signature)).json()).toMatchObject({ outcome: "applied" });
-    const applied = billingColumns(await state.member(member.id));
+    const applied = billingColumns(await storedMember(member.id));
     expect(applied.subscriptionTier).toBe("premium");
 
     // Stripe's side moves on; a replay of the old event (same id) must not re-read and re-apply.
@@ -129,18 +119,18 @@ describe("Stripe webhook (local test mode)", () => {
     const replay = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET));
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
-    expect(billingColumns(await state.member(member.id))).toEqual(applied);
+    expect(billingColumns(await storedMember(member.id))).toEqual(applied);
 
     // A new event (new id) about the same subscription does apply the new state.
     const update = eventPayload("customer.subscription.updated", { id: snapshot.id, object: "subscription", customer: snapshot.customerId, metadata: { userId: member.id } });
     expect(await (await postWebhook(baseUrl(), update, await signatureFor(update, LOCAL_WEBHOOK_SECRET))).json()).toMatchObject({ outcome: "applied" });
-    const cancelled = await state.member(member.id);
+    const cancelled = await storedMember(member.id);
     expect(cancelled.subscriptionStatus).toBe("cancelled");
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
   });
 
   it("ignores signed events it does not handle, and events for prices that are not ours", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const before = billingColumns(member);
     const other = await stripeSideSubscription(member.id, { priceId: "price_of_another_product" });
     for (const payload of [checkoutCompleted(other), eventPayload("customer.created", { id: "cus_x", object: "customer" })]) {
@@ -148,11 +138,11 @@ describe("Stripe webhook (local test mode)", () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ outcome: "ignored" });
     }
-    expect(billingColumns(await state.member(member.id))).toEqual(before);
+    expect(billingColumns(await storedMember(member.id))).toEqual(before);
   });
 
   it("accepts cross-site POSTs (Stripe is another site) while other routes refuse them", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const snapshot = await stripeSideSubscription(member.id);
     const payload = checkoutCompleted(snapshot);
     const response = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET), {
@@ -161,7 +151,7 @@ describe("Stripe webhook (local test mode)", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: "applied" });
-    expect((await state.member(member.id)).subscriptionTier).toBe("premium");
+    expect((await storedMember(member.id)).subscriptionTier).toBe("premium");
 
     // Without a body: a refused POST's unread body can break the next request on this shared
     // server (see "refuses cross-site POSTs without breaking the next request" in billing-stripe).

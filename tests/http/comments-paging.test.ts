@@ -1,9 +1,12 @@
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, comments } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
+import { demoUserId } from "../support/accounts";
 import { linksOf, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
-import { firstNameOf, renderedComments } from "../support/library";
-import { contentId, testDb, userId } from "../support/test-db";
+import { contentId, firstNameOf, renderedComments } from "../support/library";
+import { testState } from "../support/test-state";
 
 // Busy pages: comments come 50 at a time, the newest page first, with a plain link to the page
 // before. The bulk of the comments is written straight into the test database (older than the rest
@@ -16,42 +19,55 @@ const PER_PAGE = 50;
 const HTML_BUDGET_BYTES = 50 * 1024;
 const COMMENTERS = ["premium", "admin", "superadmin"] as const satisfies DemoRole[];
 
-type Target = { column: "content_id" | "blog_post_id"; id: number; path: string };
+/** What the comments are on: a content item or a blog post. */
+type Target = { type: "content" | "blog"; id: number; path: string };
 
-function blogPostId(slug: string) {
-  return (testDb().prepare("SELECT id FROM blog_posts WHERE slug = ?").get(slug) as { id: number }).id;
+function targetColumn(target: Target) {
+  return target.type === "content" ? comments.contentId : comments.blogPostId;
 }
 
-/** Comments written straight into the database, a minute apart, the newest an hour ago. */
-function insertOldComments(target: Target, count: number, label: string) {
-  const db = testDb();
-  const authors = COMMENTERS.map((role) => ({ id: userId(role), name: firstNameOf(role) }));
-  const insert = db.prepare(
-    `INSERT INTO comments (user_id, content_type, ${target.column}, comment, author_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+async function blogPostId(slug: string) {
+  const { db } = await testState();
+  const [row] = await db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
+  return row.id;
+}
+
+/** Comments written straight into the database (one transaction), a minute apart, the newest an hour ago. */
+async function insertOldComments(target: Target, count: number, label: string) {
+  const { db } = await testState();
+  const authors = await Promise.all(COMMENTERS.map(async (role) => ({ id: await demoUserId(role), name: firstNameOf(role) })));
   const newest = Date.now() - 3_600_000;
-  db.exec("BEGIN");
-  for (let index = 0; index < count; index += 1) {
+  const inserts = Array.from({ length: count }, (_, index) => {
     const author = authors[index % authors.length];
-    const createdAt = newest - (count - 1 - index) * 60_000;
-    const type = target.column === "content_id" ? "content" : "blog";
-    insert.run(author.id, type, target.id, `${label} comment ${index + 1}: a read on the play call.`, author.name, createdAt, createdAt);
-  }
-  db.exec("COMMIT");
+    const createdAt = new Date(newest - (count - 1 - index) * 60_000);
+    return db.insert(comments).values({
+      userId: author.id,
+      contentType: target.type,
+      contentId: target.type === "content" ? target.id : null,
+      blogPostId: target.type === "blog" ? target.id : null,
+      comment: `${label} comment ${index + 1}: a read on the play call.`,
+      authorName: author.name,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+  const [first, ...rest] = inserts;
+  await db.batch([first, ...rest]);
 }
 
 /** The ids of a target's comments as stored, oldest first. */
-function storedIds(target: Target): number[] {
-  return (testDb().prepare(`SELECT id FROM comments WHERE ${target.column} = ? ORDER BY created_at, id`).all(target.id) as { id: number }[]).map(
-    (row) => row.id,
-  );
+async function storedIds(target: Target): Promise<number[]> {
+  const { db } = await testState();
+  const rows = await db.select({ id: comments.id }).from(comments).where(eq(targetColumn(target), target.id)).orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map((row) => row.id);
 }
 
 /** Posts through the page's form action; returns the new comment's id. */
 async function postComment(target: Target, cookie: string, text: string, from = target.path) {
   const response = await postForm(from, { intent: "create-comment", comment: text }, { cookie });
   expect(response.status).toBe(302);
-  const row = testDb().prepare(`SELECT id FROM comments WHERE ${target.column} = ? AND comment = ?`).get(target.id, text) as { id: number };
+  const { db } = await testState();
+  const [row] = await db.select({ id: comments.id }).from(comments).where(and(eq(targetColumn(target), target.id), eq(comments.comment, text)));
   expect(response.headers.get("Location")).toBe(`${target.path}#comment-${row.id}`);
   return row.id;
 }
@@ -87,16 +103,16 @@ describe("a content page with 600 comments", () => {
   let newestId: number;
 
   beforeAll(async () => {
-    target = { column: "content_id", id: contentId(CONTENT_SLUG), path: `/content/${CONTENT_SLUG}` };
+    target = { type: "content", id: await contentId(CONTENT_SLUG), path: `/content/${CONTENT_SLUG}` };
     [premium, admin] = await Promise.all([signIn("premium"), signIn("admin")]);
-    insertOldComments(target, 597, "Champs run");
+    await insertOldComments(target, 597, "Champs run");
     await postComment(target, admin, unique("Staff note through the form"));
     await postComment(target, premium, unique("Second to last through the form"));
     newestId = await postComment(target, premium, unique("Newest comment through the form"));
   });
 
   it("shows the newest 50, oldest first, the newest posted last, under the total", async () => {
-    const stored = storedIds(target);
+    const stored = await storedIds(target);
     expect(stored.length).toBeGreaterThanOrEqual(600);
     const { html, bytes, roundTrips } = await page(target.path, premium);
     expect(heading(html)).toBe(`Comments (${stored.length})`);
@@ -109,7 +125,7 @@ describe("a content page with 600 comments", () => {
   });
 
   it("links each page to the 50 before it, down to the first comment, and back up", async () => {
-    const stored = storedIds(target);
+    const stored = await storedIds(target);
     const seen: number[][] = [];
     let html = (await page(target.path, premium)).html;
     seen.unshift(renderedComments(html).map((comment) => comment.id));
@@ -148,7 +164,7 @@ describe("a content page with 600 comments", () => {
     // A new comment, even posted from an earlier page, is shown on the newest page.
     const newest = renderedComments((await page(target.path, premium)).html);
     expect(newest.at(-1)?.id).toBe(added);
-    expect(heading(after.html)).toBe(`Comments (${storedIds(target).length})`);
+    expect(heading(after.html)).toBe(`Comments (${(await storedIds(target)).length})`);
   });
 
   it("returns to the earlier page after an edit or a deletion made there", async () => {
@@ -171,11 +187,11 @@ describe("a content page with 600 comments", () => {
     expect(remove.headers.get("Location")).toBe(`${path}#comments`);
     const after = await page(path, admin);
     expect(renderedComments(after.html).some((comment) => comment.id === removed.id)).toBe(false);
-    expect(heading(after.html)).toBe(`Comments (${storedIds(target).length})`);
+    expect(heading(after.html)).toBe(`Comments (${(await storedIds(target)).length})`);
   });
 
   it("shows the newest page for a page parameter it does not understand", async () => {
-    const stored = storedIds(target);
+    const stored = await storedIds(target);
     for (const value of ["before-abc", "2", "before-1-2-3", "sideways-1-2"]) {
       const shown = renderedComments((await page(`${target.path}?comments=${value}`, premium)).html).map((comment) => comment.id);
       expect(shown, value).toEqual(stored.slice(-PER_PAGE));
@@ -189,14 +205,14 @@ describe("a blog post with 60 comments", () => {
   let newestId: number;
 
   beforeAll(async () => {
-    target = { column: "blog_post_id", id: blogPostId(BLOG_SLUG), path: `/blog/${BLOG_SLUG}` };
+    target = { type: "blog", id: await blogPostId(BLOG_SLUG), path: `/blog/${BLOG_SLUG}` };
     free = await signIn("free");
-    insertOldComments(target, 59, "Member tips");
+    await insertOldComments(target, 59, "Member tips");
     newestId = await postComment(target, free, unique("Newest blog comment through the form"));
   });
 
   it("shows the newest 50 under the total, and the 10 before them behind the link", async () => {
-    const stored = storedIds(target);
+    const stored = await storedIds(target);
     expect(stored.length).toBeGreaterThanOrEqual(60);
     const newest = await page(target.path, free);
     expect(heading(newest.html)).toBe(`Comments (${stored.length})`);
@@ -217,7 +233,7 @@ describe("a blog post with 60 comments", () => {
 
   it("counts a deleted comment out of the total", async () => {
     const id = await postComment(target, free, unique("Posted, then deleted"));
-    const before = storedIds(target).length;
+    const before = (await storedIds(target)).length;
     const remove = await postForm(target.path, { intent: "delete-comment", commentId: String(id) }, { cookie: free });
     expect(remove.status).toBe(302);
     expect(heading((await page(target.path, free)).html)).toBe(`Comments (${before - 1})`);

@@ -1,8 +1,11 @@
+import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { userTips } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
+import { demoUserId } from "../support/accounts";
 import { duplicateIds } from "../support/form-matrix";
 import { get, signIn } from "../support/http";
-import { testDb, userId } from "../support/test-db";
+import { testState } from "../support/test-state";
 
 // An id that appears twice breaks label and aria references and any script that looks an element
 // up by id (the profile form did exactly that: conform found the card instead of the form).
@@ -30,9 +33,10 @@ const PUBLIC_PAGES = [
 ];
 const MEMBER_PAGES = ["/home", "/account-settings", "/submit-tip", "/subscribe", SCHEME, `${SCHEME}/section/gun-trips-te`];
 
-function staffPages() {
-  const member = userId("free");
-  const tip = (testDb().prepare("SELECT id FROM user_tips ORDER BY id LIMIT 1").get() as { id: number }).id;
+async function staffPages() {
+  const member = await demoUserId("free");
+  const { db } = await testState();
+  const [{ id: tip }] = await db.select({ id: userTips.id }).from(userTips).orderBy(asc(userTips.id)).limit(1);
   return [
     "/admin",
     `/admin?user=${member}&dialog=details`,
@@ -68,7 +72,7 @@ describe("no page has an id twice", () => {
 
   it("for staff, dialogs open", async () => {
     const cookie = await signIn("superadmin");
-    for (const path of staffPages()) expect(await duplicatesOn(path, cookie), path).toEqual([]);
+    for (const path of await staffPages()) expect(await duplicatesOn(path, cookie), path).toEqual([]);
   });
 
   it("finds an id written twice (the check itself)", () => {

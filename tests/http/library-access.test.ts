@@ -8,12 +8,12 @@ import {
   playWriteUp,
   premiumSchemes,
   premiumStringsOf,
-  textOf,
   unpublishedItems,
   videoIdOf,
   expectNotToContain,
   expectToContain,
 } from "../support/library";
+import { textOf } from "../support/html";
 import { get, signIn } from "../support/http";
 
 const LOCKED_VIEWERS = ["visitor", "free", "expired"] as const;
@@ -243,10 +243,10 @@ describe("premium schemes are open to premium members and staff", () => {
     expectToContain(body, 'id="new-comment"');
     // The details panel: type, difficulty, author's first name, views, tags.
     const text = textOf(body);
-    expectToContain(text, `Type${item.type === "meta-scheme" ? "Meta" : "Off-Meta"}`);
-    expectToContain(text, `Difficulty${item.difficulty}`);
-    expectToContain(text, "AuthorAlex");
-    expect(text).toMatch(/Views[\d,]+/);
+    expectToContain(text, `Type ${item.type === "meta-scheme" ? "Meta" : "Off-Meta"}`);
+    expectToContain(text, `Difficulty ${item.difficulty}`);
+    expectToContain(text, "Author Alex");
+    expect(text).toMatch(/Views [\d,]+/);
     for (const tag of item.tags) expectToContain(text, `#${tag}`);
     expectNotToContain(body, "Unlock this");
   });

@@ -1,19 +1,25 @@
+import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { comments, contentRatings, favorites } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
+import { demoUserId } from "../support/accounts";
+import { textOf } from "../support/html";
 import {
   alertText,
   averageOf,
+  contentId,
   expectNotToContain,
   expectToContain,
   freeSchemes,
+  isFavorite,
   ratingSummaryText,
   seedItem,
   seedRatings,
-  textOf,
+  storedRating,
   unpublishedItems,
 } from "../support/library";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
-import { isFavorite, storedRating, testDb, contentId, userId } from "../support/test-db";
+import { testState } from "../support/test-state";
 
 // Items used here and nowhere else in the suite (favourites and ratings are per user, and the
 // tests of all files share one database):
@@ -50,25 +56,27 @@ function rate(slug: string, rating: string, cookie?: string) {
   return postForm(`/content/${slug}`, { intent: "rate", rating }, { cookie });
 }
 
-function favoritesCount() {
-  return (testDb().prepare("SELECT COUNT(*) AS n FROM favorites").get() as { n: number }).n;
+async function favoritesCount() {
+  const { db } = await testState();
+  return (await db.select({ n: count() }).from(favorites))[0].n;
 }
 
-function ratingsOf(slug: string) {
-  return testDb().prepare("SELECT user_id, rating FROM content_ratings WHERE content_id = ?").all(contentId(slug)) as { user_id: string; rating: number }[];
+async function ratingsOf(slug: string) {
+  const { db } = await testState();
+  return db.select({ userId: contentRatings.userId, rating: contentRatings.rating }).from(contentRatings).where(eq(contentRatings.contentId, await contentId(slug)));
 }
 
 describe("favourites", () => {
   it("toggle on and off with the star's form, and show on the member's /home", async () => {
     const item = seedItem(FAVORITE_SCHEME);
-    expect(isFavorite("superadmin", FAVORITE_SCHEME)).toBe(false);
+    expect(await isFavorite("superadmin", FAVORITE_SCHEME)).toBe(false);
     expectNotToContain(await favoritesOnHome("superadmin"), `href="/content/${FAVORITE_SCHEME}"`);
     expectToContain(await html(`/content/${FAVORITE_SCHEME}`, cookies.superadmin), 'aria-label="Add to favorites"');
 
     const on = await favorite(FAVORITE_SCHEME, true, cookies.superadmin);
     expect(on.status).toBe(302);
     expect(new URL(on.headers.get("Location")!, baseUrl()).pathname).toBe(`/content/${FAVORITE_SCHEME}`);
-    expect(isFavorite("superadmin", FAVORITE_SCHEME)).toBe(true);
+    expect(await isFavorite("superadmin", FAVORITE_SCHEME)).toBe(true);
     const page = await html(`/content/${FAVORITE_SCHEME}`, cookies.superadmin);
     expectToContain(page, 'aria-label="Remove from favorites"');
     expectToContain(page, 'aria-pressed="true"');
@@ -78,11 +86,16 @@ describe("favourites", () => {
 
     // Toggling on twice keeps one favourite.
     expect((await favorite(FAVORITE_SCHEME, true, cookies.superadmin)).status).toBe(302);
-    expect((testDb().prepare("SELECT COUNT(*) AS n FROM favorites WHERE user_id = ? AND content_id = ?").get(userId("superadmin"), contentId(FAVORITE_SCHEME)) as { n: number }).n).toBe(1);
+    const { db } = await testState();
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(favorites)
+      .where(and(eq(favorites.userId, await demoUserId("superadmin")), eq(favorites.contentId, await contentId(FAVORITE_SCHEME))));
+    expect(n).toBe(1);
 
     const off = await favorite(FAVORITE_SCHEME, false, cookies.superadmin);
     expect(off.status).toBe(302);
-    expect(isFavorite("superadmin", FAVORITE_SCHEME)).toBe(false);
+    expect(await isFavorite("superadmin", FAVORITE_SCHEME)).toBe(false);
     expectToContain(await html(`/content/${FAVORITE_SCHEME}`, cookies.superadmin), 'aria-label="Add to favorites"');
     expectNotToContain(await favoritesOnHome("superadmin"), `href="/content/${FAVORITE_SCHEME}"`);
   });
@@ -90,17 +103,17 @@ describe("favourites", () => {
   it("answers a data request (JavaScript on) with data instead of a redirect", async () => {
     const response = await postForm(`/content/${FAVORITE_SCHEME}.data`, { intent: "favorite", favorite: "on" }, { cookie: cookies.admin });
     expect(response.status).toBe(200);
-    expect(isFavorite("admin", FAVORITE_SCHEME)).toBe(true);
+    expect(await isFavorite("admin", FAVORITE_SCHEME)).toBe(true);
     await postForm(`/content/${FAVORITE_SCHEME}.data`, { intent: "favorite", favorite: "off" }, { cookie: cookies.admin });
-    expect(isFavorite("admin", FAVORITE_SCHEME)).toBe(false);
+    expect(await isFavorite("admin", FAVORITE_SCHEME)).toBe(false);
   });
 
   it("are open to a free member on free content", async () => {
     expect((await favorite(FREE_TIP, true, cookies.free)).status).toBe(302);
-    expect(isFavorite("free", FREE_TIP)).toBe(true);
+    expect(await isFavorite("free", FREE_TIP)).toBe(true);
     expectToContain(await favoritesOnHome("free"), `href="/content/${FREE_TIP}"`);
     expect((await favorite(FREE_TIP, false, cookies.free)).status).toBe(302);
-    expect(isFavorite("free", FREE_TIP)).toBe(false);
+    expect(await isFavorite("free", FREE_TIP)).toBe(false);
   });
 
   it("show no star to visitors, or to members on content they cannot open", async () => {
@@ -110,10 +123,10 @@ describe("favourites", () => {
   });
 
   it("refuse a visitor with 401", async () => {
-    const before = favoritesCount();
+    const before = await favoritesCount();
     const response = await favorite(FREE_TIP, true);
     expect(response.status).toBe(401);
-    expect(favoritesCount()).toBe(before);
+    expect(await favoritesCount()).toBe(before);
   });
 
   it.each(["free", "expired"] as const)("refuse a forged favourite of gated content by the %s member with 403, storing nothing", async (role) => {
@@ -121,7 +134,7 @@ describe("favourites", () => {
       const response = await favorite(slug, true, cookies[role]);
       expect(response.status, slug).toBe(403);
       expectToContain(await response.text(), "You must be a premium member to save favorites.");
-      expect(isFavorite(role, slug)).toBe(false);
+      expect(await isFavorite(role, slug)).toBe(false);
       expectNotToContain(await favoritesOnHome(role), `href="/content/${slug}"`);
     }
   });
@@ -129,7 +142,7 @@ describe("favourites", () => {
   it.each(["free", "premium"] as const)("refuse a forged favourite of a draft by the %s member with 404, storing nothing", async (role) => {
     const response = await favorite(DRAFT, true, cookies[role]);
     expect(response.status).toBe(404);
-    expect(isFavorite(role, DRAFT)).toBe(false);
+    expect(await isFavorite(role, DRAFT)).toBe(false);
   });
 
   it("answer 404 for an unknown slug and 400 for an unknown intent", async () => {
@@ -141,16 +154,11 @@ describe("favourites", () => {
 
 describe("ratings", () => {
   // Re-runs against a kept database start from the seed's ratings again.
-  beforeAll(() => {
-    testDb()
-      .prepare("DELETE FROM content_ratings WHERE content_id = ? AND user_id IN (?, ?)")
-      .run(contentId(RATED_SCHEME), userId("admin"), userId("superadmin"));
-  });
-  // Re-runs against a kept database start from the seed's ratings again.
-  beforeAll(() => {
-    testDb()
-      .prepare("DELETE FROM content_ratings WHERE content_id = ? AND user_id IN (?, ?)")
-      .run(contentId(RATED_SCHEME), userId("admin"), userId("superadmin"));
+  beforeAll(async () => {
+    const { db } = await testState();
+    await db
+      .delete(contentRatings)
+      .where(and(eq(contentRatings.contentId, await contentId(RATED_SCHEME)), inArray(contentRatings.userId, [await demoUserId("admin"), await demoUserId("superadmin")])));
   });
   const seeded = () => seedRatings(RATED_SCHEME).map((entry) => entry.rating);
   const expectedSummary = (extra: number[]) => {
@@ -167,7 +175,7 @@ describe("ratings", () => {
     const first = await rate(RATED_SCHEME, "5", cookies.admin);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toMatch(new RegExp(`/content/${RATED_SCHEME}#rating$`));
-    expect(storedRating("admin", RATED_SCHEME)).toBe(5);
+    expect(await storedRating("admin", RATED_SCHEME)).toBe(5);
     let page = await html(`/content/${RATED_SCHEME}`, cookies.admin);
     expect(ratingSummaryText(page)).toBe(expectedSummary([5]));
     expectToContain(page, "Your rating: 5 of 5");
@@ -176,8 +184,9 @@ describe("ratings", () => {
     expect(ratingSummaryText(await html(`/content/${RATED_SCHEME}`, cookies.premium))).toBe(expectedSummary([5, 2]));
 
     expect((await rate(RATED_SCHEME, "1", cookies.admin)).status).toBe(302);
-    expect(storedRating("admin", RATED_SCHEME)).toBe(1);
-    expect(ratingsOf(RATED_SCHEME).filter((row) => row.user_id === userId("admin"))).toHaveLength(1);
+    expect(await storedRating("admin", RATED_SCHEME)).toBe(1);
+    const adminId = await demoUserId("admin");
+    expect((await ratingsOf(RATED_SCHEME)).filter((row) => row.userId === adminId)).toHaveLength(1);
     page = await html(`/content/${RATED_SCHEME}`, cookies.admin);
     expect(ratingSummaryText(page)).toBe(expectedSummary([1, 2]));
     expectToContain(page, "Your rating: 1 of 5");
@@ -186,19 +195,19 @@ describe("ratings", () => {
 
     for (const value of ["1", "2", "3", "4", "5"]) {
       expect((await rate(RATED_SCHEME, value, cookies.superadmin)).status, value).toBe(302);
-      expect(storedRating("superadmin", RATED_SCHEME)).toBe(Number(value));
+      expect(await storedRating("superadmin", RATED_SCHEME)).toBe(Number(value));
     }
     expect(ratingSummaryText(await html(`/content/${RATED_SCHEME}`, cookies.premium))).toBe(expectedSummary([1, 5]));
   });
 
   it.each(["0", "6", "3.5", "abc", "", "-1", "05", " 3", "1e0", "3,5"])("refuse a rating of %j with a message, storing nothing", async (value) => {
-    const before = storedRating("premium", BAD_RATING_SCHEME);
+    const before = await storedRating("premium", BAD_RATING_SCHEME);
     const summaryBefore = ratingSummaryText(await html(`/content/${BAD_RATING_SCHEME}`, cookies.premium));
     const response = await rate(BAD_RATING_SCHEME, value, cookies.premium);
     expect(response.status).toBe(400);
     const page = await response.text();
     expect(alertText(page)).toContain("Choose a rating from 1 to 5 stars.");
-    expect(storedRating("premium", BAD_RATING_SCHEME)).toBe(before);
+    expect(await storedRating("premium", BAD_RATING_SCHEME)).toBe(before);
     expect(ratingSummaryText(await html(`/content/${BAD_RATING_SCHEME}`, cookies.premium))).toBe(summaryBefore);
   });
 
@@ -208,11 +217,11 @@ describe("ratings", () => {
   });
 
   it("refuse to rate content that is not a scheme", async () => {
-    const before = ratingsOf(PREMIUM_TIP).length;
+    const before = (await ratingsOf(PREMIUM_TIP)).length;
     const response = await rate(PREMIUM_TIP, "4", cookies.premium);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Only schemes can be rated.");
-    expect(ratingsOf(PREMIUM_TIP)).toHaveLength(before);
+    expect(await ratingsOf(PREMIUM_TIP)).toHaveLength(before);
     expectNotToContain(await html(`/content/${PREMIUM_TIP}`, cookies.premium), 'id="rating"');
   });
 
@@ -221,19 +230,19 @@ describe("ratings", () => {
     const page = await html(`/content/${scheme}`);
     expectToContain(page, "Log in to rate this scheme.");
     expectNotToContain(page, 'aria-label="Rate 1 star"');
-    const before = ratingsOf(scheme).length;
+    const before = (await ratingsOf(scheme)).length;
     expect((await rate(scheme, "5")).status).toBe(401);
-    expect(ratingsOf(scheme)).toHaveLength(before);
+    expect(await ratingsOf(scheme)).toHaveLength(before);
   });
 
   it.each(["free", "expired"] as const)("refuse the %s member (403), even on a free scheme, storing nothing", async (role) => {
     for (const slug of [freeSchemes()[0].slug, BAD_RATING_SCHEME]) {
-      const before = ratingsOf(slug).length;
+      const before = (await ratingsOf(slug)).length;
       const response = await rate(slug, "5", cookies[role]);
       expect(response.status, slug).toBe(403);
       expect(await response.text()).toContain("You must be a premium member to rate.");
-      expect(ratingsOf(slug)).toHaveLength(before);
-      expect(storedRating(role, slug)).toBeNull();
+      expect(await ratingsOf(slug)).toHaveLength(before);
+      expect(await storedRating(role, slug)).toBeNull();
     }
     const page = await html(`/content/${freeSchemes()[0].slug}`, cookies[role]);
     expectToContain(page, "Premium members can rate schemes.");
@@ -245,7 +254,7 @@ describe("ratings", () => {
     // Staff can see drafts, but the seed's drafts are not schemes; either way nothing is stored.
     expect([400, 404]).toContain(response.status);
     if (role === "premium") expect(response.status).toBe(404);
-    expect(ratingsOf(DRAFT)).toHaveLength(0);
+    expect(await ratingsOf(DRAFT)).toHaveLength(0);
   });
 });
 
@@ -274,15 +283,16 @@ describe("cross-site posts to content pages", () => {
     const slug = "madden26-user-the-middle";
     const favorite = await crossSite(slug, { intent: "favorite", favorite: "on" }, cookies.premium, headers);
     expect(favorite.status).toBe(403);
-    expect(isFavorite("premium", slug)).toBe(false);
+    expect(await isFavorite("premium", slug)).toBe(false);
 
     const rating = await crossSite(RATED_SCHEME, { intent: "rate", rating: "1" }, cookies.premium, headers);
     expect(rating.status).toBe(403);
-    expect(storedRating("premium", RATED_SCHEME)).toBe(seedRatings(RATED_SCHEME).find((entry) => entry.author === "premium")?.rating ?? null);
+    expect(await storedRating("premium", RATED_SCHEME)).toBe(seedRatings(RATED_SCHEME).find((entry) => entry.author === "premium")?.rating ?? null);
 
     const text = `Cross-site comment ${crypto.randomUUID()}`;
     const comment = await crossSite(slug, { intent: "create-comment", comment: text }, cookies.premium, headers);
     expect(comment.status).toBe(403);
-    expect(testDb().prepare("SELECT COUNT(*) AS n FROM comments WHERE comment = ?").get(text)).toEqual({ n: 0 });
+    const { db } = await testState();
+    expect(await db.select({ n: count() }).from(comments).where(eq(comments.comment, text))).toEqual([{ n: 0 }]);
   });
 });

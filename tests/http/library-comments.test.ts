@@ -1,8 +1,12 @@
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { comments } from "../../db/schema";
 import { SEED_COMMENTS } from "../../db/seed-data";
 import type { DemoRole } from "../../db/seed";
 import {
   alertText,
+  commentById,
+  commentsOf,
   expectNotToContain,
   expectToContain,
   firstNameOf,
@@ -11,7 +15,7 @@ import {
   seedItem,
 } from "../support/library";
 import { baseUrl, get, postForm, signIn } from "../support/http";
-import { commentById, commentsOf, testDb } from "../support/test-db";
+import { testState } from "../support/test-state";
 
 // Comments are posted on this premium scheme (and nowhere else in the suite)...
 const SLUG = "madden26-pistol-power-run";
@@ -39,13 +43,14 @@ function post(fields: Record<string, string>, role?: Role, slug = SLUG) {
 async function create(text: string, role: Role = "premium") {
   const response = await post({ intent: "create-comment", comment: text }, role);
   expect(response.status, `posting as ${role}`).toBe(302);
-  const stored = commentsOf(SLUG).filter((row) => row.comment === text.trim());
+  const stored = (await commentsOf(SLUG)).filter((row) => row.comment === text.trim());
   expect(stored).toHaveLength(1);
   return stored[0];
 }
 
-function countWithText(text: string) {
-  return (testDb().prepare("SELECT COUNT(*) AS n FROM comments WHERE comment = ?").get(text) as { n: number }).n;
+async function countWithText(text: string) {
+  const { db } = await testState();
+  return (await db.select({ n: count() }).from(comments).where(eq(comments.comment, text)))[0].n;
 }
 
 describe("who may comment", () => {
@@ -74,7 +79,7 @@ describe("who may comment", () => {
     const text = unique("Visitor comment");
     const response = await post({ intent: "create-comment", comment: text }, undefined, FREE_SCHEME);
     expect(response.status).toBe(401);
-    expect(countWithText(text)).toBe(0);
+    expect(await countWithText(text)).toBe(0);
   });
 
   it.each(["free", "expired"] as const)("refuses a POST from the %s member with 403, storing nothing", async (role) => {
@@ -82,7 +87,7 @@ describe("who may comment", () => {
       const text = unique(`Forged ${role} comment`);
       const response = await post({ intent: "create-comment", comment: text }, role, slug);
       expect(response.status, slug).toBe(403);
-      expect(countWithText(text)).toBe(0);
+      expect(await countWithText(text)).toBe(0);
     }
     const response = await post({ intent: "create-comment", comment: unique("Forged") }, role, FREE_SCHEME);
     expect(alertText(await response.text())).toContain("You must be a premium member to comment.");
@@ -105,10 +110,10 @@ describe("posting", () => {
     const response = await post({ intent: "create-comment", comment: `  \n ${text}  \n\t` }, "premium");
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("Location")!, baseUrl()).pathname).toBe(`/content/${SLUG}`);
-    const stored = commentsOf(SLUG).filter((row) => row.comment === text);
+    const stored = (await commentsOf(SLUG)).filter((row) => row.comment === text);
     expect(stored).toHaveLength(1);
     expect(response.headers.get("Location")).toMatch(new RegExp(`#comment-${stored[0].id}$`));
-    expect(stored[0].author_name).toBe(firstNameOf("premium"));
+    expect(stored[0].authorName).toBe(firstNameOf("premium"));
     const shown = renderedComments(await page(SLUG, "admin")).find((comment) => comment.id === stored[0].id);
     expect(shown).toMatchObject({ author: firstNameOf("premium"), text });
   });
@@ -123,11 +128,11 @@ describe("posting", () => {
     ["empty", ""],
     ["blank", "   \n\t  "],
   ])("refuses an %s comment with a message", async (_, text) => {
-    const before = commentsOf(SLUG).length;
+    const before = (await commentsOf(SLUG)).length;
     const response = await post({ intent: "create-comment", comment: text }, "premium");
     expect(response.status).toBe(400);
     expect(alertText(await response.text())).toContain("Comment cannot be empty.");
-    expect(commentsOf(SLUG).length).toBe(before);
+    expect((await commentsOf(SLUG)).length).toBe(before);
   });
 
   it("refuses a comment without the field", async () => {
@@ -140,13 +145,13 @@ describe("posting", () => {
     const exact = `${marker} ${"x".repeat(2000 - marker.length - 1)}`;
     expect(exact).toHaveLength(2000);
     expect((await post({ intent: "create-comment", comment: `   ${exact}   ` }, "premium")).status).toBe(302);
-    expect(countWithText(exact)).toBe(1);
+    expect(await countWithText(exact)).toBe(1);
 
     const tooLong = `${exact}y`;
     const response = await post({ intent: "create-comment", comment: tooLong }, "premium");
     expect(response.status).toBe(400);
     expect(alertText(await response.text())).toContain("Comments can be at most 2000 characters.");
-    expect(countWithText(tooLong)).toBe(0);
+    expect(await countWithText(tooLong)).toBe(0);
     const huge = await post({ intent: "create-comment", comment: "z".repeat(100_000) }, "premium");
     expect(huge.status).toBe(400);
   });
@@ -200,7 +205,7 @@ describe("editing and deleting", () => {
     const response = await post({ intent: "update-comment", commentId: String(stored.id), comment: `  ${edited} ` }, "premium");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(new RegExp(`/content/${SLUG}#comment-${stored.id}$`));
-    expect(commentById(stored.id)?.comment).toBe(edited);
+    expect((await commentById(stored.id))?.comment).toBe(edited);
     expect(renderedComments(await page(SLUG)).length).toBe(0); // locked for visitors
     expect(renderedComments(await page(SLUG, "premium")).find((comment) => comment.id === stored.id)?.text).toBe(edited);
 
@@ -209,7 +214,7 @@ describe("editing and deleting", () => {
     expect(alertText(await empty.text())).toContain("Comment cannot be empty.");
     const tooLong = await post({ intent: "update-comment", commentId: String(stored.id), comment: "y".repeat(2001) }, "premium");
     expect(tooLong.status).toBe(400);
-    expect(commentById(stored.id)?.comment).toBe(edited);
+    expect((await commentById(stored.id))?.comment).toBe(edited);
   });
 
   it("asks 'Delete this comment?' and lets the author delete their own comment", async () => {
@@ -219,7 +224,7 @@ describe("editing and deleting", () => {
     expectToContain(confirming, 'name="intent" value="delete-comment"');
     const response = await post({ intent: "delete-comment", commentId: String(stored.id) }, "premium");
     expect(response.status).toBe(302);
-    expect(commentById(stored.id)).toBeUndefined();
+    expect(await commentById(stored.id)).toBeUndefined();
     expect(renderedComments(await page(SLUG, "premium")).some((comment) => comment.id === stored.id)).toBe(false);
   });
 
@@ -229,7 +234,7 @@ describe("editing and deleting", () => {
     expect(update.status).toBe(403);
     const remove = await post({ intent: "delete-comment", commentId: String(stored.id) }, role);
     expect(remove.status).toBe(403);
-    expect(commentById(stored.id)).toEqual(stored);
+    expect(await commentById(stored.id)).toEqual(stored);
   });
 
   it("refuses the premium member's edit or delete of a staff member's comment with 403", async () => {
@@ -238,7 +243,7 @@ describe("editing and deleting", () => {
     expect(update.status).toBe(403);
     expect(alertText(await update.text())).toContain("You can only change your own comments.");
     expect((await post({ intent: "delete-comment", commentId: String(stored.id) }, "premium")).status).toBe(403);
-    expect(commentById(stored.id)).toEqual(stored);
+    expect(await commentById(stored.id)).toEqual(stored);
   });
 
   it("shows edit and delete links only on the viewer's own comments, and no form for someone else's", async () => {
@@ -258,9 +263,9 @@ describe("editing and deleting", () => {
 
     const edited = unique("Edited by staff");
     expect((await post({ intent: "update-comment", commentId: String(stored.id), comment: edited }, "admin")).status).toBe(302);
-    expect(commentById(stored.id)).toMatchObject({ comment: edited, author_name: firstNameOf("premium") });
+    expect(await commentById(stored.id)).toMatchObject({ comment: edited, authorName: firstNameOf("premium") });
     expect((await post({ intent: "delete-comment", commentId: String(stored.id) }, "superadmin")).status).toBe(302);
-    expect(commentById(stored.id)).toBeUndefined();
+    expect(await commentById(stored.id)).toBeUndefined();
   });
 
   it("refuses to change a comment through another content page (404), or an unknown one", async () => {
@@ -268,7 +273,7 @@ describe("editing and deleting", () => {
     const other = await post({ intent: "update-comment", commentId: String(stored.id), comment: "Moved" }, "premium", FREE_SCHEME);
     expect(other.status).toBe(404);
     expect((await post({ intent: "delete-comment", commentId: String(stored.id) }, "admin", FREE_SCHEME)).status).toBe(404);
-    expect(commentById(stored.id)).toEqual(stored);
+    expect(await commentById(stored.id)).toEqual(stored);
     expect((await post({ intent: "delete-comment", commentId: "999999999" }, "admin")).status).toBe(404);
     for (const commentId of ["abc", "-1", "0", "1.5", ""]) {
       const response = await post({ intent: "delete-comment", commentId }, "admin");

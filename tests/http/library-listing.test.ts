@@ -1,4 +1,6 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
 import { SEED_CONTENT } from "../../db/seed-data";
 import {
@@ -18,7 +20,7 @@ import {
   expectToContain,
 } from "../support/library";
 import { get, signIn } from "../support/http";
-import { testDb } from "../support/test-db";
+import { testState } from "../support/test-state";
 
 const LOCKED_VIEWERS = ["visitor", "free", "expired"] as const;
 const OPEN_VIEWERS = ["premium", "admin", "superadmin"] as const;
@@ -196,18 +198,30 @@ describe("pagination", () => {
   const extraSlug = (index: number) => `zz-pagination-fixture-${String(index).padStart(2, "0")}`;
   const extraTitle = (index: number) => `Pagination Fixture ${String(index).padStart(2, "0")}`;
 
-  beforeAll(() => {
-    const db = testDb();
-    db.prepare("DELETE FROM content WHERE slug LIKE 'zz-pagination-fixture-%'").run();
-    const insert = db.prepare(
-      `INSERT INTO content (slug, title, description, type, game, required_tier, is_published, views, created_at, updated_at)
-       VALUES (?, ?, 'Fixture for the pagination tests.', 'lab-sessions', 'madden', 'premium', 1, 0, ?, ?)`,
-    );
+  const fixtures = like(content.slug, "zz-pagination-fixture-%");
+
+  beforeAll(async () => {
+    const { db } = await testState();
     // Index 0 is the oldest (Jan 01, 2001); all are older than every seed item.
-    for (let index = 0; index < EXTRA; index++) insert.run(extraSlug(index), extraTitle(index), BASE + index * DAY, BASE + index * DAY);
+    const inserts = Array.from({ length: EXTRA }, (_, index) =>
+      db.insert(content).values({
+        slug: extraSlug(index),
+        title: extraTitle(index),
+        description: "Fixture for the pagination tests.",
+        type: "lab-sessions",
+        game: "madden",
+        requiredTier: "premium",
+        isPublished: true,
+        views: 0,
+        createdAt: new Date(BASE + index * DAY),
+        updatedAt: new Date(BASE + index * DAY),
+      }),
+    );
+    await db.batch([db.delete(content).where(fixtures), ...inserts]);
   });
-  afterAll(() => {
-    testDb().prepare("DELETE FROM content WHERE slug LIKE 'zz-pagination-fixture-%'").run();
+  afterAll(async () => {
+    const { db } = await testState();
+    await db.delete(content).where(fixtures);
   });
 
   const seedLabs = () => publishedSeed("madden", "lab-sessions").map((item) => item.title);

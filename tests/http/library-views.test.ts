@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedItem, unpublishedItems, viewsShown } from "../support/library";
+import { seedItem, storedViews, unpublishedItems, viewsShown } from "../support/library";
 import { get, postForm, signIn, url } from "../support/http";
-import { storedViews } from "../support/test-db";
 
 // Items opened here and nowhere else in the suite, so that view counts only change by our requests.
 const VIEWED = "cfb26-lab-wear-and-tear"; // premium lab session (locked for visitors: views count anyway)
@@ -22,44 +21,44 @@ async function open(path: string, headers: Record<string, string> = {}, cookie?:
 }
 
 describe("page views", () => {
-  it("start from the seed's figure", () => {
-    expect(storedViews(VIEWED)).toBeGreaterThanOrEqual(seedItem(VIEWED).views);
+  it("start from the seed's figure", async () => {
+    expect(await storedViews(VIEWED)).toBeGreaterThanOrEqual(seedItem(VIEWED).views);
   });
 
   it("count one view when a page is opened (a GET without Referer)", async () => {
-    const before = storedViews(VIEWED);
+    const before = await storedViews(VIEWED);
     await open(`/content/${VIEWED}`);
-    expect(storedViews(VIEWED)).toBe(before + 1);
+    expect(await storedViews(VIEWED)).toBe(before + 1);
     await open(`/content/${VIEWED}`, {}, premium);
-    expect(storedViews(VIEWED)).toBe(before + 2);
+    expect(await storedViews(VIEWED)).toBe(before + 2);
   });
 
   it("show the stored number of views, including the one just counted", async () => {
     const html = await open(`/content/${VIEWED}`);
-    expect(viewsShown(html)).toBe(storedViews(VIEWED));
+    expect(viewsShown(html)).toBe(await storedViews(VIEWED));
   });
 
   it("count a view when coming from another page or another site", async () => {
-    const before = storedViews(VIEWED);
+    const before = await storedViews(VIEWED);
     await open(`/content/${VIEWED}`, { Referer: url("/college") });
     await open(`/content/${VIEWED}`, { Referer: "https://www.google.com/" });
     await open(`/content/${VIEWED}`, { Referer: url(`/content/${VIEWED}-not-the-same`) });
-    expect(storedViews(VIEWED)).toBe(before + 3);
+    expect(await storedViews(VIEWED)).toBe(before + 3);
   });
 
   it("do not count the reload that follows an action on the same page (Referer = the page)", async () => {
     await open(`/content/${VIEWED}`, {}, admin);
-    const before = storedViews(VIEWED);
+    const before = await storedViews(VIEWED);
 
     const action = await postForm(`/content/${VIEWED}`, { intent: "favorite", favorite: "on" }, { cookie: admin });
     expect(action.status).toBe(302);
     await open(action.headers.get("Location")!, { Referer: PAGE() }, admin);
-    expect(storedViews(VIEWED)).toBe(before);
+    expect(await storedViews(VIEWED)).toBe(before);
 
     // The data request of a client-side revalidation has the page as Referer too.
     await open(`/content/${VIEWED}.data`, { Referer: PAGE() }, admin);
     await open(`/content/${VIEWED}?editComment=1`, { Referer: PAGE() }, admin);
-    expect(storedViews(VIEWED)).toBe(before);
+    expect(await storedViews(VIEWED)).toBe(before);
 
     await postForm(`/content/${VIEWED}`, { intent: "favorite", favorite: "off" }, { cookie: admin });
   });
@@ -71,26 +70,26 @@ describe("page views", () => {
   });
 
   it("count a client-side navigation from another page (data request)", async () => {
-    const before = storedViews(VIEWED);
+    const before = await storedViews(VIEWED);
     await open(`/content/${VIEWED}.data`, { Referer: url("/college") });
-    expect(storedViews(VIEWED)).toBe(before + 1);
+    expect(await storedViews(VIEWED)).toBe(before + 1);
   });
 
   it("are not counted for drafts, even when staff open them", async () => {
     const draft = unpublishedItems()[0];
-    const before = storedViews(draft.slug);
+    const before = await storedViews(draft.slug);
     await open(`/content/${draft.slug}`, {}, admin);
     expect((await get(`/content/${draft.slug}`)).status).toBe(404);
-    expect(storedViews(draft.slug)).toBe(before);
+    expect(await storedViews(draft.slug)).toBe(before);
   });
 
   it("are not counted for pages that do not exist", async () => {
-    const before = storedViews(VIEWED);
+    const before = await storedViews(VIEWED);
     for (const path of [`/content/${VIEWED}/section/no-such-formation`, `/content/${VIEWED}/section/x/play/y`]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
     }
-    expect(storedViews(VIEWED)).toBe(before);
+    expect(await storedViews(VIEWED)).toBe(before);
   });
 });
 
@@ -100,28 +99,28 @@ describe("play views", () => {
     postForm(`/content/${slug}${suffix}`, { intent: "play-view" }, { cookie, headers: { Referer: url(`/content/${slug}`) } });
 
   it("count one view for a 'play-view' POST by a member who can open the content", async () => {
-    const before = storedViews(PLAYED);
+    const before = await storedViews(PLAYED);
     const response = await playView(PLAYED, premium);
     expect(response.status).toBe(200);
-    expect(storedViews(PLAYED)).toBe(before + 1);
+    expect(await storedViews(PLAYED)).toBe(before + 1);
     // The same intent posted as a plain form (JavaScript off) counts one view too.
     expect((await playView(PLAYED, premium, "")).status).toBe(200);
-    expect(storedViews(PLAYED)).toBe(before + 2);
+    expect(await storedViews(PLAYED)).toBe(before + 2);
   });
 
   it("are not counted for content the visitor cannot open", async () => {
-    const before = storedViews(PLAYED);
+    const before = await storedViews(PLAYED);
     const response = await playView(PLAYED);
     expect(response.status).toBeLessThan(500);
-    expect(storedViews(PLAYED)).toBe(before);
+    expect(await storedViews(PLAYED)).toBe(before);
   });
 
   it("are not counted for drafts or unknown content", async () => {
     const draft = unpublishedItems()[0];
-    const before = storedViews(draft.slug);
+    const before = await storedViews(draft.slug);
     expect((await playView(draft.slug, premium)).status).toBe(404);
     await playView(draft.slug, admin);
-    expect(storedViews(draft.slug)).toBe(before);
+    expect(await storedViews(draft.slug)).toBe(before);
     expect((await playView("no-such-content")).status).toBe(404);
   });
 });

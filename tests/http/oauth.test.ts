@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { oauthAccounts, users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -8,15 +10,15 @@ import {
   isSignedIn,
   newClientAddress,
   OTHER_PASSWORD,
-  pageText,
   registerUser,
   sessionFrom,
   toastFrom,
   uniqueEmail,
 } from "../support/accounts";
 import { FAKE_OAUTH_CLIENTS, withTestProfile, type DiscordProfile, type GoogleProfile } from "../support/fake-oauth";
+import { responseText } from "../support/html";
 import { baseUrl, get } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 type Provider = "discord" | "google";
 
@@ -95,27 +97,38 @@ function expectRefused(response: Response, description: string) {
 }
 
 async function accountsWithEmail(email: string) {
-  return sql<{ id: string; role: string; subscription_tier: string; first_name: string; last_name: string | null; confirmed: number; has_password: number }>(
-    `select id, role, subscription_tier, first_name, last_name, email_confirmed_at is not null as confirmed, password_hash is not null as has_password from users where email = ${quote(email)}`,
-  );
+  const { db } = await testState();
+  const rows = await db.select().from(users).where(eq(users.email, email));
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role,
+    subscriptionTier: row.subscriptionTier,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    confirmed: row.emailConfirmedAt !== null,
+    hasPassword: row.passwordHash !== null,
+  }));
 }
 
 async function linksOf(userId: string) {
-  return sql<{ provider: string; provider_user_id: string }>(
-    `select provider, provider_user_id from oauth_accounts where user_id = ${quote(userId)} order by provider`,
-  );
+  const { db } = await testState();
+  return db
+    .select({ provider: oauthAccounts.provider, providerUserId: oauthAccounts.providerUserId })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(oauthAccounts.provider);
 }
 
 describe("sign-in buttons", () => {
   it("shows 'Sign in with Discord' and 'Sign in with Google' on login and register, not on forgot-password", async () => {
     for (const path of ["/auth", "/auth?mode=register"]) {
-      const html = await pageText(await get(path));
+      const html = await responseText(await get(path));
       expect(html, path).toContain('href="/auth/oauth/discord"');
       expect(html, path).toContain("Sign in with Discord");
       expect(html, path).toContain('href="/auth/oauth/google"');
       expect(html, path).toContain("Sign in with Google");
     }
-    expect(await pageText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
+    expect(await responseText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
   });
 
   it("answers 404 for a provider it does not know", async () => {
@@ -204,8 +217,8 @@ describe("accounts from Discord and Google", () => {
     const { response } = await signInWith("google", profile);
     const session = expectSignedIn(response);
 
-    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Gale");
-    const settings = await pageText(await get("/account-settings", { cookie: session }));
+    expect(await responseText(await get("/home", { cookie: session }))).toContain("Welcome Back, Gale");
+    const settings = await responseText(await get("/account-settings", { cookie: session }));
     expect(settings).toContain(`value="${profile.email}"`);
     expect(settings).toContain("Free Tier");
     expect(settings).toContain("Upgrade to Premium");
@@ -214,23 +227,23 @@ describe("accounts from Discord and Google", () => {
 
     const [account, ...others] = await accountsWithEmail(profile.email);
     expect(others).toEqual([]);
-    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Gale", last_name: "Sayers", confirmed: 1, has_password: 0 });
-    expect(await linksOf(account.id)).toEqual([{ provider: "google", provider_user_id: profile.sub }]);
+    expect(account).toMatchObject({ role: "user", subscriptionTier: "free", firstName: "Gale", lastName: "Sayers", confirmed: true, hasPassword: false });
+    expect(await linksOf(account.id)).toEqual([{ provider: "google", providerUserId: profile.sub }]);
 
     // Signing in again with the same Google account finds the same member.
     const again = expectSignedIn((await signInWith("google", profile)).response);
-    expect(await pageText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
+    expect(await responseText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
     expect(await accountsWithEmail(profile.email)).toHaveLength(1);
   });
 
   it("creates a member for a new verified Discord e-mail, named by the Discord display name", async () => {
     const profile = discordProfile({ email: uniqueEmail("discord-new").toUpperCase(), global_name: "Walter" });
     const session = expectSignedIn((await signInWith("discord", profile)).response);
-    expect(await pageText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
+    expect(await responseText(await get("/home", { cookie: session }))).toContain("Welcome Back, Walter");
     const [account, ...others] = await accountsWithEmail(profile.email!.toLowerCase());
     expect(others).toEqual([]);
-    expect(account).toMatchObject({ role: "user", subscription_tier: "free", first_name: "Walter", confirmed: 1 });
-    expect(await linksOf(account.id)).toEqual([{ provider: "discord", provider_user_id: profile.id }]);
+    expect(account).toMatchObject({ role: "user", subscriptionTier: "free", firstName: "Walter", confirmed: true });
+    expect(await linksOf(account.id)).toEqual([{ provider: "discord", providerUserId: profile.id }]);
   });
 
   it("links an existing account with the same verified e-mail instead of creating a second one", async () => {
@@ -239,20 +252,20 @@ describe("accounts from Discord and Google", () => {
     const discord = discordProfile({ email: user.email.toUpperCase(), global_name: "Riles" });
 
     const viaGoogle = expectSignedIn((await signInWith("google", google)).response);
-    expect(await pageText(await get("/home", { cookie: viaGoogle }))).toContain("Welcome Back, Riley");
+    expect(await responseText(await get("/home", { cookie: viaGoogle }))).toContain("Welcome Back, Riley");
     const viaDiscord = expectSignedIn((await signInWith("discord", discord)).response);
-    expect(await pageText(await get("/home", { cookie: viaDiscord }))).toContain("Welcome Back, Riley");
+    expect(await responseText(await get("/home", { cookie: viaDiscord }))).toContain("Welcome Back, Riley");
     // Still the password account: the password works and the settings offer a password change.
-    expect(await pageText(await get("/account-settings", { cookie: viaDiscord }))).toContain("Change Password");
+    expect(await responseText(await get("/account-settings", { cookie: viaDiscord }))).toContain("Change Password");
     const login = await attemptLogin(user.email, user.password);
     expect(login.status).toBe(302);
 
     const accounts = await accountsWithEmail(user.email);
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ first_name: "Riley", has_password: 1 });
+    expect(accounts[0]).toMatchObject({ firstName: "Riley", hasPassword: true });
     expect(await linksOf(accounts[0].id)).toEqual([
-      { provider: "discord", provider_user_id: discord.id },
-      { provider: "google", provider_user_id: google.sub },
+      { provider: "discord", providerUserId: discord.id },
+      { provider: "google", providerUserId: google.sub },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   attemptLogin,
@@ -10,7 +11,6 @@ import {
   newClientAddress,
   normalizedPage,
   OTHER_PASSWORD,
-  pageText,
   pathOf,
   registerUser,
   sessionFrom,
@@ -19,8 +19,10 @@ import {
   uniqueEmail,
   type TestUser,
 } from "../support/accounts";
+import { authTokens } from "../../db/schema";
+import { responseText } from "../support/html";
 import { get, postForm } from "../support/http";
-import { quote, sql } from "../support/local-sql";
+import { testState } from "../support/test-state";
 
 const NEW_PASSWORD = "Fourth&Goal#Win47";
 
@@ -65,10 +67,10 @@ describe("forgot password", () => {
   it("checks the address: 'Please enter your email address', 'Please enter a valid email address'", async () => {
     const empty = await postForm("/auth?mode=forgot", { intent: "forgot", email: "  " });
     expect(empty.status).toBe(400);
-    expect(await pageText(empty)).toContain("Please enter your email address");
+    expect(await responseText(empty)).toContain("Please enter your email address");
     const malformed = await postForm("/auth?mode=forgot", { intent: "forgot", email: "coach@" });
     expect(malformed.status).toBe(400);
-    expect(await pageText(malformed)).toContain("Please enter a valid email address");
+    expect(await responseText(malformed)).toContain("Please enter a valid email address");
   });
 
   it("links to /reset-password with a one-hour token that opens the new-password form", async () => {
@@ -76,7 +78,7 @@ describe("forgot password", () => {
     const link = await requestReset(user.email);
     expect(new URL(link).pathname).toBe("/reset-password");
     expect(tokenOf(link)).toMatch(/^[a-z2-7]{32}$/);
-    const html = await pageText(await get(pathOf(link)));
+    const html = await responseText(await get(pathOf(link)));
     expect(html).toContain("Choose a new password");
     expect(html).not.toContain("Invalid Reset Link");
   });
@@ -91,7 +93,7 @@ describe("password reset", () => {
 
     const response = await submitReset(tokenOf(link), NEW_PASSWORD);
     expect(response.status).toBe(200);
-    const html = await pageText(response);
+    const html = await responseText(response);
     expect(html).toContain("Password reset successfully!");
     expect(html).toContain("Go to Login Now");
 
@@ -108,10 +110,10 @@ describe("password reset", () => {
     const link = await requestReset(user.email);
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
 
-    expect(await pageText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
     const reuse = await submitReset(tokenOf(link), OTHER_PASSWORD);
     expect(reuse.status).toBe(400);
-    const html = await pageText(reuse);
+    const html = await responseText(reuse);
     expect(html).toContain("Invalid Reset Link");
     expect(html).not.toContain("Password reset successfully!");
     expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
@@ -121,14 +123,14 @@ describe("password reset", () => {
     const user = await createConfirmedUser("reset-tamper");
     const link = await requestReset(user.email);
     const forged = tamper(tokenOf(link));
-    expect(await pageText(await get(`/reset-password?token=${forged}`))).toContain("Invalid Reset Link");
+    expect(await responseText(await get(`/reset-password?token=${forged}`))).toContain("Invalid Reset Link");
     for (const token of [forged, tokenOf(link).toUpperCase(), tokenOf(link).slice(1), ""]) {
       const response = await submitReset(token, OTHER_PASSWORD);
       expect(response.status, JSON.stringify(token)).toBe(400);
-      expect(await pageText(response), JSON.stringify(token)).toContain("Invalid Reset Link");
+      expect(await responseText(response), JSON.stringify(token)).toContain("Invalid Reset Link");
     }
-    expect(await pageText(await get("/reset-password"))).toContain("Invalid Reset Link");
-    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    expect(await responseText(await get("/reset-password"))).toContain("Invalid Reset Link");
+    expect(await responseText(await get(pathOf(link)))).toContain("Choose a new password");
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
     expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
   });
@@ -136,14 +138,15 @@ describe("password reset", () => {
   it("refuses an expired link (one hour old)", async () => {
     const user = await createConfirmedUser("reset-expired");
     const link = await requestReset(user.email);
-    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    expect(await responseText(await get(pathOf(link)))).toContain("Choose a new password");
     // Time travel: the token's row now says it expired a second ago.
     const hash = createHash("sha256").update(tokenOf(link)).digest("hex");
-    await sql(`update auth_tokens set expires_at = ${Date.now() - 1000} where token_hash = ${quote(hash)}`);
-    expect(await pageText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    const { db } = await testState();
+    await db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hash));
+    expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
     const response = await submitReset(tokenOf(link), NEW_PASSWORD);
     expect(response.status).toBe(400);
-    expect(await pageText(response)).toContain("Invalid Reset Link");
+    expect(await responseText(response)).toContain("Invalid Reset Link");
     expect(await loginWorks(user, user.password)).toBe(true);
   });
 
@@ -152,8 +155,8 @@ describe("password reset", () => {
     const first = await requestReset(user.email);
     const second = await requestReset(user.email);
     expect(second).not.toBe(first);
-    expect(await pageText(await get(pathOf(first)))).toContain("Invalid Reset Link");
-    expect(await pageText(await get(pathOf(second)))).toContain("Choose a new password");
+    expect(await responseText(await get(pathOf(first)))).toContain("Invalid Reset Link");
+    expect(await responseText(await get(pathOf(second)))).toContain("Choose a new password");
   });
 
   it("checks the new password by the rules and the confirmation, without spending the link", async () => {
@@ -168,12 +171,12 @@ describe("password reset", () => {
     for (const [password, confirm, message] of cases) {
       const response = await submitReset(tokenOf(link), password, confirm);
       expect(response.status, message).toBe(400);
-      expect(await pageText(response), message).toContain(message);
+      expect(await responseText(response), message).toContain(message);
     }
     const huge = await submitReset(tokenOf(link), "Xy9!" + "m".repeat(1024 * 1024));
     expect(huge.status).toBe(400);
-    expect(await pageText(huge)).toContain("Password must be at most 256 characters long");
-    expect(await pageText(await get(pathOf(link)))).toContain("Choose a new password");
+    expect(await responseText(huge)).toContain("Password must be at most 256 characters long");
+    expect(await responseText(await get(pathOf(link)))).toContain("Choose a new password");
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { get, postForm, signIn } from "../support/http";
 
-// Issue 8: at most 2 D1 round trips per page. The session check (the signed-in user, from D1) and a
+// At most 2 D1 round trips per page (docs/decisions/0008-one-round-trip-per-page.md). The session check (the signed-in user, from D1) and a
 // page's own reads start together and share one batch, so the pages members use most take one.
 
 const post = SEED_BLOG_POSTS.find((entry) => entry.isPublished)!;

@@ -1,8 +1,11 @@
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { comments } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_COMMENTS } from "../../db/seed-data";
+import { insertPosts, type TestPost } from "../support/blog";
 import { attributesOf, linksOf, mainOf, tags, textOf } from "../support/html";
 import { baseUrl, get, postForm, signIn } from "../support/http";
-import { insertPosts, withLocalDb, type TestPost } from "../support/local-db";
+import { testState } from "../support/test-state";
 
 const published = SEED_BLOG_POSTS.filter((post) => post.isPublished).sort((a, b) => a.daysAgo - b.daysAgo);
 const draft = SEED_BLOG_POSTS.find((post) => !post.isPublished)!;
@@ -38,7 +41,7 @@ const PAGINATION_POSTS: TestPost[] = Array.from({ length: 13 }, (_, index) => ({
 }));
 
 beforeAll(async () => {
-  await withLocalDb((db) => insertPosts(db, [HOSTILE, ...PAGINATION_POSTS]));
+  await insertPosts([HOSTILE, ...PAGINATION_POSTS]);
 });
 
 async function html(path: string, cookie?: string) {
@@ -286,8 +289,8 @@ describe("blog comments", () => {
     const comment = `Draft comment ${crypto.randomUUID()}`;
     const response = await postForm(`/blog/${draft.slug}`, { intent: "create-comment", comment }, { cookie: await signIn("free") });
     expect(response.status).toBe(404);
-    const stored = await withLocalDb((db) => db.prepare("SELECT count(*) AS total FROM comments WHERE comment = ?").bind(comment).first<{ total: number }>());
-    expect(stored?.total).toBe(0);
+    const { db } = await testState();
+    expect(await db.select({ total: count() }).from(comments).where(eq(comments.comment, comment))).toEqual([{ total: 0 }]);
   });
 });
 

@@ -3,7 +3,7 @@ import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { tags } from "../support/html";
 import { cookiesFrom, get, postForm, signIn } from "../support/http";
 
-// HTTP caching (issue 8, item 4): public pages may sit in a shared cache for visitors only, briefly;
+// HTTP caching (docs/decisions/0006-page-caching-and-csp-nonce.md): public pages may sit in a shared cache for visitors only, briefly;
 // nothing that depends on a session is ever stored by a shared cache.
 
 const post = SEED_BLOG_POSTS.find((entry) => entry.isPublished)!;

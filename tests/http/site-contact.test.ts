@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { contactMessages } from "../../db/schema";
+import { demoUserId, readOutbox } from "../support/accounts";
 import { linksOf, mainOf, tags, textOf } from "../support/html";
 import { cookiesFrom, get, postForm, signIn } from "../support/http";
-import { openLocalDb } from "../support/local-db";
+import { testState } from "../support/test-state";
 
 const SUPPORT_EMAIL = "support@example.com"; // wrangler.toml [vars]
 const MISSING = "Missing Information - Please fill in all required fields.";
-
-let db: D1Database;
-let disposeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, dispose: disposeDb } = await openLocalDb());
-});
-afterAll(async () => {
-  await disposeDb?.();
-});
 
 // The rate limit counts per client address: every test sends from its own.
 let addressCounter = 0;
@@ -31,30 +25,17 @@ function send(fields: Record<string, string>, options: { address?: string; cooki
   return postForm("/contact", fields, { cookie: options.cookie, headers: { "CF-Connecting-IP": options.address ?? newAddress() } });
 }
 
+/** The stored contact messages whose text contains `text`, oldest first. */
 async function storedWith(text: string) {
-  const { results } = await db.prepare("SELECT * FROM contact_messages WHERE message LIKE ? ORDER BY id").bind(`%${text}%`).all<Record<string, unknown>>();
-  return results;
-}
-
-type OutboxMessage = { to: string; subject: string; text: string };
-
-async function outbox(): Promise<OutboxMessage[]> {
-  const html = await (await get("/dev/outbox")).text();
-  return html
-    .split('data-testid="outbox-message"')
-    .slice(1)
-    .map((part) => ({
-      to: textOf(/data-testid="outbox-to"[^>]*>([\s\S]*?)<\/span>/.exec(part)?.[1] ?? ""),
-      subject: textOf(/data-testid="outbox-subject"[^>]*>([\s\S]*?)<\/h2>/.exec(part)?.[1] ?? ""),
-      text: textOf(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(part)?.[1] ?? ""),
-    }));
+  const { db } = await testState();
+  return db.select().from(contactMessages).where(like(contactMessages.message, `%${text}%`)).orderBy(asc(contactMessages.id));
 }
 
 /** The outbox e-mail containing the text, waiting for it (it is sent after the response). */
 async function mailWith(text: string, timeout = 5000) {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const found = (await outbox()).find((message) => message.text.includes(text));
+    const found = (await readOutbox()).find((message) => message.text.includes(text));
     if (found || Date.now() > deadline) return found ?? null;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -144,7 +125,7 @@ describe("contact form", () => {
 
     const rows = await storedWith(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Pat Doe", email: "pat@example.com", subject: `Billing question ${id}`, message: `Can I switch plans? ${id}`, user_id: null });
+    expect(rows[0]).toMatchObject({ name: "Pat Doe", email: "pat@example.com", subject: `Billing question ${id}`, message: `Can I switch plans? ${id}`, userId: null });
 
     const mail = await mailWith(id);
     expect(mail).not.toBeNull();
@@ -166,8 +147,7 @@ describe("contact form", () => {
     const response = await send({ name: "Taylor", email: "free@example.com", message: `Member question ${id}` }, { cookie });
     expect(response.status).toBe(302);
     const [row] = await storedWith(id);
-    const user = await db.prepare("SELECT id FROM users WHERE email = 'free@example.com'").first<{ id: string }>();
-    expect(row?.user_id).toBe(user!.id);
+    expect(row?.userId).toBe(await demoUserId("free"));
     expect(await mailWith(id)).not.toBeNull();
   });
 
@@ -185,7 +165,7 @@ describe("contact form", () => {
     expect(await mailWith(real)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await storedWith(spam)).toEqual([]);
-    expect((await outbox()).some((message) => message.text.includes(spam))).toBe(false);
+    expect((await readOutbox()).some((message) => message.text.includes(spam))).toBe(false);
   });
 
   it("refuses the 6th message within an hour from the same address, and only from that address", async () => {

@@ -1,9 +1,12 @@
+import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_CONTENT, SEED_RATINGS, SEED_TESTIMONIALS } from "../../db/seed-data";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { createMember } from "../support/accounts";
 import { get, signIn, signInWith } from "../support/http";
-import { withLocalDb } from "../support/local-db";
+import { testState } from "../support/test-state";
 
 // What the seed promises the public pages will show.
 const SCHEME_TYPES = new Set(["meta-scheme", "off-meta-scheme"]);
@@ -37,7 +40,7 @@ describe("landing page", () => {
     visitorHtml = mainOf(await page("/"));
   });
 
-  it("shows the hero, then each section in the spec's order", () => {
+  it("shows the hero, then the latest scheme and testimonial, why us, premium breakdowns, testimonials, pricing and the blog, in that order", () => {
     const main = visitorHtml;
     const hero = linksOf(main.slice(0, main.indexOf('aria-labelledby="latest-scheme"')));
     expect(hero.find((link) => link.text === "Start Dominating Now")?.href).toBe("/subscribe");
@@ -121,7 +124,7 @@ describe("landing page", () => {
     expect(section.match(/<figure/g)).toHaveLength(3);
   });
 
-  it("shows the prices of DECISIONS.md", () => {
+  it("shows the prices of app/lib/pricing.ts ($14.95 a month, $125 a year)", () => {
     const text = textOf(sectionLabelledBy(visitorHtml, "pricing")!);
     expect(text).toContain("$14.95 /month");
     expect(text).toContain("$125 /year");
@@ -150,20 +153,11 @@ describe("member home (/home)", () => {
   let namelessCookie: string;
   let memberCount: number;
   beforeAll(async () => {
-    // An account without a first name (registration always asks for one), signing in with the
-    // demo password: its hash is copied from a demo account.
-    const email = `nameless-${Date.now()}@example.com`;
-    memberCount = await withLocalDb(async (db) => {
-      await db
-        .prepare(
-          `INSERT INTO users (id, email, first_name, role, password_hash, email_confirmed_at)
-           SELECT ?, ?, NULL, 'user', password_hash, ? FROM users WHERE email = 'free@example.com'`,
-        )
-        .bind(crypto.randomUUID(), email, Date.now())
-        .run();
-      const row = await db.prepare("SELECT count(*) AS total FROM users").first<{ total: number }>();
-      return row!.total;
-    });
+    // An account without a name (registration always asks for a first name), signing in with the
+    // demo password.
+    const { email } = await createMember({ email: `nameless-${Date.now()}@example.com`, firstName: null, lastName: null });
+    const { db } = await testState();
+    [{ total: memberCount }] = await db.select({ total: count() }).from(users);
     namelessCookie = await signInWith(email, DEMO_PASSWORD);
   });
 

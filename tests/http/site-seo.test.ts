@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS, SEED_CONTENT } from "../../db/seed-data";
 import { headOf, xmlProblems, xmlValues } from "../support/html";
 import { baseUrl, get } from "../support/http";
-import { insertPosts, withLocalDb } from "../support/local-db";
+import { insertPosts } from "../support/blog";
 
 const publishedPosts = SEED_BLOG_POSTS.filter((post) => post.isPublished).sort((a, b) => a.daysAgo - b.daysAgo);
 const draftPost = SEED_BLOG_POSTS.find((post) => !post.isPublished)!;
@@ -20,7 +20,7 @@ const SPECIAL = {
 };
 
 beforeAll(async () => {
-  await withLocalDb((db) => insertPosts(db, [SPECIAL]));
+  await insertPosts([SPECIAL]);
 });
 
 async function body(path: string) {

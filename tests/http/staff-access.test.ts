@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, content, contentSections, userTips, type User } from "../../db/schema";
-import { createMember, openTestState, pageText, type TestState } from "../support/billing";
+import { createMember, storedMember } from "../support/accounts";
+import { responseText } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { blogPostBySlug, contentByTitle, formDataOf, locationOf, page, postMultipart, storedContent, token } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // Every staff loader and action, for a signed-out visitor, a free and a premium member, an admin
 // and a superadmin: visitors go to /auth, members get 403 'Unauthorized: Admins only' (the blog
@@ -21,10 +23,10 @@ const contentSlug = `staff-access-${id}`;
 const postSlug = `staff-access-post-${id}`;
 
 beforeAll(async () => {
-  state = await openTestState();
+  state = await testState();
   const [free, premium, admin, superadmin] = await Promise.all((["free", "premium", "admin", "superadmin"] as const).map((role) => signIn(role)));
   Object.assign(cookies, { free, premium, admin, superadmin });
-  target = await createMember(state, { firstName: "Access", lastName: "Target" });
+  target = await createMember({ firstName: "Access", lastName: "Target" });
   [{ id: tipId }] = await state.db
     .insert(userTips)
     .values({ userId: target.id, formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: "A tip long enough to be a tip." })
@@ -38,9 +40,6 @@ beforeAll(async () => {
     .insert(blogPosts)
     .values({ slug: postSlug, title: `Access post ${id}`, content: "Body.", isPublished: false })
     .returning({ id: blogPosts.id });
-});
-afterAll(async () => {
-  await state?.dispose();
 });
 
 /**
@@ -63,7 +62,7 @@ function expectLoginRedirect(response: Response, back: string) {
 
 async function expectForbidden(response: Response, message: string, label: string) {
   expect(response.status, label).toBe(403);
-  expect(pageText(await response.text()), label).toContain(message);
+  expect(await responseText(response), label).toContain(message);
 }
 
 const ADMIN_ONLY = "Unauthorized: Admins only";
@@ -73,10 +72,10 @@ const SUPERADMIN_ONLY = "Unauthorized: Superadmins only";
 async function snapshot() {
   const [tip] = await state.db.select().from(userTips).where(eq(userTips.id, tipId));
   return {
-    member: await state.member(target.id),
+    member: await storedMember(target.id),
     tip,
-    content: await storedContent(state, contentSlug),
-    post: await blogPostBySlug(state, postSlug),
+    content: await storedContent(contentSlug),
+    post: await blogPostBySlug(postSlug),
   };
 }
 
@@ -109,8 +108,8 @@ describe("signed-out visitors", () => {
     expectLoginRedirect(await send(() => postMultipart("/admin/blog/new", blogForm(`visitor-${id}`))), "/admin/blog/new");
     expectLoginRedirect(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug))), `/admin/blog/${postSlug}`);
     expect(await snapshot()).toEqual(before);
-    expect(await contentByTitle(state, title)).toEqual([]);
-    expect(await blogPostBySlug(state, `visitor-${id}`)).toBeNull();
+    expect(await contentByTitle(title)).toEqual([]);
+    expect(await blogPostBySlug(`visitor-${id}`)).toBeNull();
   });
 
   it("cannot submit a tip: sent to /auth, nothing stored", async () => {
@@ -126,7 +125,7 @@ describe.each(["free", "premium"] as const)("a %s member", (role) => {
     for (const path of ["/admin", "/admin/content/new", `/admin/content/${contentSlug}`, "/admin/slug-check?slug=abc"]) {
       const response = await get(path, { cookie: cookies[role] });
       expect(response.status, path).toBe(403);
-      if (!path.startsWith("/admin/slug-check")) expect(pageText(await response.text()), path).toContain(ADMIN_ONLY);
+      if (!path.startsWith("/admin/slug-check")) expect(await responseText(response), path).toContain(ADMIN_ONLY);
     }
   });
 
@@ -143,8 +142,8 @@ describe.each(["free", "premium"] as const)("a %s member", (role) => {
     await expectForbidden(await send(() => postMultipart("/admin/blog/new", blogForm(`member-${role}-${id}`), cookies[role])), SUPERADMIN_ONLY, "blog new");
     await expectForbidden(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies[role])), SUPERADMIN_ONLY, "blog edit");
     expect(await snapshot()).toEqual(before);
-    expect(await contentByTitle(state, title)).toEqual([]);
-    expect(await blogPostBySlug(state, `member-${role}-${id}`)).toBeNull();
+    expect(await contentByTitle(title)).toEqual([]);
+    expect(await blogPostBySlug(`member-${role}-${id}`)).toBeNull();
   });
 
   it("may open /submit-tip", async () => {
@@ -173,28 +172,28 @@ describe("an admin", () => {
 
   it("gets 403 'Unauthorized: Superadmins only' on the blog form, GET and POST, and nothing is saved", async () => {
     for (const path of ["/admin/blog/new", `/admin/blog/${postSlug}`]) await expectForbidden(await get(path, { cookie: cookies.admin }), SUPERADMIN_ONLY, path);
-    const before = await blogPostBySlug(state, postSlug);
+    const before = await blogPostBySlug(postSlug);
     await expectForbidden(await send(() => postMultipart("/admin/blog/new", blogForm(`admin-${id}`), cookies.admin)), SUPERADMIN_ONLY, "blog new");
     await expectForbidden(await send(() => postMultipart(`/admin/blog/${postSlug}`, blogForm(postSlug), cookies.admin)), SUPERADMIN_ONLY, "blog edit");
-    expect(await blogPostBySlug(state, `admin-${id}`)).toBeNull();
-    expect(await blogPostBySlug(state, postSlug)).toEqual(before);
+    expect(await blogPostBySlug(`admin-${id}`)).toBeNull();
+    expect(await blogPostBySlug(postSlug)).toEqual(before);
   });
 
   it("calling update-user directly gets 403 and the member is unchanged", async () => {
-    const before = await state.member(target.id);
+    const before = await storedMember(target.id);
     const [fields] = dashboardActions();
     const response = await send(() => postForm("/admin", fields, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
-    expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
-    expect(await state.member(target.id)).toEqual(before);
+    expect(await responseText(response)).toContain(SUPERADMIN_ONLY);
+    expect(await storedMember(target.id)).toEqual(before);
   });
 
   it("calling delete-post directly gets 403 and the post stays", async () => {
-    const before = await blogPostBySlug(state, postSlug);
+    const before = await blogPostBySlug(postSlug);
     const response = await send(() => postForm("/admin", { intent: "delete-post", postId: String(postId) }, { cookie: cookies.admin }));
     expect(response.status).toBe(403);
-    expect(pageText(await response.text())).toContain(SUPERADMIN_ONLY);
-    expect(await blogPostBySlug(state, postSlug)).toEqual(before);
+    expect(await responseText(response)).toContain(SUPERADMIN_ONLY);
+    expect(await blogPostBySlug(postSlug)).toEqual(before);
   });
 
   it("an unknown intent is refused", async () => {

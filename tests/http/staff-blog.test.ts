@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
-import { DEMO_ACCOUNTS } from "../../db/seed";
-import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { demoUserId, toastFrom } from "../support/accounts";
+import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
 import { backdatePost, blogPostBySlug, controlNames, fakePngFile, hugePngFile, imageKeys, locationOf, page, pngFile, postMultipart, token } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // The blog editor (superadmin only) over HTTP: drafts and publishing with the published_at rule,
 // the slug rules, validation, the featured image, the preview, and the public page.
@@ -15,12 +15,9 @@ let superadmin: string;
 let superadminId: string;
 
 beforeAll(async () => {
-  state = await openTestState();
+  state = await testState();
   superadmin = await signIn("superadmin");
-  superadminId = (await state.memberByEmail(DEMO_ACCOUNTS.superadmin.email)).id;
-});
-afterAll(async () => {
-  await state?.dispose();
+  superadminId = await demoUserId("superadmin");
 });
 
 type PostInput = { title?: string; slug?: string; excerpt?: string; content?: string; category?: string; status?: string; intent?: string; featuredImage?: File };
@@ -45,7 +42,7 @@ async function save(path: string, input: PostInput) {
 }
 
 describe("the blog form", () => {
-  it("renders the spec's fields, 'Publish' when creating and 'Update' when editing", async () => {
+  it("renders the post's fields, 'Publish' when creating and 'Update' when editing", async () => {
     const create = await page("/admin/blog/new", superadmin);
     for (const name of ["title", "slug", "excerpt", "content", "category", "status", "featuredImage", "intent"]) expect(controlNames(create.html, "blog-post"), name).toContain(name);
     for (const text of ["Create New Blog Post", "Title", "URL Slug", "Excerpt", "Content", "Preview", "Category", "Updates", "Announcements", "News", "Draft", "Publish", "Featured Image", "Cancel", "Back to Dashboard"]) {
@@ -70,7 +67,7 @@ describe("drafts and publishing", () => {
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe("/admin#blog");
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Blog post saved", description: `Successfully saved "${title}".` });
-    const post = (await blogPostBySlug(state, slug))!;
+    const post = (await blogPostBySlug(slug))!;
     // Browsers send a text area's line breaks as CRLF.
     expect(post.content.replaceAll("\r\n", "\n")).toBe(CONTENT);
     expect(post).toMatchObject({ title, excerpt: "What the patch did.", category: "news", isPublished: false, publishedAt: null, featuredImage: null, authorId: superadminId });
@@ -83,9 +80,9 @@ describe("drafts and publishing", () => {
     const startedAt = Date.now();
     const response = await save(`/admin/blog/${slug}`, { title, slug, excerpt: "What the patch did.", content: CONTENT, category: "news", status: "published" });
     expect(response.status).toBe(302);
-    const post = (await blogPostBySlug(state, slug))!;
+    const post = (await blogPostBySlug(slug))!;
     // Moved back at once: other files expect the seed's newest posts on /blog and in the feed.
-    await backdatePost(state, slug);
+    await backdatePost(slug);
     expect(post.isPublished).toBe(true);
     expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
     expect(post.publishedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
@@ -104,28 +101,28 @@ describe("drafts and publishing", () => {
     await state.db.update(blogPosts).set({ publishedAt: old }).where(eq(blogPosts.slug, slug));
     const startedAt = Date.now();
     expect((await save(`/admin/blog/${slug}`, { title: `${title} (updated)`, slug, content: CONTENT, category: "news", status: "published" })).status).toBe(302);
-    const post = (await blogPostBySlug(state, slug))!;
-    await backdatePost(state, slug);
+    const post = (await blogPostBySlug(slug))!;
+    await backdatePost(slug);
     expect(post.title).toBe(`${title} (updated)`);
     expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
   });
 
   it("keeps the slug when the title changes on an edit, and back to draft clears published_at and hides the post", async () => {
     expect((await save(`/admin/blog/${slug}`, { title: "A Completely Different Title", slug, content: CONTENT, status: "draft" })).status).toBe(302);
-    const post = (await blogPostBySlug(state, slug))!;
+    const post = (await blogPostBySlug(slug))!;
     expect(post).toMatchObject({ title: "A Completely Different Title", isPublished: false, publishedAt: null });
     expect((await page(`/blog/${slug}`)).status).toBe(404);
   });
 
   it("deletes a post from the dashboard (superadmin)", async () => {
-    const post = (await blogPostBySlug(state, slug))!;
+    const post = (await blogPostBySlug(slug))!;
     const dialog = await page(`/admin?post=${post.id}&dialog=delete-post#blog`, superadmin);
     expect(dialog.main).toContain(`Delete “${post.title}” and its comments? This action cannot be undone.`);
     const response = await postForm("/admin", { intent: "delete-post", postId: String(post.id) }, { cookie: superadmin });
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe("/admin#blog");
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Blog post deleted successfully" });
-    expect(await blogPostBySlug(state, slug)).toBeNull();
+    expect(await blogPostBySlug(slug)).toBeNull();
     expect((await postForm("/admin", { intent: "delete-post", postId: String(post.id) }, { cookie: superadmin })).status).toBe(404);
   });
 });
@@ -134,11 +131,11 @@ describe("slugs and validation", () => {
   it("requires a slug on an edit ('Slug is required') and changes nothing", async () => {
     const slug = `slug-required-${token()}`;
     expect((await save("/admin/blog/new", { title: "Slug required", slug, content: "Body" })).status).toBe(302);
-    const before = await blogPostBySlug(state, slug);
+    const before = await blogPostBySlug(slug);
     const response = await save(`/admin/blog/${slug}`, { title: "Slug required", slug: "   ", content: "Body", status: "published" });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Slug is required");
-    expect(await blogPostBySlug(state, slug)).toEqual(before);
+    expect(await responseText(response)).toContain("Slug is required");
+    expect(await blogPostBySlug(slug)).toEqual(before);
   });
 
   it.each([
@@ -150,8 +147,8 @@ describe("slugs and validation", () => {
     const slug = `invalid-post-${token()}`;
     const response = await save("/admin/blog/new", { title: "Invalid post", slug, content: "Body", ...fields });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
-    expect(await blogPostBySlug(state, slug)).toBeNull();
+    expect(await responseText(response)).toContain(message);
+    expect(await blogPostBySlug(slug)).toBeNull();
   });
 
   it("makes a taken slug unique (-1) and derives a slug from a title of only symbols", async () => {
@@ -160,7 +157,7 @@ describe("slugs and validation", () => {
     const second = await save("/admin/blog/new", { title: "Second", slug: base, content: "Body" });
     expect(second.status).toBe(302);
     expect(toastFrom(second)?.description).toContain(`"${base}-1"`);
-    expect((await blogPostBySlug(state, `${base}-1`))?.title).toBe("Second");
+    expect((await blogPostBySlug(`${base}-1`))?.title).toBe("Second");
     const symbols = await save("/admin/blog/new", { title: "*** !!! ***", content: "Body" });
     expect(symbols.status).toBe(302);
     expect(toastFrom(symbols)?.description).toMatch(/^Successfully saved "\*\*\* !!! \*\*\*"\./);
@@ -174,7 +171,7 @@ describe("the featured image", () => {
     const id = token();
     const slug = `with-image-${id}`;
     expect((await save("/admin/blog/new", { title: "With image", slug, content: "Body", featuredImage: pngFile(`cover-${id}.png`) })).status).toBe(302);
-    const post = (await blogPostBySlug(state, slug))!;
+    const post = (await blogPostBySlug(slug))!;
     expect(post.featuredImage).toMatch(new RegExp(`^/media/thumbnail/\\d+_cover-${id}\\.png$`));
     expect((await state.env.MEDIA.head(post.featuredImage!.slice("/media/".length)))?.httpMetadata?.contentType).toBe("image/png");
   });
@@ -187,9 +184,9 @@ describe("the featured image", () => {
     const slug = `bad-image-${id}`;
     const response = await save("/admin/blog/new", { title: "Bad image", slug, content: "Body", featuredImage: file(id) });
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
-    expect(await blogPostBySlug(state, slug)).toBeNull();
-    expect((await imageKeys(state)).filter((key) => key.includes(id))).toEqual([]);
+    expect(await responseText(response)).toContain(message);
+    expect(await blogPostBySlug(slug)).toBeNull();
+    expect((await imageKeys()).filter((key) => key.includes(id))).toEqual([]);
   });
 });
 
@@ -205,6 +202,6 @@ describe("the preview without JavaScript", () => {
     expect(preview).not.toContain("<script>alert");
     expect(preview).not.toContain("javascript:");
     expect(html).toMatch(/name="title" value="Preview only"/);
-    expect(await blogPostBySlug(state, slug)).toBeNull();
+    expect(await blogPostBySlug(slug)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, content, contentPlays, contentRatings, contentSections, favorites } from "../../db/schema";
-import { DEMO_ACCOUNTS } from "../../db/seed";
-import { openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { attributesOf, mainOf, sectionLabelledBy, tags, textOf } from "../support/html";
+import { demoUserId, toastFrom } from "../support/accounts";
+import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import {
   contentByTitle,
@@ -20,6 +19,7 @@ import {
   token,
   unpublishContent,
 } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // The content editor over HTTP, as the browser submits it (multipart, conform's field names read
 // from the rendered form): create and edit a scheme with formations and plays, unique slugs, the
@@ -89,18 +89,17 @@ let adminId: string;
 const published: string[] = [];
 
 async function publish(slug: string) {
-  await publishAsOld(state, slug);
+  await publishAsOld(slug);
   published.push(slug);
 }
 
 beforeAll(async () => {
-  state = await openTestState();
+  state = await testState();
   [admin, superadmin, premium] = await Promise.all([signIn("admin"), signIn("superadmin"), signIn("premium")]);
-  adminId = (await state.memberByEmail(DEMO_ACCOUNTS.admin.email)).id;
+  adminId = await demoUserId("admin");
 });
 afterAll(async () => {
-  await unpublishContent(state, published);
-  await state?.dispose();
+  await unpublishContent(published);
 });
 
 const twoByTwo = (id: string): FormationInput[] => [
@@ -127,7 +126,7 @@ const twoByTwo = (id: string): FormationInput[] => [
 async function createContent(input: ContentInput, cookie = admin) {
   const response = await postMultipart("/admin/content/new", contentForm(input), cookie);
   expect(response.status, await response.clone().text().then((text) => textOf(text).slice(0, 300))).toBe(302);
-  const [row] = (await contentByTitle(state, input.title)).sort((a, b) => b.id - a.id);
+  const [row] = (await contentByTitle(input.title)).sort((a, b) => b.id - a.id);
   return { response, row };
 }
 
@@ -145,7 +144,7 @@ describe("the form's fields and list intents (no JavaScript needed)", () => {
       expect(names, name).toContain(name);
     }
     expect(names).not.toContain("formations[1].title");
-    // The spec's defaults: meta-scheme, college, beginner, premium, published.
+    // A new item defaults to meta-scheme, college, beginner, premium, published.
     const selected = (name: string) => {
       const start = html.indexOf(`name="${name}"`);
       return attributesOf(/<option[^>]*selected[^>]*>/.exec(html.slice(start, html.indexOf("</select>", start)))?.[0] ?? "<option>").value;
@@ -183,7 +182,7 @@ describe("the form's fields and list intents (no JavaScript needed)", () => {
     const playHtml = await (await postMultipart("/admin/content/new", withPlay, admin)).text();
     expect(controlNames(playHtml, "content-form")).toContain("formations[0].plays[1].title");
     // A list intent saves nothing.
-    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await contentByTitle(title)).toEqual([]);
   });
 });
 
@@ -221,7 +220,7 @@ describe("creating a scheme", () => {
     });
     expect(row.thumbnailUrl).toMatch(new RegExp(`^/media/thumbnail/\\d+_thumb-${id}\\.png$`));
 
-    const stored = (await storedContent(state, slug))!;
+    const stored = (await storedContent(slug))!;
     expect(stored.formations.map((formation) => ({ title: formation.title, slug: formation.slug, position: formation.position, plays: formation.plays.map((play) => [play.title, play.slug, play.position, play.videoProvider]) }))).toEqual([
       { title: "Gun Trips TE", slug: "gun-trips-te", position: 0, plays: [["Stick RPO", "stick-rpo", 0, "youtube"], ["Bubble Screen", "bubble-screen", 1, "vimeo"]] },
       { title: "Pistol Strong", slug: "pistol-red-zone", position: 1, plays: [["Inside Zone", "inside-zone", 0, "youtube"], ["PA Boot", "pa-boot", 1, "youtube"]] },
@@ -234,7 +233,7 @@ describe("creating a scheme", () => {
     expect(first.plays[1].imageUrl).toBeNull();
     expect(second.imageUrl).toBeNull();
 
-    // The images are in R2 under the spec's folders, typed by their bytes.
+    // The images are in R2 under thumbnail/, formationart/ and playart/, typed by their bytes.
     for (const url of [row.thumbnailUrl!, first.imageUrl!, first.plays[0].imageUrl!]) {
       const object = await state.env.MEDIA.head(url.slice("/media/".length));
       expect(object?.httpMetadata?.contentType, url).toBe("image/png");
@@ -272,7 +271,7 @@ describe("creating a scheme", () => {
     const title = `Staff Pro Tip ${token()}`;
     const { row } = await createContent({ title, type: "pro-tip", requiredTier: "free", formations: twoByTwo(token()).map((formation) => ({ ...formation, image: undefined, plays: formation.plays.map((play) => ({ ...play, image: undefined })) })) });
     expect(row.type).toBe("pro-tip");
-    expect((await storedContent(state, row.slug))!.formations).toEqual([]);
+    expect((await storedContent(row.slug))!.formations).toEqual([]);
   });
 });
 
@@ -281,7 +280,7 @@ describe("slugs", () => {
     const title = `Same Title ${token()}`;
     const base = title.toLowerCase().replaceAll(" ", "-");
     for (let index = 0; index < 3; index += 1) await createContent({ title, type: "gameplay" });
-    const slugs = (await contentByTitle(state, title)).sort((a, b) => a.id - b.id).map((row) => row.slug);
+    const slugs = (await contentByTitle(title)).sort((a, b) => a.id - b.id).map((row) => row.slug);
     expect(slugs).toEqual([base, `${base}-1`, `${base}-2`]);
     const check = await (await get(`/admin/slug-check?slug=${base}`, { cookie: admin })).json();
     expect(check).toEqual({ slug: base, available: false, suggestion: `${base}-3` });
@@ -308,12 +307,12 @@ describe("validation", () => {
     ["play without a title", [{ title: "Gun Bunch", plays: [{ title: "   ", description: "No title" }] }], "Play title is required"],
     ["two formations with one slug", [{ title: "Gun Bunch", plays: [] }, { title: "Gun  Bunch!", plays: [] }], "Another formation of this content already uses this slug"],
     ["a play video that is not a URL", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "javascript:alert(1)" }] }], "Must be a valid URL"],
-  ] as [string, FormationInput[], string][])("refuses a %s with the spec's message and stores nothing", async (_, formations, message) => {
+  ] as [string, FormationInput[], string][])("refuses a %s with its message and stores nothing", async (_, formations, message) => {
     const title = `Invalid scheme ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
-    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await responseText(response)).toContain(message);
+    expect(await contentByTitle(title)).toEqual([]);
   });
 
   it.each([
@@ -327,24 +326,24 @@ describe("validation", () => {
     const title = `Invalid basics ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, type: "gameplay", ...fields }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain(message);
-    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await responseText(response)).toContain(message);
+    expect(await contentByTitle(title)).toEqual([]);
   });
 
   it("leaves an edited scheme's formations intact when the edit is invalid", async () => {
     const title = `Kept scheme ${token()}`;
     const { row } = await createContent({ title, formations: twoByTwo(token()) });
-    const before = await storedContent(state, row.slug);
+    const before = await storedContent(row.slug);
     const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, formations: [{ title: "Replacement", plays: [{ title: "" }] }] }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Play title is required");
-    expect(await storedContent(state, row.slug)).toEqual(before);
+    expect(await responseText(response)).toContain("Play title is required");
+    expect(await storedContent(row.slug)).toEqual(before);
   });
 });
 
 describe("images", () => {
   async function keysWith(id: string) {
-    return (await imageKeys(state)).filter((key) => key.includes(id));
+    return (await imageKeys()).filter((key) => key.includes(id));
   }
 
   it("refuses text bytes named .png and sent as image/png ('Invalid file type'): no row, no R2 object", async () => {
@@ -352,10 +351,10 @@ describe("images", () => {
     const title = `Fake image ${id}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: fakePngFile(`fake-${id}.png`), formations: twoByTwo(id) }), admin);
     expect(response.status).toBe(400);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     expect(text).toContain("Invalid file type");
     expect(text).toContain("Please upload an image file.");
-    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await contentByTitle(title)).toEqual([]);
     expect(await keysWith(id)).toEqual([]);
   });
 
@@ -366,10 +365,10 @@ describe("images", () => {
     formations[1].plays[1].image = hugePngFile(`huge-${id}.png`);
     const response = await postMultipart("/admin/content/new", contentForm({ title, thumbnail: pngFile(`good-thumb-${id}.png`), formations }), admin);
     expect(response.status).toBe(413);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     expect(text).toContain("File too large");
     expect(text).toContain("Please upload an image smaller than 5MB.");
-    expect(await contentByTitle(state, title)).toEqual([]);
+    expect(await contentByTitle(title)).toEqual([]);
     expect(await keysWith(id)).toEqual([]);
   });
 
@@ -377,14 +376,14 @@ describe("images", () => {
     const id = token();
     const title = `Edit image ${id}`;
     const { row } = await createContent({ title, formations: twoByTwo(id) });
-    const before = await storedContent(state, row.slug);
+    const before = await storedContent(row.slug);
     const keysBefore = await keysWith(id);
     const formations = twoByTwo(`${id}x`);
     formations[0].image = fakePngFile(`bad-formation-${id}.png`);
     const response = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title: `${title} changed`, formations }), admin);
     expect(response.status).toBe(400);
-    expect(pageText(await response.text())).toContain("Invalid file type");
-    expect(await storedContent(state, row.slug)).toEqual(before);
+    expect(await responseText(response)).toContain("Invalid file type");
+    expect(await storedContent(row.slug)).toEqual(before);
     expect(await keysWith(id)).toEqual(keysBefore);
   });
 });
@@ -403,7 +402,7 @@ describe("hostile text", () => {
     });
     expect(row.slug).toBe(`scriptalerttscript-hostile-${id}`);
     await publish(row.slug);
-    const stored = (await storedContent(state, row.slug))!;
+    const stored = (await storedContent(row.slug))!;
     expect(row.title).toBe(title);
     expect(row.description).toBe(`<img src=x onerror=alert(1)> plain description`);
     expect(stored.formations[0].description).toBe(formationDescription);
@@ -449,7 +448,7 @@ describe("editing", () => {
     // Made old first, so that publishing it with the switch below leaves the newest content alone.
     await publish(row.slug);
     await state.db.update(content).set({ isPublished: false }).where(eq(content.slug, row.slug));
-    const before = (await storedContent(state, row.slug))!;
+    const before = (await storedContent(row.slug))!;
     const oldSections = before.formations.map((formation) => formation.id);
     const oldPlays = before.formations.flatMap((formation) => formation.plays.map((play) => play.id));
 
@@ -470,7 +469,7 @@ describe("editing", () => {
     expect(locationOf(response)).toBe("/admin#content");
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Content Updated", description: `Successfully updated "${title}"` });
 
-    const after = (await storedContent(state, row.slug))!;
+    const after = (await storedContent(row.slug))!;
     expect(after.row.id).toBe(row.id);
     expect(after.row.game).toBe("madden");
     expect(after.row.isPublished).toBe(true);
@@ -483,7 +482,7 @@ describe("editing", () => {
 
     // Changing the type to one that is not a scheme clears the formations.
     expect((await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, type: "lab-sessions", formations: [{ title: "Ignored", plays: [{ title: "Ignored" }] }] }), admin)).status).toBe(302);
-    expect((await storedContent(state, row.slug))!.formations).toEqual([]);
+    expect((await storedContent(row.slug))!.formations).toEqual([]);
   });
 
   it("answers 404 for content that does not exist", async () => {
@@ -497,10 +496,10 @@ describe("deleting content", () => {
     const id = token();
     const title = `Doomed scheme ${id}`;
     const { row } = await createContent({ title, formations: twoByTwo(id) });
-    const stored = (await storedContent(state, row.slug))!;
+    const stored = (await storedContent(row.slug))!;
     const sectionIds = stored.formations.map((formation) => formation.id);
     const playIds = stored.formations.flatMap((formation) => formation.plays.map((play) => play.id));
-    const premiumId = (await state.memberByEmail(DEMO_ACCOUNTS.premium.email)).id;
+    const premiumId = await demoUserId("premium");
     await state.db.insert(contentRatings).values([{ userId: premiumId, contentId: row.id, rating: 5 }, { userId: adminId, contentId: row.id, rating: 3 }]);
     await state.db.insert(comments).values({ userId: premiumId, contentType: "content", contentId: row.id, comment: "Great scheme", authorName: "Jordan" });
     await state.db.insert(favorites).values({ userId: premiumId, contentId: row.id });
@@ -515,7 +514,7 @@ describe("deleting content", () => {
     expect(locationOf(response)).toBe("/admin#content");
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "Content deleted successfully" });
 
-    expect(await storedContent(state, row.slug)).toBeNull();
+    expect(await storedContent(row.slug)).toBeNull();
     expect(await state.db.select().from(contentSections).where(or(inArray(contentSections.id, sectionIds), eq(contentSections.contentId, row.id)))).toEqual([]);
     expect(await state.db.select().from(contentPlays).where(or(inArray(contentPlays.id, playIds), inArray(contentPlays.sectionId, sectionIds)))).toEqual([]);
     expect(await state.db.select().from(contentRatings).where(eq(contentRatings.contentId, row.id))).toEqual([]);

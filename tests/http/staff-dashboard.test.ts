@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counters, users, userTips, type User } from "../../db/schema";
-import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { createMember, storedMember, toastFrom } from "../support/accounts";
+import { linksOf, mainOf, readableHtml, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
 import { locationOf, page, token, within } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // /admin: stat cards, tabs and sections per role (every tab the role may see is rendered as a
 // section, so the page works without JavaScript), dialogs opened by URL parameters, the Users tab's
@@ -15,11 +16,8 @@ let admin: string;
 let superadmin: string;
 
 beforeAll(async () => {
-  state = await openTestState();
+  state = await testState();
   [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
-});
-afterAll(async () => {
-  await state?.dispose();
 });
 
 function statCards(html: string) {
@@ -116,7 +114,7 @@ describe("/admin for an admin", () => {
   });
 
   it("sees no member e-mails beyond the tips table's authors (not in the page, not in its data)", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const { html } = await page("/admin", admin);
     const tipAuthors = await state.db.selectDistinct({ email: users.email }).from(userTips).innerJoin(users, eq(users.id, userTips.userId));
     const allowed = new Set(["admin@example.com", "support@example.com", ...tipAuthors.map((row) => row.email)]);
@@ -143,9 +141,9 @@ describe("Users tab: search and pagination on the server", () => {
     // 21 members whose last name holds the tag (mixed case), one whose e-mail holds it.
     byName = [];
     for (let index = 0; index < 21; index += 1) {
-      byName.push(await createMember(state, { firstName: "Quinn", lastName: `Zed${tag.toUpperCase()}son`, email: `staff-search-${token()}@example.org` }));
+      byName.push(await createMember({ firstName: "Quinn", lastName: `Zed${tag.toUpperCase()}son`, email: `staff-search-${token()}@example.org` }));
     }
-    byEmail = await createMember(state, { firstName: "Other", lastName: "Person", email: `mailbox-${tag}@example.com` });
+    byEmail = await createMember({ firstName: "Other", lastName: "Person", email: `mailbox-${tag}@example.com` });
   });
 
   it("matches the full name case-insensitively, 20 a page, with a pager", async () => {
@@ -187,8 +185,8 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
   const dialogPath = () => `/admin?q=${encodeURIComponent(member.email)}&user=${member.id}&dialog=edit`;
 
   beforeAll(async () => {
-    member = await createMember(state, { firstName: "Edith", lastName: "Editable" });
-    other = await createMember(state);
+    member = await createMember({ firstName: "Edith", lastName: "Editable" });
+    other = await createMember();
   });
 
   function edit(fields: Record<string, string>) {
@@ -226,27 +224,27 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     [{ subscriptionTier: "gold" }, "Choose Free or Premium"],
     [{ subscriptionStatus: "vip" }, "Choose a valid status"],
   ])("refuses %o with '%s' and changes nothing", async (fields, message) => {
-    const before = await state.member(member.id);
+    const before = await storedMember(member.id);
     const response = await edit(fields);
     expect(response.status).toBe(400);
     const html = await response.text();
-    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    const dialog = readableHtml(html.slice(html.indexOf('role="dialog"')));
     expect(dialog).toContain(message);
-    expect(await state.member(member.id)).toEqual(before);
+    expect(await storedMember(member.id)).toEqual(before);
   });
 
   it("refuses an e-mail another account uses, and changes nothing", async () => {
-    const before = await state.member(member.id);
+    const before = await storedMember(member.id);
     const response = await edit({ email: other.email.toUpperCase() });
     expect(response.status).toBe(400);
-    expect(await state.member(member.id)).toEqual(before);
+    expect(await storedMember(member.id)).toEqual(before);
   });
 
   it("says why when the e-mail is another account's ('Another account already uses this email address.')", async () => {
     const response = await edit({ email: other.email });
     expect(response.status).toBe(400);
     const html = await response.text();
-    const dialog = pageText(html.slice(html.indexOf('role="dialog"')));
+    const dialog = readableHtml(html.slice(html.indexOf('role="dialog"')));
     expect(dialog).not.toContain("Failed to update user");
     expect(dialog).toContain("Another account already uses this email address.");
   });
@@ -258,7 +256,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/admin?${new URLSearchParams({ q: member.email })}#users`);
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "User updated successfully" });
-    const stored = await state.member(member.id);
+    const stored = await storedMember(member.id);
     expect(stored).toMatchObject({
       firstName: "Edwina",
       lastName: "Changed",
@@ -272,10 +270,10 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
   });
 
   it("keeps the access date when the field is left out, and a non-existent member gets 404", async () => {
-    const before = await state.member(member.id);
+    const before = await storedMember(member.id);
     const response = await edit({ subscriptionStatus: "cancelled" });
     expect(response.status).toBe(302);
-    const stored = await state.member(member.id);
+    const stored = await storedMember(member.id);
     expect(stored.subscriptionStatus).toBe("cancelled");
     expect(stored.accessExpiresAt).toEqual(before.accessExpiresAt);
     const missing = await postForm("/admin", { intent: "update-user", userId: "no-such-user", firstName: "A", lastName: "B", email: `nobody-${token()}@example.com`, subscriptionTier: "free", subscriptionStatus: "active" }, { cookie: superadmin });

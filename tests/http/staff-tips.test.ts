@@ -2,10 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userTips, type User } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, openTestState, pageText, toastFrom, type TestState } from "../support/billing";
-import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
+import { createMember, toastFrom } from "../support/accounts";
+import { linksOf, mainOf, responseText, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn, signInWith } from "../support/http";
 import { locationOf, page, tipsOf, token, within } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
 
 // Tips end to end over HTTP: /submit-tip and its rules, the Tips tab (counts, dialogs, review,
 // delete) and the author's 'My Submitted Tips' card in /account-settings.
@@ -15,15 +16,12 @@ let admin: string;
 let superadmin: string;
 
 beforeAll(async () => {
-  state = await openTestState();
+  state = await testState();
   [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
-});
-afterAll(async () => {
-  await state?.dispose();
 });
 
 async function signedInMember(values: Partial<User> = {}) {
-  const member = await createMember(state, values);
+  const member = await createMember(values);
   return { member, cookie: await signInWith(member.email, DEMO_PASSWORD) };
 }
 
@@ -62,13 +60,13 @@ describe("/submit-tip", () => {
     [{ formationName: "   ", playName: "  ", playbook: " \t ", tipDescription: "     " }, ["Formation name is required", "Play name is required", "Playbook is required", "Tip description is required"]],
     [{ ...GOOD_TIP, tipDescription: "Too short, sorry." }, ["Tip description must be at least 20 characters long"]],
     [{ ...GOOD_TIP, tipDescription: `   ${"x".repeat(19)}   ` }, ["Tip description must be at least 20 characters long"]],
-  ])("refuses %o with the spec's messages and stores nothing", async (fields, messages) => {
+  ])("refuses %o with the field messages and stores nothing", async (fields, messages) => {
     const { member, cookie } = await signedInMember();
     const response = await postForm("/submit-tip", fields as Record<string, string>, { cookie });
     expect(response.status).toBe(400);
-    const text = pageText(await response.text());
+    const text = await responseText(response);
     for (const message of messages) expect(text).toContain(message);
-    expect(await tipsOf(state, member.id)).toEqual([]);
+    expect(await tipsOf(member.id)).toEqual([]);
   });
 
   it("stores a good tip as pending, game madden by default, and thanks the member", async () => {
@@ -79,7 +77,7 @@ describe("/submit-tip", () => {
     const { main } = { main: textOf(mainOf(await response.text())) };
     expect(main).toContain("Tip submitted successfully! It will be reviewed by our team.");
     expect(main).toContain("Submit Another Tip");
-    const [tip, ...others] = await tipsOf(state, member.id);
+    const [tip, ...others] = await tipsOf(member.id);
     expect(others).toEqual([]);
     expect(tip).toMatchObject({ ...GOOD_TIP, gameType: "madden", status: "pending", adminNotes: null });
     expect(tip.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
@@ -88,14 +86,14 @@ describe("/submit-tip", () => {
   it("stores the college game when chosen", async () => {
     const { member, cookie } = await signedInMember();
     expect((await postForm("/submit-tip", { ...GOOD_TIP, gameType: "college" }, { cookie })).status).toBe(200);
-    expect((await tipsOf(state, member.id)).map((tip) => tip.gameType)).toEqual(["college"]);
+    expect((await tipsOf(member.id)).map((tip) => tip.gameType)).toEqual(["college"]);
   });
 
   it("stores HTML as text and shows it escaped to staff and to the author", async () => {
     const { member, cookie } = await signedInMember();
     const hostile = { formationName: `<img src=x onerror=alert(1)>`, playName: `<script>alert("p")</script>`, playbook: "Book", tipDescription: `<b onmouseover=alert(2)>bold</b> and a long enough text` };
     expect((await postForm("/submit-tip", hostile, { cookie })).status).toBe(200);
-    const [tip] = await tipsOf(state, member.id);
+    const [tip] = await tipsOf(member.id);
     expect(tip).toMatchObject(hostile);
     for (const html of [(await page("/account-settings", cookie)).html, (await page(`/admin?tip=${tip.id}&dialog=details#tips`, admin)).html]) {
       const main = mainOf(html);
@@ -134,7 +132,7 @@ describe("the Tips tab", () => {
     ]);
     const dialogOf = async (dialog: string) => {
       const opened = (await page(`/admin?tip=${tip.id}&dialog=${dialog}`, admin)).html;
-      return pageText(textOf(opened.slice(opened.indexOf('role="dialog"'), opened.indexOf("</section>", opened.indexOf('role="dialog"')))));
+      return textOf(opened.slice(opened.indexOf('role="dialog"'), opened.indexOf("</section>", opened.indexOf('role="dialog"'))));
     };
     const details = await dialogOf("details");
     for (const expected of ["Tip details", "Tina Tipster", member.email, "College Football 26", GOOD_TIP.playbook, tip.formationName, GOOD_TIP.playName, GOOD_TIP.tipDescription, "pending"]) expect(details).toContain(expected);

@@ -1,8 +1,15 @@
-// Isolated accounts for the HTTP and browser tests, created through the real flows: POST /auth to
-// register, then the confirmation link from the local outbox (/dev/outbox).
+// Isolated accounts for the HTTP and browser tests: created through the real flows (POST /auth to
+// register, then the confirmation link from the local outbox, /dev/outbox), or stored straight in
+// the test state when the sign-up flow is not what the test is about (createMember).
 import { randomBytes, randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { get, postForm, signInWith } from "./http";
+import { users, type NewUser, type User } from "../../db/schema.ts";
+import { DEMO_PASSWORD, findDemoUserId, type DemoRole } from "../../db/seed.ts";
+import { hashPassword } from "../../app/server/password.server.ts";
+import { decodeEntities } from "./html.ts";
+import { get, postForm, signInWith } from "./http.ts";
+import { testState } from "./test-state.ts";
 
 /** Passes every password rule (no common word, no 123/abc/qwerty/asdf/zxcv/111/aaa/000). */
 export const TEST_PASSWORD = "Kickoff#Return58";
@@ -31,16 +38,6 @@ export function uniqueEmail(label: string) {
 
 export type OutboxMessage = { to: string; subject: string; text: string; links: string[] };
 
-function unescapeHtml(value: string) {
-  return value
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&amp;", "&");
-}
-
 /** Every message of /dev/outbox, newest first. */
 export async function readOutbox(): Promise<OutboxMessage[]> {
   const response = await get("/dev/outbox");
@@ -50,10 +47,10 @@ export async function readOutbox(): Promise<OutboxMessage[]> {
     .split('data-testid="outbox-message"')
     .slice(1)
     .map((chunk) => ({
-      to: unescapeHtml(/data-testid="outbox-to">([^<]*)</.exec(chunk)?.[1] ?? ""),
-      subject: unescapeHtml(/data-testid="outbox-subject">([^<]*)</.exec(chunk)?.[1] ?? ""),
-      text: unescapeHtml(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(chunk)?.[1] ?? ""),
-      links: [...chunk.matchAll(/data-testid="outbox-link">([^<]*)</g)].map((match) => unescapeHtml(match[1])),
+      to: decodeEntities(/data-testid="outbox-to">([^<]*)</.exec(chunk)?.[1] ?? ""),
+      subject: decodeEntities(/data-testid="outbox-subject">([^<]*)</.exec(chunk)?.[1] ?? ""),
+      text: decodeEntities(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(chunk)?.[1] ?? ""),
+      links: [...chunk.matchAll(/data-testid="outbox-link">([^<]*)</g)].map((match) => decodeEntities(match[1])),
     }));
 }
 
@@ -148,12 +145,57 @@ export async function isSignedIn(cookie: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading answers
+// Members stored straight in the test state
 
-/** The page's HTML without React's text separators (`a <!-- -->b` becomes `a b`). */
-export async function pageText(response: Response) {
-  return (await response.text()).replaceAll("<!-- -->", "");
+let passwordHash: Promise<string> | undefined;
+
+/** A fresh confirmed member (free tier unless told otherwise), stored directly; sign in with DEMO_PASSWORD. */
+export async function createMember(values: Partial<NewUser> = {}): Promise<User> {
+  const { db } = await testState();
+  passwordHash ??= hashPassword(DEMO_PASSWORD);
+  const id = crypto.randomUUID();
+  await db.insert(users).values({
+    id,
+    email: `member-${id.slice(0, 8)}@example.com`,
+    firstName: "Robin",
+    lastName: "Tester",
+    role: "user",
+    passwordHash: await passwordHash,
+    emailConfirmedAt: new Date(),
+    ...values,
+  });
+  return storedMember(id);
 }
+
+/** A member's row as stored. */
+export async function storedMember(id: string): Promise<User> {
+  const { db } = await testState();
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`No member ${id}`);
+  return row;
+}
+
+export async function storedMemberByEmail(email: string): Promise<User> {
+  const { db } = await testState();
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`No member ${email}`);
+  return row;
+}
+
+export async function updateMember(id: string, values: Partial<NewUser>) {
+  const { db } = await testState();
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** The id of a demo account (db/seed.ts). */
+export async function demoUserId(role: DemoRole): Promise<string> {
+  const id = await findDemoUserId((await testState()).d1, role);
+  if (!id) throw new Error(`Demo account ${role} missing from the test database`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading answers
 
 /** The flash message a redirect carries in its toast cookie. */
 export function toastFrom(response: Response): { kind: string; title: string; description?: string } | null {

@@ -1,74 +1,21 @@
-// Helpers for the billing tests against a running test server: direct access to its local D1 and
-// KV (to create members and to read what the app stored), and Stripe-signed webhook deliveries.
+// Helpers for the billing tests against a running test server: Stripe-signed webhook deliveries
+// and what the app stored for them (members themselves: createMember and storedMember in
+// ./accounts.ts).
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { getPlatformProxy } from "wrangler";
-import { stripeEvents, users, type User } from "../../db/schema.ts";
-import { DEMO_PASSWORD } from "../../db/seed.ts";
-import { createDatabase } from "../../app/server/db.server.ts";
-import { hashPassword } from "../../app/server/password.server.ts";
-import { ROOT } from "../../scripts/local-state.ts";
-import { TEST_STATE_DIR } from "./test-server.ts";
-
-export type TestState = Awaited<ReturnType<typeof openTestState>>;
-
-/**
- * The server's own local D1 and KV (the files under the state directory), opened beside the
- * running server as scripts/local-state.ts does for seeding.
- */
-export async function openTestState(stateDir = TEST_STATE_DIR) {
-  const proxy = await getPlatformProxy<Env>({
-    configPath: `${ROOT}/wrangler.toml`,
-    persist: { path: `${ROOT}/${stateDir}/v3` },
-  });
-  const db = createDatabase(proxy.env.DB);
-  return {
-    env: proxy.env,
-    db,
-    async member(id: string): Promise<User> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      if (!row) throw new Error(`No member ${id}`);
-      return row;
-    },
-    async memberByEmail(email: string): Promise<User> {
-      const [row] = await db.select().from(users).where(eq(users.email, email));
-      if (!row) throw new Error(`No member ${email}`);
-      return row;
-    },
-    async update(id: string, values: Partial<typeof users.$inferInsert>) {
-      await db.update(users).set(values).where(eq(users.id, id));
-    },
-    async eventRecorded(id: string) {
-      return (await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
-    },
-    dispose: () => proxy.dispose(),
-  };
-}
-
-let passwordHash: Promise<string> | undefined;
-
-/** A fresh confirmed member (free tier unless told otherwise); sign in with DEMO_PASSWORD. */
-export async function createMember(state: TestState, values: Partial<typeof users.$inferInsert> = {}) {
-  passwordHash ??= hashPassword(DEMO_PASSWORD);
-  const id = crypto.randomUUID();
-  const email = `billing-${id.slice(0, 8)}@example.com`;
-  await state.db.insert(users).values({
-    id,
-    email,
-    firstName: "Robin",
-    lastName: "Tester",
-    role: "user",
-    passwordHash: await passwordHash,
-    emailConfirmedAt: new Date(),
-    ...values,
-  });
-  return state.member(id);
-}
+import { stripeEvents, type User } from "../../db/schema.ts";
+import { testState } from "./test-state.ts";
 
 /** The billing columns of a member, to compare whole states before and after. */
 export function billingColumns(member: User) {
   const { subscriptionTier, subscriptionStatus, subscriptionPlan, subscriptionStartDate, subscriptionEndDate, cancelAtPeriodEnd, accessExpiresAt, stripeCustomerId, stripeSubscriptionId, updatedAt } = member;
   return { subscriptionTier, subscriptionStatus, subscriptionPlan, subscriptionStartDate, subscriptionEndDate, cancelAtPeriodEnd, accessExpiresAt, stripeCustomerId, stripeSubscriptionId, updatedAt };
+}
+
+/** Whether the app recorded a Stripe event as processed. */
+export async function eventRecorded(id: string) {
+  const { db } = await testState();
+  return (await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
 }
 
 export function eventId() {
@@ -102,19 +49,6 @@ export function postWebhook(baseUrl: string, payload: string, signature: string 
     body: payload,
   });
 }
-
-/** Decodes the HTML entities React writes into text (', ", &). */
-export function pageText(html: string) {
-  return html
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&#39;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replaceAll("<!-- -->", "");
-}
-
-/** The flash toast a redirect carries (the `toast` cookie), decoded: one reader for every suite. */
-export { toastFrom } from "./accounts.ts";
 
 export function toastCookie(response: Response) {
   return response.headers

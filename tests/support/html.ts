@@ -1,4 +1,5 @@
-// Small readers for server-rendered HTML and XML in the HTTP tests (no DOM in Node).
+// Small readers for server-rendered HTML and XML in the HTTP tests (no DOM in Node): the one set of
+// entity decoding and text extraction every suite uses.
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -24,6 +25,19 @@ export function textOf(html: string) {
   )
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * HTML as it reads: React's `<!-- -->` text separators removed and entities decoded, markup kept
+ * (so `Can&#x27;t<!-- --> save` becomes `Can't save` and a check can still name an attribute).
+ */
+export function readableHtml(html: string) {
+  return decodeEntities(html.replaceAll("<!-- -->", ""));
+}
+
+/** The readable HTML (see readableHtml) of a response's body. */
+export async function responseText(response: Response) {
+  return readableHtml(await response.text());
 }
 
 /** The page's <main> element. */

@@ -1,8 +1,14 @@
-// Expectations for the library tests, computed from the seed data (db/seed-data.ts), and small
+// Expectations for the library tests, computed from the seed data (db/seed-data.ts), readers for
+// the server-rendered HTML of the library pages, and what the library stored (ratings, favourites,
+// views, comments) read from the test state.
+import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-// readers for the server-rendered HTML of the library pages.
+import { comments, content, contentRatings, favorites } from "../../db/schema.ts";
 import { SEED_CONTENT, SEED_RATINGS, type SeedContent, type SeedPlay } from "../../db/seed-data.ts";
-import { DEMO_ACCOUNTS } from "../../db/seed.ts";
+import { DEMO_ACCOUNTS, type DemoRole } from "../../db/seed.ts";
+import { demoUserId } from "./accounts.ts";
+import { decodeEntities, textOf } from "./html.ts";
+import { testState } from "./test-state.ts";
 
 export type Game = "college" | "madden";
 export type ContentType = SeedContent["type"];
@@ -96,24 +102,8 @@ export function firstNameOf(role: keyof typeof DEMO_ACCOUNTS) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTML readers
+// HTML readers of the library pages (textOf and decodeEntities: ./html.ts)
 // ---------------------------------------------------------------------------------------------
-
-export function decodeEntities(text: string) {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
-    .replaceAll("&quot;", '"')
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&nbsp;", "\u00a0")
-    .replaceAll("&amp;", "&");
-}
-
-/** Visible text of an HTML fragment (React's <!-- --> text separators and tags removed). */
-export function textOf(html: string) {
-  return decodeEntities(html.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
-}
 
 export function count(haystack: string, needle: string) {
   return haystack.split(needle).length - 1;
@@ -177,6 +167,69 @@ export function renderedComments(html: string): RenderedComment[] {
 
 export function alertText(html: string) {
   return [...html.matchAll(/<p role="alert"[^>]*>([\s\S]*?)<\/p>/g)].map((match) => textOf(match[1]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the library stored, read from the test state
+// ---------------------------------------------------------------------------------------------
+
+export async function contentId(slug: string): Promise<number> {
+  const { db } = await testState();
+  const [row] = await db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+  if (!row) throw new Error(`Content ${slug} missing from the test database`);
+  return row.id;
+}
+
+/** A demo member's stored rating of an item, or null. */
+export async function storedRating(role: DemoRole, slug: string): Promise<number | null> {
+  const { db } = await testState();
+  const [row] = await db
+    .select({ rating: contentRatings.rating })
+    .from(contentRatings)
+    .where(and(eq(contentRatings.userId, await demoUserId(role)), eq(contentRatings.contentId, await contentId(slug))));
+  return row?.rating ?? null;
+}
+
+export async function isFavorite(role: DemoRole, slug: string): Promise<boolean> {
+  const { db } = await testState();
+  const rows = await db
+    .select({ id: favorites.id })
+    .from(favorites)
+    .where(and(eq(favorites.userId, await demoUserId(role)), eq(favorites.contentId, await contentId(slug))));
+  return rows.length > 0;
+}
+
+export async function storedViews(slug: string): Promise<number> {
+  const { db } = await testState();
+  const [row] = await db.select({ views: content.views }).from(content).where(eq(content.slug, slug));
+  if (!row) throw new Error(`Content ${slug} missing from the test database`);
+  return row.views;
+}
+
+const storedCommentColumns = {
+  id: comments.id,
+  userId: comments.userId,
+  comment: comments.comment,
+  authorName: comments.authorName,
+  contentId: comments.contentId,
+};
+
+export type StoredComment = { id: number; userId: string; comment: string; authorName: string; contentId: number | null };
+
+/** An item's comments as stored, oldest first. */
+export async function commentsOf(slug: string): Promise<StoredComment[]> {
+  const { db } = await testState();
+  return db
+    .select(storedCommentColumns)
+    .from(comments)
+    .where(eq(comments.contentId, await contentId(slug)))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+export async function commentById(id: number): Promise<StoredComment | undefined> {
+  const { db } = await testState();
+  const [row] = await db.select(storedCommentColumns).from(comments).where(eq(comments.id, id));
+  return row;
 }
 
 // Assertions on whole pages that print the needle, not the page, when they fail.

@@ -1,12 +1,11 @@
 // Helpers for the staff tests (dashboard, content and blog forms, tips) against the running test
 // server: multipart form posts as the browser sends them, page reads, and direct reads of what the
-// app stored in the server's own D1 and R2 (opened with openTestState from ./billing.ts).
+// app stored in the server's own D1 and R2 (through ./test-state.ts).
 import { eq, inArray } from "drizzle-orm";
 import { blogPosts, content, contentPlays, contentSections, userTips } from "../../db/schema.ts";
-import type { TestState } from "./billing.ts";
-import { pageText } from "./billing.ts";
-import { mainOf, tags, textOf } from "./html.ts";
+import { mainOf, readableHtml, tags, textOf } from "./html.ts";
 import { baseUrl, get, url } from "./http.ts";
+import { testState } from "./test-state.ts";
 
 /** A short random token, lowercase letters and digits, to keep names unique across runs and files. */
 export function token(length = 8) {
@@ -32,7 +31,7 @@ export function formDataOf(fields: Record<string, string | File | undefined>) {
   return form;
 }
 
-/** A GET of a page: status, raw HTML, and the decoded visible text of its <main>. */
+/** A GET of a page: status, raw HTML, readable HTML (see readableHtml), and the visible text of its <main>. */
 export async function page(path: string, cookie?: string) {
   const response = await get(path, { cookie });
   const html = await response.text();
@@ -42,7 +41,7 @@ export async function page(path: string, cookie?: string) {
   } catch {
     main = textOf(html);
   }
-  return { response, status: response.status, location: response.headers.get("Location"), html, text: pageText(html), main };
+  return { response, status: response.status, location: response.headers.get("Location"), html, text: readableHtml(html), main };
 }
 
 /** The names of the controls of a form: those inside it and those outside that name it with form=. */
@@ -86,12 +85,13 @@ export function hugePngFile(name: string) {
 }
 
 /** Every R2 object key under the image folders the staff forms write to. */
-export async function imageKeys(state: TestState) {
+export async function imageKeys() {
+  const { env } = await testState();
   const keys: string[] = [];
   for (const prefix of ["thumbnail/", "formationart/", "playart/"]) {
     let cursor: string | undefined;
     do {
-      const listing = await state.env.MEDIA.list({ prefix, cursor });
+      const listing = await env.MEDIA.list({ prefix, cursor });
       keys.push(...listing.objects.map((object) => object.key));
       cursor = listing.truncated ? listing.cursor : undefined;
     } while (cursor);
@@ -100,12 +100,13 @@ export async function imageKeys(state: TestState) {
 }
 
 /** A content item with its formations and their plays, in order, as stored. */
-export async function storedContent(state: TestState, slug: string) {
-  const [row] = await state.db.select().from(content).where(eq(content.slug, slug));
+export async function storedContent(slug: string) {
+  const { db } = await testState();
+  const [row] = await db.select().from(content).where(eq(content.slug, slug));
   if (!row) return null;
-  const sections = await state.db.select().from(contentSections).where(eq(contentSections.contentId, row.id)).orderBy(contentSections.position);
+  const sections = await db.select().from(contentSections).where(eq(contentSections.contentId, row.id)).orderBy(contentSections.position);
   const plays = sections.length
-    ? await state.db.select().from(contentPlays).where(inArray(contentPlays.sectionId, sections.map((section) => section.id))).orderBy(contentPlays.position)
+    ? await db.select().from(contentPlays).where(inArray(contentPlays.sectionId, sections.map((section) => section.id))).orderBy(contentPlays.position)
     : [];
   return {
     row,
@@ -113,16 +114,19 @@ export async function storedContent(state: TestState, slug: string) {
   };
 }
 
-export async function contentByTitle(state: TestState, title: string) {
-  return state.db.select().from(content).where(eq(content.title, title));
+export async function contentByTitle(title: string) {
+  const { db } = await testState();
+  return db.select().from(content).where(eq(content.title, title));
 }
 
-export async function tipsOf(state: TestState, userId: string) {
-  return state.db.select().from(userTips).where(eq(userTips.userId, userId)).orderBy(userTips.id);
+export async function tipsOf(userId: string) {
+  const { db } = await testState();
+  return db.select().from(userTips).where(eq(userTips.userId, userId)).orderBy(userTips.id);
 }
 
-export async function blogPostBySlug(state: TestState, slug: string) {
-  const [row] = await state.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+export async function blogPostBySlug(slug: string) {
+  const { db } = await testState();
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
   return row ?? null;
 }
 
@@ -134,17 +138,20 @@ const DAY = 24 * 60 * 60 * 1000;
 // and unpublished again when done.
 
 /** Publishes a content item (saved as a draft) as if it had been created ten years ago. */
-export async function publishAsOld(state: TestState, slug: string) {
-  await state.db.update(content).set({ isPublished: true, createdAt: new Date(Date.now() - 3650 * DAY) }).where(eq(content.slug, slug));
+export async function publishAsOld(slug: string) {
+  const { db } = await testState();
+  await db.update(content).set({ isPublished: true, createdAt: new Date(Date.now() - 3650 * DAY) }).where(eq(content.slug, slug));
 }
 
-export async function unpublishContent(state: TestState, slugs: string[]) {
-  if (slugs.length) await state.db.update(content).set({ isPublished: false }).where(inArray(content.slug, slugs));
+export async function unpublishContent(slugs: string[]) {
+  const { db } = await testState();
+  if (slugs.length) await db.update(content).set({ isPublished: false }).where(inArray(content.slug, slugs));
 }
 
 /** Moves a published post's date back (a thousand days: after the seed's posts, on /blog's first page). */
-export async function backdatePost(state: TestState, slug: string) {
-  await state.db.update(blogPosts).set({ publishedAt: new Date(Date.now() - 1000 * DAY) }).where(eq(blogPosts.slug, slug));
+export async function backdatePost(slug: string) {
+  const { db } = await testState();
+  await db.update(blogPosts).set({ publishedAt: new Date(Date.now() - 1000 * DAY) }).where(eq(blogPosts.slug, slug));
 }
 
 /** A value read twice around a request: the page must show one of the values in between. */

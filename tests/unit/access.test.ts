@@ -10,7 +10,7 @@ import {
   type AccessSubject,
 } from "~/lib/access";
 
-// The premium access rule: staff always; a premium member only while
+// The premium access rule (app/lib/access.ts): staff always; a premium member only while
 // access_expires_at is in the future; free members and visitors never. Free content is open to all.
 const NOW = Date.UTC(2026, 10, 1, 12, 0, 0);
 const HOUR = 60 * 60 * 1000;

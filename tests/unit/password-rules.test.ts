@@ -10,7 +10,7 @@ import {
 } from "~/lib/password-rules";
 import { changePasswordSchema, registerSchema, resetPasswordSchema } from "~/lib/schemas/auth";
 
-// Section 5 of staff-and-account-management.md: the rules, their messages, first error only.
+// The password rules of app/lib/password-rules.ts: each rule's message, and only the first broken rule's.
 const TOO_SHORT = "Password must be at least 8 characters long";
 const TOO_LONG = "Password must be at most 256 characters long";
 const NO_LOWER = "Password must contain at least one lowercase letter";
@@ -36,7 +36,7 @@ describe("checkPassword", () => {
     expect(checkPassword("Xy9!wvut" + "abc")).toBe(PATTERN);
   });
 
-  it("reports only the first broken rule, in the document's order", () => {
+  it("reports only the first broken rule, in the order checkPassword checks them", () => {
     expect(checkPassword("")).toBe(TOO_SHORT); // breaks every rule
     expect(checkPassword("abc")).toBe(TOO_SHORT);
     expect(checkPassword("12345678")).toBe(NO_LOWER); // also no upper, special; common and a pattern

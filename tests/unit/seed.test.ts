@@ -30,7 +30,7 @@ async function tableCounts() {
 describe("seed", () => {
   beforeAll(seed);
 
-  it("creates the five demo accounts of DECISIONS.md, confirmed, with the demo password", async () => {
+  it("creates the five demo accounts (DEMO_ACCOUNTS), confirmed, with the demo password", async () => {
     const rows = await db.select().from(schema.users);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const user = rows.find((row) => row.email === account.email);

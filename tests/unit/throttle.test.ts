@@ -85,8 +85,8 @@ describe("password-change throttle: 3 attempts per 60 minutes, then a 15-minute 
   });
 
   it("lets the member try again once the 15-minute lock is over", async () => {
-    // DECISIONS.md: "3 attempts per 60 minutes, then a 15-minute lock"; the account page counts the
-    // lock down from 900 seconds, so at zero the form must work again.
+    // PASSWORD_CHANGE_RULE: 3 attempts per 60 minutes, then a 15-minute lock; the account
+    // page counts the lock down from 900 seconds, so at zero the form must work again.
     const name = fresh("password-change-after-lock");
     const start = Date.now();
     for (let attempt = 0; attempt < 3; attempt++) await recordAttempt(env.KV, name, rule, start);

@@ -1,0 +1,57 @@
+// The one way the HTTP and browser tests reach the test server's own state (its local D1, KV and
+// R2, the files under the state directory): a second local runtime, wrangler's getPlatformProxy,
+// opened on the same persisted state as the running server, as scripts/local-state.ts does for
+// seeding. The server sees what the tests write and the tests see what the server wrote.
+//
+// Opening takes a few seconds, so a test file opens it once, on first use, and it is closed after
+// the file's own afterAll hooks have run. Use it where the HTTP surface cannot show the fact (a row
+// that must not exist, an expiry that cannot be waited for) or to set up rows no page can create.
+import { existsSync } from "node:fs";
+import { afterAll } from "vitest";
+import { createDatabase, type Database } from "../../app/server/db.server.ts";
+import { ROOT } from "../../scripts/local-state.ts";
+import { TEST_STATE_DIR } from "./test-server.ts";
+
+export type TestState = {
+  /** drizzle over the server's D1: the way to read and write rows. */
+  db: Database;
+  /** The same D1, raw, for the few statements drizzle does not say as plainly. */
+  d1: D1Database;
+  /** The server's bindings (KV, MEDIA, DB). */
+  env: Env;
+};
+
+let stateDir = TEST_STATE_DIR;
+let opened: Promise<{ state: TestState; dispose: () => Promise<void> }> | undefined;
+
+/**
+ * Points this file's test state at the state directory of a server the file started itself
+ * (tests/http/billing-stripe.test.ts runs one with a Stripe key). Call it before the first use.
+ */
+export function useStateDir(dir: string) {
+  if (opened) throw new Error("The test state is already open; choose its directory before the first use.");
+  stateDir = dir;
+}
+
+/** The test server's state, opened on first use in this test file. */
+export async function testState(): Promise<TestState> {
+  opened ??= open(stateDir);
+  return (await opened).state;
+}
+
+async function open(dir: string) {
+  const path = `${ROOT}/${dir}/v3`;
+  if (!existsSync(path)) throw new Error(`No local state at ${path}: start the tests with npm test or without TEST_BASE_URL.`);
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path } });
+  return { state: { db: createDatabase(proxy.env.DB), d1: proxy.env.DB, env: proxy.env }, dispose: () => proxy.dispose() };
+}
+
+// Registered when a test file first imports this module, before the file's own hooks: after-all
+// hooks run in reverse order, so this one runs last and the file's cleanup can still use the state.
+afterAll(async () => {
+  const closing = opened;
+  opened = undefined;
+  const open = await closing?.catch(() => undefined); // a failed open has already failed the tests that asked
+  await open?.dispose();
+});
