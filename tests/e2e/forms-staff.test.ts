@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userTips } from "../../db/schema";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember, storedMember } from "../support/accounts";
+import { testState, type TestState } from "../support/test-state";
 import { launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { storedContent, tipsOf, token } from "../support/staff";
@@ -14,11 +15,10 @@ import { storedContent, tipsOf, token } from "../support/staff";
 let browser: Browser;
 let state: TestState;
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
+  [browser, state] = await Promise.all([launchBrowser(), testState()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -81,7 +81,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await field(page, "formations[1].plays[1].title").fill("Y-Cross");
     await page.getByRole("button", { name: "Update Content" }).click();
     await succeeded(w, "Content Updated", `Successfully updated "${title}"`);
-    const stored = (await storedContent(state, `matrix-scheme-${id}`))!;
+    const stored = (await storedContent(`matrix-scheme-${id}`))!;
     expect(stored.formations.map((formation) => [formation.title, formation.plays.map((play) => play.title)])).toEqual([
       ["Singleback Ace", ["HB Dive", "Counter"]],
       ["Gun Trips", ["Mesh", "Y-Cross"]],
@@ -90,7 +90,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     const dialog = await openRowDialog(w, "content", title, "Delete", "Delete content");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await succeeded(w, "Success", "Content deleted successfully");
-    expect(await storedContent(state, `matrix-scheme-${id}`)).toBeNull();
+    expect(await storedContent(`matrix-scheme-${id}`)).toBeNull();
     await w.finish();
   });
 
@@ -127,7 +127,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
   });
 
   it("the Edit user dialog", async () => {
-    const member = await createMember(state, { firstName: "Matrix", lastName: "Member" });
+    const member = await createMember({ firstName: "Matrix", lastName: "Member" });
     const w = await watchedPage(browser, mode);
     const { page } = w;
     await signInAs(page, "superadmin");
@@ -137,12 +137,12 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await dialog.getByLabel("Tier").selectOption("premium");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await succeeded(w, "Success", "User updated successfully");
-    expect(await state.member(member.id)).toMatchObject({ firstName: "Edited", subscriptionTier: "premium" });
+    expect(await storedMember(member.id)).toMatchObject({ firstName: "Edited", subscriptionTier: "premium" });
     await w.finish();
   });
 
   it("the tip review and tip delete dialogs", async () => {
-    const member = await createMember(state);
+    const member = await createMember();
     const formationName = `Matrix Trips ${token()}`;
     await state.db.insert(userTips).values({ userId: member.id, formationName, playName: "Mesh", playbook: "Air Raid", gameType: "college", tipDescription: "Motion the back out to find the coverage." });
     const w = await watchedPage(browser, mode);
@@ -154,12 +154,12 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await review.getByLabel("Admin notes (optional)").fill("Clear and useful.");
     await review.getByRole("button", { name: "Approve" }).click();
     await succeeded(w, "Success", "Tip approved successfully");
-    expect(await tipsOf(state, member.id)).toMatchObject([{ status: "approved", adminNotes: "Clear and useful." }]);
+    expect(await tipsOf(member.id)).toMatchObject([{ status: "approved", adminNotes: "Clear and useful." }]);
 
     const confirm = await openRowDialog(w, "tips", formationName, "Delete", "Delete tip");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await succeeded(w, "Success", "Tip deleted successfully");
-    expect(await tipsOf(state, member.id)).toEqual([]);
+    expect(await tipsOf(member.id)).toEqual([]);
     await w.finish();
   });
 });

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { userTips } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
-import { createMember, openTestState, type TestState } from "../support/billing";
+import { createMember } from "../support/accounts";
+import { testState, type TestState } from "../support/test-state";
 import { launchBrowser, signInAs, visible } from "../support/browser";
 import { token } from "../support/staff";
 
@@ -20,8 +21,8 @@ let member: Awaited<ReturnType<typeof createMember>>;
 let formationName: string;
 
 beforeAll(async () => {
-  [browser, state] = await Promise.all([launchBrowser(), openTestState()]);
-  member = await createMember(state, { firstName: "Dana", lastName: `Dialog${token(4)}` });
+  [browser, state] = await Promise.all([launchBrowser(), testState()]);
+  member = await createMember({ firstName: "Dana", lastName: `Dialog${token(4)}` });
   formationName = `Dialog Trips ${token()}`;
   await state.db.insert(userTips).values({
     userId: member.id,
@@ -40,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await state?.dispose();
 });
 
 async function staffPage(role: DemoRole, javaScriptEnabled = true) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
 import { formatShortDate } from "~/lib/format";
 import { createMember, storedMember, toastFrom } from "../support/accounts";

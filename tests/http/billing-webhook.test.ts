@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET, type SubscriptionSnapshot } from "~/server/stripe.server";
 import { createMember, storedMember } from "../support/accounts";
 import { billingColumns, eventId, eventPayload, eventRecorded, postWebhook, signatureFor } from "../support/billing";

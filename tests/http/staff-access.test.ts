@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, content, contentSections, userTips, type User } from "../../db/schema";
 import { createMember, storedMember } from "../support/accounts";
 import { responseText } from "../support/html";

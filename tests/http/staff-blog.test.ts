@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { counters, users, userTips, type User } from "../../db/schema";
 import { createMember, storedMember, toastFrom } from "../support/accounts";
 import { linksOf, mainOf, readableHtml, sectionLabelledBy, textOf } from "../support/html";

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { userTips, type User } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember, toastFrom } from "../support/accounts";
