@@ -1,0 +1,100 @@
+// The staff dashboard's page: its header and statistics, and the tabs (app/components/admin/*-tab.tsx).
+import { useEffect, useMemo } from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
+import type { DashboardActionData, DashboardLoaderData } from "~/routes/admin/dashboard";
+import { BlogTab } from "~/components/admin/blog-tab";
+import { ContentTab } from "~/components/admin/content-tab";
+import { DashboardQueryContext, dashboardQuery } from "~/components/admin/dashboard-query";
+import { MessagesTab } from "~/components/admin/messages-tab";
+import { SettingsTab } from "~/components/admin/settings-tab";
+import { TipsTab } from "~/components/admin/tips-tab";
+import { UsersTab } from "~/components/admin/users-tab";
+import { showToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatCount } from "~/lib/format";
+
+export type Tab = "users" | "content" | "tips" | "blog" | "settings" | "messages";
+const TAB_LABELS: Record<Tab, string> = { users: "Users", content: "Content", tips: "Tips", blog: "Blog", settings: "Settings", messages: "Messages" };
+
+/** The tab named by the URL hash, if the role may see it. */
+function useActiveTab(tabs: Tab[], fallback: Tab) {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fromHash = location.hash.replace("#", "") as Tab;
+  return { hydrated, active: tabs.includes(fromHash) ? fromHash : fallback };
+}
+
+/** The dashboard: statistics, then the tabs the role may see (each a section without JavaScript). */
+export function DashboardPage({ loaderData, actionData }: { loaderData: DashboardLoaderData; actionData: DashboardActionData }) {
+  const { tabs, defaultTab, stats, role, canWriteBlog } = loaderData;
+  const { hydrated, active } = useActiveTab(tabs, defaultTab);
+  const [searchParams] = useSearchParams();
+  const query = useMemo(() => dashboardQuery(searchParams), [searchParams]);
+  useEffect(() => {
+    if (actionData?.error) showToast({ kind: "error", title: "Error", description: actionData.error });
+  }, [actionData]);
+
+  const statCards = [
+    { label: "Total Users", value: stats.totalUsers },
+    { label: "Active Subscriptions", value: stats.activeSubscriptions },
+    { label: "Total Content", value: stats.totalContent },
+    { label: "Blog Posts", value: stats.blogPosts },
+  ].filter((card) => card.value !== null);
+
+  // With JavaScript the hash picks one tab; without it every tab is a section with that anchor.
+  const visible = (tab: Tab) => !hydrated || tab === active;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-black text-white">Admin Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-400">Signed in as {role}.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/content/new" className="btn-primary">New Content</Link>
+          {canWriteBlog ? <Link to="/admin/blog/new" className="btn-secondary">New Blog Post</Link> : null}
+        </div>
+      </header>
+
+      <dl className={`mt-8 grid gap-4 ${statCards.length === 4 ? "grid-cols-2 lg:grid-cols-4" : "grid-cols-2"}`}>
+        {statCards.map((card) => (
+          <div key={card.label} className="card p-5">
+            <dt className="text-sm font-semibold text-slate-400">{card.label}</dt>
+            <dd className="mt-1 text-3xl font-black text-white">{formatCount(card.value!)}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <nav aria-label="Dashboard sections" className="mt-10 overflow-x-auto border-b border-field-700">
+        <ul className="flex gap-1">
+          {tabs.map((tab) => (
+            <li key={tab}>
+              <a
+                href={`#${tab}`}
+                aria-current={hydrated && tab === active ? "page" : undefined}
+                className={`inline-block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-bold ${
+                  hydrated && tab === active ? "border-turf text-turf" : "border-transparent text-slate-300 hover:text-white"
+                }`}
+              >
+                {TAB_LABELS[tab]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <DashboardQueryContext.Provider value={query}>
+        <div className="mt-8 space-y-12">
+          {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
+          {visible("content") ? <ContentTab data={loaderData.content} /> : null}
+          {visible("tips") ? <TipsTab data={loaderData.tips} /> : null}
+          {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
+          {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}
+          {tabs.includes("messages") && loaderData.messages && visible("messages") ? <MessagesTab messages={loaderData.messages} /> : null}
+        </div>
+      </DashboardQueryContext.Provider>
+    </div>
+  );
+}
