@@ -61,6 +61,10 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // A browser test gets a second try. On a loaded two-core machine a click on the dashboard's
+          // Edit link (user edit dialog) twice never landed in about 2,000 browser test runs; a product
+          // fault fails both tries.
+          retry: 1,
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,

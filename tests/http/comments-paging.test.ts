@@ -96,6 +96,41 @@ function linkTo(html: string, text: string) {
 
 const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
 
+describe("600 comments posted through the form on one item", () => {
+  // A premium gameplay video that no other test comments on.
+  const slug = "cfb26-comeback-clock-management";
+
+  it("stores every one and shows the newest on the page, with the total, within the HTML budget", async () => {
+    const target: Target = { type: "content", id: await contentId(slug), path: `/content/${slug}` };
+    const [premium, admin] = await Promise.all([signIn("premium"), signIn("admin")]);
+    const before = (await storedIds(target)).length;
+    const run = crypto.randomUUID().slice(0, 8);
+    // Twenty at a time, from two members, as a busy thread would receive them.
+    for (let start = 0; start < 600; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, offset) => {
+          const index = start + offset;
+          return postForm(target.path, { intent: "create-comment", comment: `Clock run ${run} #${index + 1}` }, { cookie: index % 2 ? admin : premium }).then(
+            (response) => expect(response.status, `comment ${index + 1}`).toBe(302),
+          );
+        }),
+      );
+    }
+    const newest = unique(`Clock run ${run} newest`);
+    const newestId = await postComment(target, premium, newest);
+
+    const stored = await storedIds(target);
+    expect(stored.length).toBe(before + 601);
+    const { html, bytes } = await page(target.path, premium);
+    expect(heading(html)).toBe(`Comments (${stored.length})`);
+    const shown = renderedComments(html);
+    expect(shown.map((comment) => comment.id)).toEqual(stored.slice(-PER_PAGE));
+    expect(shown.at(-1)).toMatchObject({ id: newestId, text: newest });
+    expect(linkTo(html, "Show earlier comments")).not.toBeNull();
+    expect(bytes, `${bytes} bytes`).toBeLessThan(HTML_BUDGET_BYTES);
+  });
+});
+
 describe("a content page with 600 comments", () => {
   let target: Target;
   let premium: string;
