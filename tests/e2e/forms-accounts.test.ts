@@ -175,6 +175,16 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await visible(page.getByText("Subscription resumed", { exact: true }));
     await visible(page.getByText("Your subscription will renew as usual."));
     expect((await storedMember(member.id)).cancelAtPeriodEnd).toBe(false);
+    await w.check();
+
+    // The test mode's simulations.
+    await page.getByRole("button", { name: "Simulate renewal" }).click();
+    await visible(page.getByText("Renewal simulated."));
+    await w.check();
+    await page.getByRole("button", { name: "Simulate failed payment" }).click();
+    await visible(page.getByText("Failed payment simulated."));
+    await visible(page.getByText("Past Due", { exact: true }));
+    expect((await storedMember(member.id)).subscriptionStatus).toBe("past_due");
     await w.finish();
   });
 

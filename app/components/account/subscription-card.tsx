@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
+import type { ToastMessage } from "~/components/toaster";
 import { formatShortDate } from "~/lib/format";
 import { PLANS, type PlanId } from "~/lib/pricing";
 import { SettingsCard } from "./settings-card";
@@ -18,7 +19,8 @@ export type SubscriptionSummary = {
   testMode: boolean;
 };
 
-export function SubscriptionCard({ subscription }: { subscription: SubscriptionSummary }) {
+/** `notice`: what the last subscription action answered when it stayed on the page (shown without JavaScript too). */
+export function SubscriptionCard({ subscription, notice }: { subscription: SubscriptionSummary; notice: ToastMessage | null }) {
   const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, hasCustomer, testMode } = subscription;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -75,6 +77,11 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionS
             </Form>
           ) : null}
         </div>
+      ) : null}
+      {notice ? (
+        <p role="alert" className="mt-4 text-sm text-slate-200">
+          <span className="font-semibold text-white">{notice.title}:</span> {notice.description}
+        </p>
       ) : null}
       {status === "past_due" ? (
         <p role="alert" className="mt-4 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">

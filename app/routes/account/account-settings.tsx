@@ -152,6 +152,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   }, [actionData]);
   const profileAnswer = actionData?.intent === "profile" && "result" in actionData ? actionData.result : null;
   const avatarError = actionData?.intent === "avatar" && "toast" in actionData ? actionData.toast : null;
+  const subscriptionNotice = actionData && actionData.intent !== "avatar" && "toast" in actionData ? actionData.toast : null;
   const passwordAnswer = actionData?.intent === "change-password" && "result" in actionData ? actionData : null;
 
   return (
@@ -167,7 +168,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           lastResult={passwordAnswer?.result ?? null}
           changed={Boolean(passwordAnswer && "changed" in passwordAnswer && passwordAnswer.changed)}
         />
-        <SubscriptionCard subscription={loaderData.subscription} />
+        <SubscriptionCard subscription={loaderData.subscription} notice={subscriptionNotice} />
         <TipsCard tips={loaderData.tips} />
       </div>
     </div>
