@@ -1,7 +1,6 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { createContext, RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
-import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming } from "./db.server.ts";
+import { createDatabase, createReadQueue, instrumentD1, type Database, type DatabaseTiming, type Statement } from "./db.server.ts";
 import {
   confirmSession,
   readSession,
@@ -31,7 +30,7 @@ export type AppContext = {
    * id (not yet confirmed against D1). Pages use readPage (page-read.server.ts), which names the
    * results and makes sure they were read for the confirmed viewer.
    */
-  readWithSession(build: (userId: string | null) => BatchItem<"sqlite">[]): Promise<{ userId: string | null; results: unknown[] }>;
+  readWithSession(build: (userId: string | null) => Statement[]): Promise<{ userId: string | null; results: unknown[] }>;
   getSession(): Promise<{ session: Session; user: User } | null>;
 };
 
@@ -70,7 +69,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
       // After the KV read, in the same turn as getSession()'s user read: the two share a batch.
       const userId = (await readStoredSession())?.userId ?? null;
       const statements = build(userId);
-      const results = statements.length ? await read(statements as unknown as [BatchItem<"sqlite">]) : [];
+      const results = statements.length ? await read(statements) : [];
       return { userId, results: results as unknown[] };
     },
     getSession() {

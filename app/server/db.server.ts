@@ -1,5 +1,4 @@
 import { fillPlaceholders, sql, type Placeholder, type Query } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 
 export type Database = DrizzleD1Database & { $client: D1Database };
@@ -14,9 +13,57 @@ export function createDatabase(d1: D1Database): Database {
   return drizzle(d1);
 }
 
-export type ReadQueue = <U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(queries: T) => Promise<BatchResponse<T>>;
+/** What drizzle gives for a statement, through its public API: the SQL, and how to turn D1's answer into rows. */
+type Mapper = { getQuery(): Query; mapResult(result: unknown, isFromBatch?: boolean): unknown };
+/** A drizzle query builder (select, insert, update, delete): `.prepare()` gives its Mapper. */
+type Preparable = PromiseLike<unknown> & { prepare(): Mapper };
+/** A drizzle raw statement (`db.all(sql`...`)`): it is its own Mapper. */
+type RawStatement = PromiseLike<unknown> & Mapper;
 
-type PendingRead = { queries: BatchItem<"sqlite">[]; resolve: (results: unknown[]) => void; reject: (error: unknown) => void };
+/**
+ * One statement ready to go to D1: its SQL with the values bound, and the drizzle mapper that
+ * turns D1's answer into the rows the builder would have given. Awaiting it runs it alone; a read
+ * queue sends many in one D1 batch.
+ */
+export class Read<T> implements PromiseLike<T> {
+  constructor(
+    private readonly d1: D1Database,
+    private readonly query: Query,
+    private readonly mapper: Mapper,
+  ) {}
+
+  toSQL(): Query {
+    return this.query;
+  }
+
+  statement(): D1PreparedStatement {
+    return this.d1.prepare(this.query.sql).bind(...this.query.params);
+  }
+
+  map(result: D1Result): T {
+    return this.mapper.mapResult(result, true) as T;
+  }
+
+  then<R1 = T, R2 = never>(resolve?: ((rows: T) => R1 | PromiseLike<R1>) | null, reject?: ((error: unknown) => R2 | PromiseLike<R2>) | null) {
+    return this.statement()
+      .all()
+      .then((result) => this.map(result))
+      .then(resolve, reject);
+  }
+}
+
+/** Anything a page may read: a built-once select (a Read), a drizzle builder or a raw statement. */
+export type Statement = Read<unknown> | Preparable | RawStatement;
+
+function readOf(db: Database, statement: Statement): Read<unknown> {
+  if (statement instanceof Read) return statement;
+  const mapper = "prepare" in statement ? statement.prepare() : statement;
+  return new Read(db.$client, mapper.getQuery(), mapper);
+}
+
+export type ReadQueue = <T extends readonly Statement[]>(statements: T) => Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }>;
+
+type PendingRead = { reads: Read<unknown>[]; resolve: (results: unknown[]) => void; reject: (error: unknown) => void };
 
 /**
  * Statements asked for in the same turn of the event loop go to D1 together, as one batch. The root
@@ -24,51 +71,49 @@ type PendingRead = { queries: BatchItem<"sqlite">[]; resolve: (results: unknown[
  * page costs one round trip instead of two. A batch is one transaction: when any statement fails
  * nothing is applied, and each caller's statements are sent again on their own, so only the caller
  * whose statement failed sees the error. Meant for a page's reads (and a write that rides along
- * with them, like a view count); a form's writes keep their own batch.
+ * with them, like a view count); a form's writes keep their own db.batch.
+ *
+ * The batch goes to D1 directly (drizzle's db.batch cannot take a statement prepared once, see
+ * reusableSelect); each answer is mapped by drizzle's own mapper, so rows come back exactly as
+ * drizzle would give them.
  */
 export function createReadQueue(db: Database): ReadQueue {
   let pending: PendingRead[] = [];
 
+  const send = (reads: Read<unknown>[]) =>
+    db.$client.batch(reads.map((read) => read.statement())).then((results) => results.map((result, index) => reads[index].map(result)));
+
   function flush() {
     const entries = pending;
     pending = [];
-    const queries = entries.flatMap((entry) => entry.queries);
-    db.batch(queries as unknown as [BatchItem<"sqlite">]).then(
+    send(entries.flatMap((entry) => entry.reads)).then(
       (results) => {
         let offset = 0;
         for (const entry of entries) {
-          entry.resolve(results.slice(offset, offset + entry.queries.length));
-          offset += entry.queries.length;
+          entry.resolve(results.slice(offset, offset + entry.reads.length));
+          offset += entry.reads.length;
         }
       },
       (error: unknown) => {
         if (entries.length === 1) return entries[0].reject(error);
         // Nothing of the failed batch was applied: each caller's statements are sent again on their own.
-        for (const entry of entries) {
-          db.batch(entry.queries as unknown as [BatchItem<"sqlite">]).then(entry.resolve, entry.reject);
-        }
+        for (const entry of entries) send(entry.reads).then(entry.resolve, entry.reject);
       },
     );
   }
 
-  return (queries) =>
-    new Promise((resolve, reject) => {
+  return ((statements: readonly Statement[]) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      let reads: Read<unknown>[];
+      try {
+        reads = statements.map((statement) => readOf(db, statement));
+      } catch (error) {
+        return reject(error);
+      }
       if (pending.length === 0) setTimeout(flush, 0);
-      pending.push({ queries: [...queries], resolve: resolve as PendingRead["resolve"], reject });
-    });
+      pending.push({ reads, resolve, reject });
+    })) as ReadQueue;
 }
-
-// What a built select hands to drizzle's session: its SQL with placeholders, and how to map rows.
-type BuiltSelect = {
-  query: Query;
-  fields: unknown;
-  joinsNotNullableMap: unknown;
-  queryMetadata: unknown;
-};
-type PreparedSelect = BuiltSelect & { getQuery(): Query; all(): Promise<unknown> };
-type SelectSession = {
-  prepareQuery(query: Query, fields: unknown, method: "all", arrayMode: true, mapper: undefined, metadata: unknown): PreparedSelect;
-};
 
 /** A value bound into a reusable select: inside the builder it is a placeholder, never the value itself. */
 export type Param<T> = Placeholder<string, T>;
@@ -77,47 +122,31 @@ type ValuesOf<P extends Param<unknown>[]> = { [K in keyof P]: P[K] extends Param
 /**
  * A select whose SQL is built once per isolate instead of on every request. drizzle assembles a
  * statement from its builder objects each time (about 65 µs a statement here, several per page);
- * here the builder runs once with placeholders for the arguments, and each call only fills in the
- * values (encoded by the columns, as drizzle does). The builder's parameters are typed as
- * placeholders (`Param<string>`), so it cannot branch on or transform a value: every argument must
- * be bound into the SQL. The result is used as drizzle's own: awaited, in db.batch or readPage, or
- * asked for its SQL (toSQL).
+ * here the builder runs once with placeholders for the arguments and is prepared (`.prepare()`),
+ * and each call only fills in the values (`fillPlaceholders`, encoded by the columns as drizzle
+ * does). The builder's parameters are typed as placeholders (`Param<string>`), so it cannot
+ * branch on or transform a value: every argument must be bound into the SQL.
  *
- * drizzle has no public way to batch a statement prepared once (its prepared queries cannot join
- * db.batch), so this reaches into two of its internals: the builder's _prepare() and the session's
- * prepareQuery(). They live here only, drizzle-orm is pinned, and tests/unit/read-queue.test.ts
- * compares the rows with the plain builder's, so an upgrade that changes them fails there.
+ * The result is a Read: awaited on its own, or in readPage / a read queue with other statements in
+ * one round trip. It cannot go into drizzle's db.batch, which prepares every item again itself.
+ * Only drizzle's public API is used: `.prepare()`, the prepared query's `getQuery()` and
+ * `mapResult()`, `fillPlaceholders`, `db.$client`. The prepared query keeps the D1 statement of the
+ * request that built it; only its SQL and its mapper are used afterwards.
  * See docs/decisions/0008-one-round-trip-per-page.md.
  */
-export function reusableSelect<P extends Param<unknown>[], B>(build: (db: Database, ...params: P) => B) {
-  const built = new Map<number, BuiltSelect>();
-  return (db: Database, ...args: ValuesOf<P>): B => {
-    let statement = built.get(args.length);
-    if (!statement) {
+export function reusableSelect<P extends Param<unknown>[], B extends Preparable>(build: (db: Database, ...params: P) => B) {
+  const built = new Map<number, Mapper>();
+  return (db: Database, ...args: ValuesOf<P>): Read<Awaited<B>> => {
+    let mapper = built.get(args.length);
+    if (!mapper) {
       const placeholders = args.map((_, index) => sql.placeholder(`p${index}`)) as unknown as P;
-      const prepared = (build(db, ...placeholders) as unknown as { _prepare(): PreparedSelect })._prepare();
-      statement = {
-        query: prepared.getQuery(),
-        fields: prepared.fields,
-        joinsNotNullableMap: prepared.joinsNotNullableMap,
-        queryMetadata: prepared.queryMetadata,
-      };
-      built.set(args.length, statement);
+      mapper = build(db, ...placeholders).prepare();
+      built.set(args.length, mapper);
     }
-    const { query, fields, joinsNotNullableMap, queryMetadata } = statement;
-    const values = Object.fromEntries((args as unknown[]).map((value, index) => [`p${index}`, value]));
-    const session = (db as unknown as { session: SelectSession }).session;
-    const toSQL = (): Query => ({ sql: query.sql, params: fillPlaceholders(query.params, values) });
-    const prepare = () => {
-      const prepared = session.prepareQuery(toSQL(), fields, "all", true, undefined, queryMetadata);
-      prepared.joinsNotNullableMap = joinsNotNullableMap;
-      return prepared;
-    };
-    return {
-      toSQL,
-      _prepare: prepare,
-      then: (resolve: (rows: unknown) => unknown, reject: (error: unknown) => unknown) => prepare().all().then(resolve, reject),
-    } as unknown as B;
+    const query = mapper.getQuery();
+    const values: Record<string, unknown> = {};
+    for (let index = 0; index < args.length; index += 1) values[`p${index}`] = args[index];
+    return new Read(db.$client, { sql: query.sql, params: fillPlaceholders(query.params, values) }, mapper);
   };
 }
 

@@ -9,8 +9,8 @@
 //
 // Each name gets its statement's own result (typed as awaiting the statement would), `none` gets
 // null. Adding or removing a read can never shift another's answer.
-import type { BatchItem } from "drizzle-orm/batch";
 import type { AppContext } from "./context.server.ts";
+import type { Statement } from "./db.server.ts";
 
 class NoRead {
   readonly skipped = true;
@@ -18,7 +18,6 @@ class NoRead {
 /** A read left out of this page (for this viewer, this URL): its name comes back as null. */
 export const none = new NoRead();
 
-export type Statement = BatchItem<"sqlite">;
 export type ReadPlan = Record<string, Statement | NoRead>;
 type ResultOf<T> = T extends NoRead ? null : Awaited<T>;
 export type PageData<P extends ReadPlan> = { [K in keyof P]: ResultOf<P[K]> };

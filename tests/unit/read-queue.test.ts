@@ -38,6 +38,24 @@ describe("reads that share a D1 round trip", () => {
     expect(timing.roundTrips).toBe(2);
   });
 
+  it("takes drizzle builders, raw statements with bound values and writes in the same batch", async () => {
+    const { timing, db, read } = setup();
+    const id = await insertUser(db, { firstName: "Before" });
+    timing.roundTrips = 0;
+
+    const [renamed, sum, emails] = await read([
+      db.update(users).set({ firstName: "After" }).where(eq(users.id, id)),
+      db.all<{ total: number }>(sql`select ${40} + ${2} as total`),
+      emailOf(db, id),
+    ]);
+
+    expect(timing.roundTrips).toBe(1);
+    expect((renamed as D1Result).meta.changes).toBe(1);
+    expect(sum).toEqual([{ total: 42 }]);
+    expect(emails).toEqual([{ email: `${id}@example.com` }]);
+    expect(await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, id))).toEqual([{ firstName: "After" }]);
+  });
+
   it("a failing read fails only its own caller", async () => {
     const { db, read } = setup();
     const id = await insertUser(db);
