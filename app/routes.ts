@@ -35,6 +35,7 @@ export default [
   route("content/:slug/section/:sectionSlug", "routes/library/content-detail.tsx", { id: "content-section" }),
   route("content/:slug/section/:sectionSlug/play/:playSlug", "routes/library/content-detail.tsx", { id: "content-play" }),
   route("scheme/:slug", "routes/library/scheme-teaser.tsx"),
+  route("search", "routes/library/search.tsx"),
 
   // Staff
   route("admin", "routes/admin/dashboard.tsx"),

@@ -15,3 +15,6 @@ export const BLOG_CATEGORIES = ["updates", "announcements", "news"] as const;
 export const TIP_STATUSES = ["pending", "approved", "rejected"] as const;
 export const OAUTH_PROVIDERS = ["discord", "google"] as const;
 export const TOKEN_PURPOSES = ["email_confirmation", "password_reset"] as const;
+
+/** What a search result is: a content item, a formation, a play or a blog post. */
+export const SEARCH_KINDS = ["content", "formation", "play", "post"] as const;

@@ -23,6 +23,7 @@ import {
   TIP_STATUSES,
   OAUTH_PROVIDERS,
   TOKEN_PURPOSES,
+  SEARCH_KINDS,
 } from "./enums.ts";
 
 export * from "./enums.ts";
@@ -173,6 +174,8 @@ export const contentPlays = sqliteTable(
     videoProvider: text("video_provider", { enum: VIDEO_PROVIDERS }).notNull().default("youtube"),
     videoUrl: text("video_url"),
     runtime: text("runtime"),
+    // Situations a play suits ('vs blitz', 'red zone'...), searchable and offered as filters.
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     position: integer("position").notNull().default(0),
   },
   (table) => [
@@ -342,6 +345,45 @@ export const counters = sqliteTable("counters", {
   name: text("name").primaryKey(),
   value: integer("value").notNull().default(0),
 });
+
+// What the search finds: one row per content item, formation, play and blog post, written only by
+// the triggers of migration 0004 (in the same statement as the row it mirrors) and indexed by the
+// FTS5 table search_fts. A premium item's formation and play write-ups go to `locked`, which only
+// viewers who may open premium content search (see app/server/search.server.ts).
+export const searchDocuments = sqliteTable(
+  "search_documents",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind", { enum: SEARCH_KINDS }).notNull(),
+    refId: integer("ref_id").notNull(),
+    contentId: integer("content_id"),
+    sectionId: integer("section_id"),
+    game: text("game", { enum: GAMES }),
+    type: text("type", { enum: CONTENT_TYPES }),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    title: text("title").notNull(),
+    tagText: text("tag_text").notNull().default(""),
+    body: text("body").notNull().default(""),
+    locked: text("locked").notNull().default(""),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [uniqueIndex("search_documents_kind_ref_unique").on(table.kind, table.refId), index("search_documents_content_idx").on(table.contentId)],
+);
+
+// Searches that found nothing, counted per normalised query and day (no user id): staff see the
+// most frequent of the last 30 days.
+export const searchMisses = sqliteTable(
+  "search_misses",
+  {
+    query: text("query").notNull(),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(1),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.query, table.day] }), index("search_misses_day_idx").on(table.day)],
+);
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -12,6 +12,8 @@ export type SeedPlay = {
   videoProvider: "youtube" | "vimeo" | "custom";
   videoUrl: string;
   runtime: string;
+  /** Situations the play suits; searchable and offered as filters. */
+  tags: string[];
 };
 
 export type SeedFormation = {
@@ -71,6 +73,55 @@ const text = (...paragraphs: string[]): string => paragraphs.join("\n\n");
 
 const SAMPLE_VIDEO = "media/videos/sample-play.mp4";
 
+/** Situational tags of the plays, by slug (a play of the same name suits the same situations). */
+const PLAY_TAGS: Record<string, string[]> = {
+  "inside-zone-bubble": ["vs zone", "vs blitz"],
+  stick: ["vs zone", "3rd and short"],
+  "four-verticals": ["vs zone", "3rd and long"],
+  mesh: ["vs man", "3rd and short"],
+  "mesh-spot": ["vs man", "vs zone"],
+  snag: ["vs zone", "red zone"],
+  "bunch-verticals": ["vs zone", "3rd and long"],
+  "bunch-stick": ["vs man", "3rd and short"],
+  "zone-read": ["vs man"],
+  counter: ["goal line"],
+  "counter-read": ["goal line", "vs man"],
+  "pa-boot": ["vs man", "red zone"],
+  "pa-boot-over": ["vs man", "red zone"],
+  "pa-boot-cross": ["vs zone", "3rd and long"],
+  "pa-wheel": ["vs man"],
+  "pa-post": ["vs zone", "3rd and long"],
+  "pa-deep-cross": ["vs zone", "3rd and long"],
+  slants: ["vs blitz", "vs man"],
+  "quick-slants": ["vs blitz", "vs man"],
+  spacing: ["vs zone", "vs blitz"],
+  "te-seam-verts": ["vs zone", "3rd and long"],
+  "bubble-rpo": ["vs blitz"],
+  "hb-inside-zone": ["goal line"],
+  "inside-zone": ["goal line"],
+  "inside-zone-split": ["goal line"],
+  power: ["goal line", "red zone"],
+  "power-read": ["goal line", "red zone"],
+  duo: ["goal line"],
+  "triple-option": ["vs man"],
+  "midline-option": ["vs man", "3rd and short"],
+  "speed-option": ["vs man"],
+  "cover-3-match": ["3rd and long"],
+  "cover-3-sky": ["red zone"],
+  "cover-1-robber": ["red zone", "3rd and short"],
+  "cover-2-man": ["3rd and long"],
+  "2-man-under": ["3rd and long", "two-minute"],
+  "cover-4-quarters": ["3rd and long", "two-minute"],
+  "cover-4-drop": ["3rd and long", "two-minute"],
+  "cover-6": ["two-minute"],
+  "tite-mid-blitz": ["blitz", "3rd and long"],
+  "mid-blitz": ["blitz", "3rd and long"],
+  "nickel-sim-pressure": ["blitz", "3rd and long"],
+  "sugar-a-gap-blitz": ["blitz", "3rd and short"],
+  "odd-sam-blitz": ["blitz", "red zone"],
+  "dollar-fire-zone": ["blitz", "3rd and long"],
+};
+
 function play(
   slug: string,
   title: string,
@@ -80,7 +131,7 @@ function play(
   paragraphs: string[],
 ): SeedPlay {
   const videoProvider = video === SAMPLE_VIDEO ? "custom" : video.includes("vimeo.com") ? "vimeo" : "youtube";
-  return { slug, title, description: text(...paragraphs), image, videoProvider, videoUrl: video, runtime };
+  return { slug, title, description: text(...paragraphs), image, videoProvider, videoUrl: video, runtime, tags: PLAY_TAGS[slug] ?? [] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +142,7 @@ const cfbSpreadRpo: SeedContent = {
   slug: "cfb26-spread-rpo-attack",
   title: "Spread RPO Attack: The CFB 26 Meta Offense",
   description: text(
-    "The most efficient offense in College Football 26 right now: a spread RPO system that puts one defender in conflict on every snap. You read one player, the ball comes out on time, and the defense is always wrong.",
+    "The most efficient offense in College Football 26 right now: a spread RPO system that puts one defender in conflict on every snap. You read one player, the ball comes out on time, and the defense is always wrong. It is the spread option game built for the CFB 26 engine.",
     "Three formations, nine plays, one set of rules. We start with the zone-read and bubble RPO from Gun Trips TE, move to the Gun Bunch pass game for third downs, and finish with Pistol Strong for the red zone and four-minute offense.",
   ),
   type: "meta-scheme",
@@ -101,7 +152,7 @@ const cfbSpreadRpo: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-spread-attack.png",
   videoUrl: yt("Rk3vXq9LmT2"),
-  tags: ["offense", "rpo", "spread", "zone read", "cfb26"],
+  tags: ["offense", "rpo", "spread", "zone read", "vs zone", "red zone", "Oregon playbook", "cfb26"],
   runtime: "18:42",
   daysAgo: 3,
   views: 4812,
@@ -193,7 +244,7 @@ const cfbTiteDefense: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-lockdown-defense.png",
   videoUrl: yt("dT5hV8zMq2W"),
-  tags: ["defense", "3-3-5", "cover 3", "blitz", "cfb26"],
+  tags: ["defense", "3-3-5", "cover 3", "blitz", "3rd and long", "Iowa State playbook", "cfb26"],
   runtime: "22:10",
   daysAgo: 11,
   views: 3175,
@@ -283,7 +334,7 @@ const cfbFlexbone: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-ground-game.png",
   videoUrl: yt("Vb3nJ8wKd0F"),
-  tags: ["offense", "option", "flexbone", "run game", "cfb26"],
+  tags: ["offense", "option", "flexbone", "run game", "vs man", "goal line", "Army playbook", "cfb26"],
   runtime: "25:37",
   daysAgo: 19,
   views: 1964,
@@ -583,7 +634,7 @@ const maddenGunBunch: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-air-raid.png",
   videoUrl: yt("Mb7cQ2xVn5T"),
-  tags: ["offense", "quick game", "bunch", "madden26"],
+  tags: ["offense", "quick game", "bunch", "vs man", "vs blitz", "3rd and long", "Chiefs playbook", "madden26"],
   runtime: "20:15",
   daysAgo: 2,
   views: 6204,
@@ -673,7 +724,7 @@ const maddenNickelMatch: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-lockdown-defense.png",
   videoUrl: yt("Gh4vN1cTk8M"),
-  tags: ["defense", "nickel", "cover 3", "man coverage", "madden26"],
+  tags: ["defense", "nickel", "cover 3", "man coverage", "blitz", "red zone", "Ravens playbook", "madden26"],
   runtime: "23:48",
   daysAgo: 9,
   views: 4415,
@@ -766,7 +817,7 @@ const maddenPistolPower: SeedContent = {
   isPublished: true,
   thumbnail: "thumb-ground-game.png",
   videoUrl: yt("Pk0mR5vCw2B"),
-  tags: ["offense", "run game", "pistol", "play-action", "madden26"],
+  tags: ["offense", "run game", "pistol", "play-action", "vs zone", "goal line", "Titans playbook", "madden26"],
   runtime: "21:30",
   daysAgo: 21,
   views: 2038,

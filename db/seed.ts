@@ -215,6 +215,7 @@ export async function seedDatabase(options: SeedOptions) {
             videoProvider: play.videoProvider,
             videoUrl: play.videoProvider === "custom" ? mediaUrl("videos/sample-play.mp4") : play.videoUrl,
             runtime: play.runtime,
+            tags: play.tags,
             position,
           })
           .onConflictDoNothing(),

@@ -31,7 +31,7 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 const desktopLink = (isActive: boolean) =>
-  `rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm xl:px-3 font-semibold transition-colors ${
     isActive ? "text-turf" : "text-slate-300 hover:text-white"
   }`;
 
@@ -65,9 +65,19 @@ export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName:
           ))}
         </ul>
 
-        <div className="hidden lg:block">
+        <div className="hidden items-center gap-2 lg:flex">
+          <Link to="/search" className="rounded-md p-2 text-slate-300 hover:bg-field-800 hover:text-white xl:hidden">
+            <span className="sr-only">Search</span>
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-4-4" strokeLinecap="round" />
+            </svg>
+          </Link>
+          <div className="hidden xl:block">
+            <NavSearch id="nav-search" className="w-44" />
+          </div>
           {viewer ? <AccountMenu viewer={viewer} /> : (
-            <Link to="/auth" className="btn-primary">
+            <Link to="/auth" className="btn-primary whitespace-nowrap">
               Login / Register
             </Link>
           )}
@@ -76,6 +86,26 @@ export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName:
         <MobileMenu viewer={viewer} items={items} />
       </nav>
     </header>
+  );
+}
+
+/** The top bar's search box: a plain GET form that leads to /search. */
+function NavSearch({ id, className }: { id: string; className: string }) {
+  return (
+    <form role="search" method="get" action="/search" className="relative">
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Search plays…"
+        autoComplete="off"
+        enterKeyHint="search"
+        className={`rounded-lg border border-field-600 bg-field-900 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:border-turf focus:outline-none ${className}`}
+      />
+    </form>
   );
 }
 
@@ -132,6 +162,9 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
             </div>
           </div>
         ) : null}
+        <div className="pt-3">
+          <NavSearch id="mobile-nav-search" className="w-full py-2.5 text-base" />
+        </div>
         <ul className="pt-2">
           {items.map((item) => (
             <li key={item.to}><Link to={item.to} className={link}>{item.label}</Link></li>

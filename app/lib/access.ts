@@ -88,3 +88,18 @@ export function staffRights(user: Pick<AccessSubject, "role"> | null | undefined
   const superadmin = isSuperadmin(user);
   return { dashboard: staff, manageContent: staff, reviewTips: staff, manageUsers: superadmin, manageBlog: superadmin, readMessages: superadmin };
 }
+
+export type SearchRights = {
+  /** Formation and play write-ups of premium items are searched and quoted in snippets. */
+  premiumWriteUps: boolean;
+  /** Unpublished content is found too. */
+  drafts: boolean;
+};
+
+/** What a search may look at for this viewer: the same rules as opening the pages themselves. */
+export function searchRights(viewer: AccessSubject | null | undefined, now: number = Date.now()): SearchRights {
+  return {
+    premiumWriteUps: contentRights(viewer, { isPublished: true, requiredTier: "premium", type: "meta-scheme" }, now).open,
+    drafts: contentRights(viewer, { isPublished: false, requiredTier: "free", type: "meta-scheme" }, now).see,
+  };
+}

@@ -1,0 +1,63 @@
+import { Link } from "~/components/link";
+import { CONTENT_TYPE_LABELS } from "~/lib/content";
+import { GAME_LABELS } from "~/lib/format";
+import { FILTER_NAMES, searchHref, type FilterName, type SearchFilters } from "~/lib/search";
+
+export type FacetCounts = Record<FilterName, { value: string; count: number }[]>;
+
+const HEADINGS: Record<FilterName, string> = { game: "Game", type: "Type", difficulty: "Difficulty", tag: "Tags" };
+
+function labelOf(name: FilterName, value: string) {
+  if (name === "game") return GAME_LABELS[value as keyof typeof GAME_LABELS] ?? value;
+  if (name === "type") return CONTENT_TYPE_LABELS[value as keyof typeof CONTENT_TYPE_LABELS] ?? value;
+  if (name === "difficulty") return value.charAt(0).toUpperCase() + value.slice(1);
+  return value;
+}
+
+/**
+ * The filters beside the results: links that add or remove one value (no JavaScript needed), each
+ * with the number of results it would give together with the other filters chosen.
+ */
+export function SearchFilterList({ text, filters, facets }: { text: string; filters: SearchFilters; facets: FacetCounts }) {
+  const groups = FILTER_NAMES.map((name) => {
+    const values = [...facets[name]];
+    const chosen = filters[name];
+    if (chosen && !values.some((entry) => entry.value.toLowerCase() === chosen.toLowerCase())) values.unshift({ value: chosen, count: 0 });
+    return { name, values, chosen };
+  }).filter((group) => group.values.length > 0);
+  if (!groups.length) return null;
+  return (
+    <div className="space-y-5">
+      {groups.map(({ name, values, chosen }) => (
+        <section key={name} aria-labelledby={`filter-${name}`}>
+          <h3 id={`filter-${name}`} className="text-xs font-bold uppercase tracking-wider text-slate-400">
+            {HEADINGS[name]}
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+            {values.map(({ value, count }) => {
+              const active = chosen !== null && chosen.toLowerCase() === value.toLowerCase();
+              const href = searchHref(text, { ...filters, [name]: active ? null : value });
+              return (
+                <li key={value}>
+                  <Link
+                    to={href}
+                    aria-current={active ? "true" : undefined}
+                    className={`flex items-center justify-between gap-3 rounded-lg px-3 py-1.5 text-sm ${
+                      active ? "bg-turf font-bold text-field-950" : "border border-field-700 text-slate-200 hover:bg-field-800 lg:border-transparent"
+                    }`}
+                  >
+                    <span>
+                      {labelOf(name, value)}
+                      {active ? <span className="sr-only"> (chosen, remove)</span> : null}
+                    </span>
+                    <span className={active ? "text-field-950" : "text-slate-400"}>{count}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// The play finder's request as the URL states it (/search?q=...&game=...&type=...&difficulty=...&tag=...&page=...),
+// read the same way on the server and in the browser, and how a snippet's marked words are carried.
+import { CONTENT_TYPES, DIFFICULTIES, GAMES, SEARCH_KINDS } from "../../db/enums.ts";
+import type { ContentType, Game } from "../../db/schema.ts";
+
+type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** Queries are cut here (the page says so). */
+export const MAX_QUERY_LENGTH = 200;
+/** Words beyond this many are ignored. */
+export const MAX_QUERY_WORDS = 12;
+export const SEARCH_PAGE_SIZE = 20;
+const MAX_TAG_LENGTH = 40;
+
+export type SearchFilters = { game: Game | null; type: ContentType | null; difficulty: Difficulty | null; tag: string | null };
+export const FILTER_NAMES = ["game", "type", "difficulty", "tag"] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export type SearchRequest = {
+  /** The query as typed (cut at MAX_QUERY_LENGTH). */
+  text: string;
+  truncated: boolean;
+  /** The words searched for: letters and digits, lower case, as the index's tokenizer splits them. */
+  words: string[];
+  filters: SearchFilters;
+  page: number;
+};
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** Letters and digits of any script; everything else (quotes, `*`, `-`, parentheses, emoji) separates words. */
+export function wordsOf(text: string): string[] {
+  return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS);
+}
+
+export function parseSearchParams(params: URLSearchParams): SearchRequest {
+  const raw = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
+  const truncated = raw.length > MAX_QUERY_LENGTH;
+  const text = truncated ? raw.slice(0, MAX_QUERY_LENGTH) : raw;
+  const tag = (params.get("tag") ?? "").trim();
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    text,
+    truncated,
+    words: wordsOf(text),
+    filters: {
+      game: oneOf(GAMES, params.get("game")),
+      type: oneOf(CONTENT_TYPES, params.get("type")),
+      difficulty: oneOf(DIFFICULTIES, params.get("difficulty")),
+      tag: tag && tag.length <= MAX_TAG_LENGTH ? tag : null,
+    },
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** The URL of a search: the query and filters given, and a page when it is not the first. */
+export function searchHref(text: string, filters: SearchFilters, page = 1): string {
+  const params = new URLSearchParams();
+  if (text) params.set("q", text);
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value) params.set(name, value);
+  }
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/search${query ? `?${query}` : ""}`;
+}
+
+/** Marks in a snippet: the index wraps each matched word in these two characters. */
+export const MARK_START = "\u0001";
+export const MARK_END = "\u0002";
+
+/** A snippet as plain runs of text, every other one matched: ["before ", "word", " after"]. */
+export function snippetParts(snippet: string): { text: string; marked: boolean }[] {
+  const parts: { text: string; marked: boolean }[] = [];
+  let rest = snippet;
+  while (rest) {
+    const start = rest.indexOf(MARK_START);
+    if (start === -1) {
+      parts.push({ text: rest, marked: false });
+      break;
+    }
+    if (start > 0) parts.push({ text: rest.slice(0, start), marked: false });
+    const end = rest.indexOf(MARK_END, start + 1);
+    const stop = end === -1 ? rest.length : end;
+    parts.push({ text: rest.slice(start + 1, stop), marked: true });
+    rest = end === -1 ? "" : rest.slice(end + 1);
+  }
+  return parts.filter((part) => part.text);
+}
+
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export type SearchResultView = {
+  id: string;
+  kind: SearchKind;
+  title: string;
+  href: string;
+  game: Game | null;
+  type: ContentType | null;
+  /** Where it sits: the scheme, then the formation. */
+  place: string[];
+  snippet: { text: string; marked: boolean }[];
+  draft: boolean;
+  premium: boolean;
+};
+

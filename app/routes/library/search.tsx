@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/link";
+import { SearchFilterList } from "~/components/search/search-filters";
+import { SearchResultGroups } from "~/components/search/search-results";
+import { searchRights } from "~/lib/access";
+import { GAME_LABELS } from "~/lib/format";
+import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref } from "~/lib/search";
+import { pageMeta } from "~/lib/seo";
+import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
+import { newestContentQuery, resultViews, runSearch } from "~/server/search.server";
+import type { Route } from "./+types/search";
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const text = loaderData?.search.text;
+  return pageMeta({
+    matches,
+    title: text ? `Search: ${text}` : "Search",
+    description: "Find schemes, formations, plays and blog posts by name, situation or tag.",
+    path: "/search",
+    noindex: true,
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const search = parseSearchParams(new URL(request.url).searchParams);
+  if (!search.words.length) {
+    const { newest } = await readPage(app, () => ({ newest: newestContentQuery(app.db, 6) }));
+    return { search, found: null, newest };
+  }
+  const outcome = await runSearch(app, search);
+  const rights = searchRights((await app.getSession())?.user ?? null);
+  const { facets } = outcome;
+  return {
+    search,
+    found: {
+      total: facets.total,
+      kinds: facets.kinds,
+      facets: { game: facets.game, type: facets.type, difficulty: facets.difficulty, tag: facets.tag },
+      results: resultViews(outcome.hits, rights),
+      page: outcome.page,
+      pageCount: outcome.pageCount,
+      suggestion: outcome.suggestion,
+    },
+    newest: [],
+  };
+}
+
+const TYPING_PAUSE_MS = 250;
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { search, found, newest } = loaderData;
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(search.text);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // A filter link or 'Did you mean' changes the query from outside the box: show it there.
+  useEffect(() => {
+    if (document.activeElement !== inputRef.current) setText(search.text);
+    setActive(-1);
+  }, [search.text, found?.results]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const results = found?.results ?? [];
+  function onChange(value: string) {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, TYPING_PAUSE_MS);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!results.length) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const next = Math.max(-1, Math.min(results.length - 1, active + step));
+      setActive(next);
+      document.getElementById(`search-result-${next}`)?.scrollIntoView({ block: "nearest" });
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      const ordered = Array.from(document.querySelectorAll<HTMLAnchorElement>("[data-search-result]"));
+      const href = ordered[active]?.getAttribute("href");
+      if (href) navigate(href);
+    } else if (event.key === "Escape") {
+      setActive(-1);
+    }
+  }
+
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/search";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-4xl font-black text-white">Search</h1>
+      <Form ref={formRef} method="get" action="/search" role="search" className="mt-6 flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
+        <label htmlFor="search-query" className="sr-only">
+          Search
+        </label>
+        <input
+          ref={inputRef}
+          id="search-query"
+          name="q"
+          type="search"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Try 'cover 3 beater', 'gun bunch' or 'red zone'"
+          autoComplete="off"
+          enterKeyHint="search"
+          aria-controls="search-results"
+          aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
+          aria-describedby="search-status"
+          className="input flex-1 text-base"
+        />
+        {FILTER_NAMES.map((name) => (search.filters[name] ? <input key={name} type="hidden" name={name} value={search.filters[name]!} /> : null))}
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      {search.truncated ? (
+        <p className="mt-3 text-sm text-amber-300">Only the first {MAX_QUERY_LENGTH} characters of your search were used.</p>
+      ) : null}
+      <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
+        {found ? `${found.total} ${found.total === 1 ? "result" : "results"} for “${search.text}”` : ""}
+        {busy ? <span className="sr-only"> (updating)</span> : null}
+      </p>
+
+      {!found ? (
+        <section className="mt-8" aria-labelledby="newest-heading">
+          <p className="text-slate-300">Search schemes, formations, plays and blog posts by name, situation or tag.</p>
+          <h2 id="newest-heading" className="mt-8 font-display text-lg font-black text-white">
+            Newest in the library
+          </h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {newest.map((item) => (
+              <li key={item.slug}>
+                <Link to={`/content/${item.slug}`} className="block rounded-xl border border-field-700 bg-field-900 p-4 hover:border-turf/60">
+                  <span className="block font-bold text-white">{item.title}</span>
+                  <span className="mt-1 block text-sm text-slate-400">{GAME_LABELS[item.game]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <div className={`mt-6 grid gap-8 lg:grid-cols-[14rem_1fr] ${busy ? "opacity-70" : ""}`}>
+          <aside aria-label="Filters">
+            <details className="group lg:hidden">
+              <summary className="btn-secondary btn-sm cursor-pointer">Filters</summary>
+              <div className="mt-4">
+                <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
+              </div>
+            </details>
+            <div className="hidden lg:block">
+              <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
+            </div>
+          </aside>
+          <div>
+            {found.total === 0 ? (
+              <div className="rounded-2xl border border-dashed border-field-600 p-8 text-center">
+                <p className="text-slate-300">No results for “{search.text}”.</p>
+                {found.suggestion ? (
+                  <p className="mt-3 text-white">
+                    Did you mean <Link to={searchHref(found.suggestion, search.filters)} className="font-bold text-turf underline">{found.suggestion}</Link>?
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <SearchResultGroups results={found.results} totals={found.kinds} active={active} />
+            )}
+            {found.pageCount > 1 ? (
+              <nav aria-label="Search result pages" className="mt-8 flex items-center justify-between gap-4 text-sm">
+                {found.page > 1 ? <Link to={searchHref(search.text, search.filters, found.page - 1)} className="btn-secondary btn-sm">Previous</Link> : <span />}
+                <span className="text-slate-400">
+                  Page {found.page} of {found.pageCount}
+                </span>
+                {found.page < found.pageCount ? <Link to={searchHref(search.text, search.filters, found.page + 1)} className="btn-secondary btn-sm">Next</Link> : <span />}
+              </nav>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,340 @@
+// The play finder's reads: full text over search_documents (kept by the triggers of migration
+// 0004) through the FTS5 table search_fts, with facet counts, 'Did you mean ...?' from the index's
+// own vocabulary, and the count of searches that found nothing.
+import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { content, searchMisses, type ContentType, type Game } from "../../db/schema.ts";
+import { searchRights, type SearchRights } from "../lib/access.ts";
+import { SEARCH_PAGE_SIZE, snippetParts, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
+import type { AppContext } from "./context.server.ts";
+import { reusableSelect, type Database, type Param } from "./db.server.ts";
+import { readPage } from "./page-read.server.ts";
+
+/** bm25 weights of the index's columns: a word in a title counts ten times one in the text. */
+const WEIGHTS = { title: 10, tags: 6, body: 1 } as const;
+const PUBLIC_COLUMNS = "{title tag_text body}";
+const TAG_FACET_SIZE = 12;
+
+/**
+ * The FTS5 query for the words: each word quoted (so no character of the input is FTS syntax),
+ * all of them required, the last one as a prefix so results follow typing.
+ */
+export function matchExpression(words: string[]): string {
+  return words.map((word, index) => `"${word.replaceAll('"', "")}"${index === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+/** The same query limited to the columns everyone may search (not premium write-ups). */
+export function publicMatchExpression(words: string[]): string {
+  return `${PUBLIC_COLUMNS} : (${matchExpression(words)})`;
+}
+
+/** A viewer's rights as two bits, as the statements test them: 1 premium write-ups, 2 drafts. */
+export function scopeOf(rights: SearchRights): number {
+  return (rights.premiumWriteUps ? 1 : 0) | (rights.drafts ? 2 : 0);
+}
+
+/**
+ * Whose search this is. Known rights (a visitor, or a viewer already confirmed) are bound as a
+ * number. For a signed-in member whose row is read in the same batch, the statements work out a
+ * guess from that row; the loader compares the guess with searchRights() (the authority) and
+ * searches again in the rare case they differ, so one round trip serves the usual case.
+ */
+export type SearchScope = { rights: SearchRights } | { guessFor: string; now: number };
+
+function scopeSql(scope: SearchScope): SQL {
+  if ("rights" in scope) return sql`${scopeOf(scope.rights)}`;
+  return sql`coalesce((SELECT (CASE WHEN u.role IN ('admin', 'superadmin') OR (u.subscription_tier = 'premium' AND u.access_expires_at > ${scope.now}) THEN 1 ELSE 0 END)
+    | (CASE WHEN u.role IN ('admin', 'superadmin') THEN 2 ELSE 0 END) FROM users u WHERE u.id = ${scope.guessFor}), 0)`;
+}
+
+function filterSql(filters: SearchFilters, except?: FilterName): SQL {
+  const parts: SQL[] = [sql`1`];
+  if (filters.game && except !== "game") parts.push(sql`d.game = ${filters.game}`);
+  if (filters.type && except !== "type") parts.push(sql`d.type = ${filters.type}`);
+  if (filters.difficulty && except !== "difficulty") parts.push(sql`d.difficulty = ${filters.difficulty}`);
+  if (filters.tag && except !== "tag") parts.push(sql`EXISTS (SELECT 1 FROM json_each(d.tags) WHERE lower(json_each.value) = lower(${filters.tag}))`);
+  return sql.join(parts, sql` AND `);
+}
+
+export type SearchHitRow = {
+  id: number;
+  kind: "content" | "formation" | "play" | "post";
+  game: Game | null;
+  type: ContentType | null;
+  isPublished: number;
+  title: string;
+  contentSlug: string | null;
+  contentTitle: string | null;
+  requiredTier: "free" | "premium" | null;
+  sectionSlug: string | null;
+  sectionTitle: string | null;
+  playSlug: string | null;
+  postSlug: string | null;
+  snippet: string;
+};
+
+export type FacetRow = { facet: "scope" | "kind" | FilterName; value: string | number | null; n: number };
+
+/**
+ * Two statements for one search: a page of ranked results with snippets, and the facet counts
+ * (every filter counted with the other filters applied) with the total per kind. D1 allows few
+ * terms in a compound SELECT, so the four plain facets share one grouped SELECT. Both carry the
+ * scope the statements used (the facets' 'scope' row).
+ */
+export function searchStatements(db: Database, words: string[], filters: SearchFilters, scope: SearchScope, offset: number) {
+  const viewer = sql`WITH viewer(scope) AS (SELECT ${scopeSql(scope)})`;
+  const has = (bit: 1 | 2) => sql.raw(`((SELECT scope FROM viewer) & ${bit})`);
+  const matches = sql`search_fts MATCH (CASE WHEN ${has(1)} THEN ${matchExpression(words)} ELSE ${publicMatchExpression(words)} END)
+    AND (d.is_published = 1 OR ${has(2)})`;
+  const hits = db.all<SearchHitRow>(sql`${viewer}
+    SELECT d.id, d.kind, d.game, d.type, d.is_published AS isPublished, d.title,
+      c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier,
+      s.slug AS sectionSlug, s.title AS sectionTitle, p.slug AS playSlug, b.slug AS postSlug,
+      snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16) AS snippet
+    FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid
+    LEFT JOIN content c ON c.id = d.content_id
+    LEFT JOIN content_sections s ON s.id = d.section_id
+    LEFT JOIN content_plays p ON d.kind = 'play' AND p.id = d.ref_id
+    LEFT JOIN blog_posts b ON d.kind = 'post' AND b.id = d.ref_id
+    WHERE ${matches} AND ${filterSql(filters)}
+    ORDER BY bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END)), d.id
+    LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}`);
+  const facets = db.all<FacetRow>(sql`${viewer}, hits AS MATERIALIZED (
+      SELECT d.kind, d.game, d.type, d.difficulty, d.tags FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid WHERE ${matches})
+    SELECT 'scope' AS facet, (SELECT scope FROM viewer) AS value, 0 AS n
+    UNION ALL SELECT f.column1, (CASE f.column1 WHEN 'kind' THEN d.kind WHEN 'game' THEN d.game WHEN 'type' THEN d.type ELSE d.difficulty END) AS value, count(*)
+      FROM hits d, (VALUES ('kind'), ('game'), ('type'), ('difficulty')) f
+      WHERE (CASE f.column1 WHEN 'kind' THEN ${filterSql(filters)} WHEN 'game' THEN ${filterSql(filters, "game")}
+        WHEN 'type' THEN ${filterSql(filters, "type")} ELSE ${filterSql(filters, "difficulty")} END)
+      GROUP BY 1, 2 HAVING value IS NOT NULL
+    UNION ALL SELECT * FROM (SELECT 'tag', t.value, count(*) AS n FROM hits d, json_each(d.tags) t WHERE ${filterSql(filters, "tag")}
+      GROUP BY t.value ORDER BY n DESC, t.value LIMIT ${TAG_FACET_SIZE})`);
+  return { hits, facets };
+}
+
+export type Facets = {
+  scope: number;
+  total: number;
+  kinds: Partial<Record<SearchHitRow["kind"], number>>;
+  game: { value: string; count: number }[];
+  type: { value: string; count: number }[];
+  difficulty: { value: string; count: number }[];
+  tag: { value: string; count: number }[];
+};
+
+export function readFacets(rows: FacetRow[]): Facets {
+  const facets: Facets = { scope: 0, total: 0, kinds: {}, game: [], type: [], difficulty: [], tag: [] };
+  for (const row of rows) {
+    if (row.facet === "scope") facets.scope = Number(row.value);
+    else if (row.facet === "kind") {
+      facets.kinds[row.value as SearchHitRow["kind"]] = row.n;
+      facets.total += row.n;
+    } else facets[row.facet].push({ value: String(row.value), count: row.n });
+  }
+  for (const name of ["game", "type", "difficulty"] as const) facets[name].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return facets;
+}
+
+/** Where a result leads. */
+export function hitHref(hit: SearchHitRow): string {
+  if (hit.kind === "post") return `/blog/${hit.postSlug}`;
+  const base = `/content/${hit.contentSlug}`;
+  if (hit.kind === "formation") return `${base}/section/${hit.sectionSlug}`;
+  if (hit.kind === "play") return `${base}/section/${hit.sectionSlug}/play/${hit.playSlug}`;
+  return base;
+}
+
+/** The newest published items, shown under an empty search. */
+export const newestContentQuery = reusableSelect((db: Database, limit: Param<number>) =>
+  db
+    .select({ slug: content.slug, title: content.title, type: content.type, game: content.game, requiredTier: content.requiredTier })
+    .from(content)
+    .where(eq(content.isPublished, true))
+    .orderBy(desc(content.createdAt), desc(content.id))
+    .limit(limit),
+);
+
+// ---- 'Did you mean ...?' ----------------------------------------------------------------------
+
+/** The index folds diacritics; so do the words compared with its vocabulary. */
+function fold(word: string) {
+  return word.normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+/** Edit distance with transpositions (optimal string alignment), stopping early past `limit`. */
+export function editDistance(a: string, b: string, limit = 3): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2] + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+type VocabRow = { term: string; docs: number };
+
+/**
+ * Terms of the index near each word: same first letter, similar length (and, for the last word,
+ * any term it begins). Only from columns the viewer may search, so a suggestion never comes from
+ * a premium write-up the viewer cannot read.
+ */
+export function vocabularyStatements(db: Database, words: string[], rights: SearchRights) {
+  const columns = rights.premiumWriteUps ? ["title", "tag_text", "body", "locked"] : ["title", "tag_text", "body"];
+  return words.map((raw, index) => {
+    const word = fold(raw);
+    const first = String.fromCodePoint(word.codePointAt(0)!);
+    const last = index === words.length - 1;
+    return db.all<VocabRow>(sql`SELECT term, sum(doc) AS docs FROM search_vocab
+      WHERE term >= ${first} AND term < ${`${first}\u{10FFFF}`} AND col IN (${sql.join(columns.map((column) => sql`${column}`), sql`, `)})
+        AND (length(term) BETWEEN ${word.length - 2} AND ${word.length + 2} ${last ? sql`OR substr(term, 1, ${word.length}) = ${word}` : sql``})
+      GROUP BY term`);
+  });
+}
+
+/**
+ * The words with each one the index does not know replaced by its nearest known term (one edit
+ * for short words, two for longer; ties go to the more common term), or null when every word is
+ * known or no replacement is close enough.
+ */
+export function correctedWords(words: string[], vocabularies: VocabRow[][]): string[] | null {
+  let changed = false;
+  const corrected = words.map((raw, index) => {
+    const word = fold(raw);
+    const terms = vocabularies[index] ?? [];
+    const last = index === words.length - 1;
+    if (terms.some((row) => row.term === word || (last && row.term.startsWith(word)))) return raw;
+    const limit = word.length <= 4 ? 1 : 2;
+    let best: VocabRow | null = null;
+    let bestDistance = limit + 1;
+    for (const row of terms) {
+      const distance = editDistance(word, row.term, limit);
+      if (distance < bestDistance || (distance === bestDistance && best && row.docs > best.docs)) {
+        best = row;
+        bestDistance = distance;
+      }
+    }
+    if (!best || bestDistance > limit) return raw;
+    changed = true;
+    return best.term;
+  });
+  return changed ? corrected : null;
+}
+
+// ---- Searches that found nothing ---------------------------------------------------------------
+
+/** One more search that found nothing, counted per normalised query and day; no user id. */
+export function recordMiss(db: Database, words: string[], now = new Date()) {
+  const query = words.join(" ");
+  const day = now.toISOString().slice(0, 10);
+  return db
+    .insert(searchMisses)
+    .values({ query, day, count: 1, lastSeenAt: now })
+    .onConflictDoUpdate({ target: [searchMisses.query, searchMisses.day], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: now } });
+}
+
+/** The most frequent searches without results of the last 30 days (staff dashboard). */
+export function topMissesQuery(db: Database, now = Date.now()) {
+  const since = new Date(now - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const searches = sql<number>`sum(${searchMisses.count})`.mapWith(Number);
+  return db
+    .select({ query: searchMisses.query, searches, lastSeenAt: sql<number>`max(${searchMisses.lastSeenAt})`.mapWith(Number) })
+    .from(searchMisses)
+    .where(gte(searchMisses.day, since))
+    .groupBy(searchMisses.query)
+    .orderBy(desc(searches), desc(sql`max(${searchMisses.lastSeenAt})`))
+    .limit(10);
+}
+
+// ---- One search, as the page needs it -----------------------------------------------------------
+
+export type SearchOutcome = {
+  hits: SearchHitRow[];
+  facets: Facets;
+  /** The page shown: the one asked for, or the last one when that is beyond it. */
+  page: number;
+  pageCount: number;
+  /** The query with its misspelt words corrected, when that finds something for this viewer. */
+  suggestion: string | null;
+};
+
+/**
+ * Runs a search for the request's viewer: one D1 round trip (with the session check) in the usual
+ * case; one more when the rights guessed in SQL differ from searchRights(), when the page asked
+ * for is beyond the last, and for a search that finds nothing (suggestion, and its count).
+ */
+export async function runSearch(app: AppContext, search: SearchRequest): Promise<SearchOutcome> {
+  const { db } = app;
+  const now = Date.now();
+  const statements = (scope: SearchScope, page: number) => searchStatements(db, search.words, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE);
+  let read = await readPage(app, (userId) => statements(userId ? { guessFor: userId, now } : { rights: searchRights(null, now) }, search.page));
+  const viewer = (await app.getSession())?.user ?? null;
+  const rights = searchRights(viewer, now);
+  if (readFacets(read.facets).scope !== scopeOf(rights)) read = await readPage(app, () => statements({ rights }, search.page));
+
+  const facets = readFacets(read.facets);
+  const pageCount = Math.max(1, Math.ceil(facets.total / SEARCH_PAGE_SIZE));
+  let page = search.page;
+  let hits = read.hits;
+  if (page > pageCount) {
+    page = pageCount;
+    hits = (await readPage(app, () => ({ hits: statements({ rights }, page).hits }))).hits;
+  }
+
+  let suggestion: string | null = null;
+  if (facets.total === 0) {
+    app.executionContext.waitUntil(recordMiss(db, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+    suggestion = await suggest(app, search, rights);
+  }
+  return { hits, facets, page, pageCount, suggestion };
+}
+
+async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights): Promise<string | null> {
+  const vocabularies = await readPage(app, () => Object.fromEntries(vocabularyStatements(app.db, search.words, rights).entries()));
+  const corrected = correctedWords(search.words, search.words.map((_, index) => vocabularies[index]));
+  if (!corrected) return null;
+  const { facets } = await readPage(app, () => ({ facets: searchStatements(app.db, corrected, search.filters, { rights }, 0).facets }));
+  return readFacets(facets).total > 0 ? corrected.join(" ") : null;
+}
+
+/** Markdown marks (headings, emphasis, links) left out of a snippet; the text stays. */
+function plainSnippet(snippet: string) {
+  return snippet
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#*_>`~|]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** What the page shows of each result; locked schemes lead to their preview. */
+export function resultViews(hits: SearchHitRow[], rights: SearchRights): SearchResultView[] {
+  return hits.map((hit) => {
+    const premium = hit.requiredTier === "premium";
+    const locked = premium && !rights.premiumWriteUps;
+    const scheme = hit.type === "meta-scheme" || hit.type === "off-meta-scheme";
+    const href = locked && scheme ? `/scheme/${hit.contentSlug}` : hitHref(hit);
+    const place = hit.kind === "formation" ? [hit.contentTitle ?? ""] : hit.kind === "play" ? [hit.contentTitle ?? "", hit.sectionTitle ?? ""] : [];
+    return {
+      id: `${hit.kind}-${hit.id}`,
+      kind: hit.kind,
+      title: hit.title,
+      href,
+      game: hit.game,
+      type: hit.type,
+      place,
+      snippet: snippetParts(plainSnippet(hit.snippet ?? "")),
+      draft: !hit.isPublished,
+      premium,
+    };
+  });
+}
