@@ -86,6 +86,16 @@ export async function findContentForSave(db: Database, slug: string) {
   return row ?? null;
 }
 
+/** A play's tags as stored (a JSON array), read through a raw column: anything else is no tags. */
+function parseStoredTags(value: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 export type EditableContent = NonNullable<Awaited<ReturnType<typeof findContentForEdit>>>;
 
 /** A content item with its formations and their plays, in order: two statements, one round trip. */
@@ -124,6 +134,7 @@ export async function findContentForEdit(db: Database, slug: string) {
           videoProvider: sql<"youtube" | "vimeo" | "custom">`${contentPlays.videoProvider}`.as("play_video_provider"),
           videoUrl: sql<string | null>`${contentPlays.videoUrl}`.as("play_video_url"),
           runtime: sql<string | null>`${contentPlays.runtime}`.as("play_runtime"),
+          tags: sql<string>`${contentPlays.tags}`.as("play_tags"),
         },
       })
       .from(contentSections)
@@ -147,6 +158,7 @@ export async function findContentForEdit(db: Database, slug: string) {
       videoProvider: "youtube" | "vimeo" | "custom";
       videoUrl: string;
       runtime: string;
+      tags: string[];
     }[];
   }[] = [];
   const byId = new Map<number, (typeof formations)[number]>();
@@ -172,6 +184,7 @@ export async function findContentForEdit(db: Database, slug: string) {
         videoProvider: play.videoProvider,
         videoUrl: play.videoUrl ?? "",
         runtime: play.runtime ?? "",
+        tags: parseStoredTags(play.tags),
       });
     }
   }
@@ -288,7 +301,7 @@ function isSlugUniqueViolation(error: unknown): boolean {
 // row binds 6 values (its content id's subquery binds the slug), a play row 10.
 const MAX_BOUND_VALUES = 100;
 const SECTION_VALUES_PER_ROW = 6;
-const PLAY_VALUES_PER_ROW = 10;
+const PLAY_VALUES_PER_ROW = 11;
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -367,6 +380,7 @@ export async function saveContent(
       videoProvider: play.videoProvider,
       videoUrl: play.videoUrl,
       runtime: play.runtime,
+      tags: play.tags,
       position: playIndex,
     })),
   );

@@ -22,6 +22,62 @@ export function postMultipart(path: string, body: FormData, cookie?: string) {
   });
 }
 
+export type PlayInput = { title?: string; description?: string; videoProvider?: string; videoUrl?: string; slug?: string; tags?: string; image?: File };
+export type FormationInput = { title?: string; slug?: string; description?: string; image?: File; plays: PlayInput[] };
+export type ContentInput = {
+  title: string;
+  type?: string;
+  game?: string;
+  description?: string;
+  videoUrl?: string;
+  difficulty?: string;
+  requiredTier?: string;
+  tags?: string;
+  isPublished?: boolean;
+  thumbnail?: File;
+  formations?: FormationInput[];
+};
+
+/** A file input left empty, as a browser sends it. */
+const noFile = () => new File([], "", { type: "application/octet-stream" });
+
+/** The multipart body of the content form, with the names the form renders. */
+export function contentForm(input: ContentInput) {
+  const form = new FormData();
+  form.append("title", input.title);
+  form.append("type", input.type ?? "meta-scheme");
+  form.append("game", input.game ?? "college");
+  form.append("description", input.description ?? "");
+  form.append("thumbnail", input.thumbnail ?? noFile());
+  form.append("videoUrl", input.videoUrl ?? "");
+  form.append("difficulty", input.difficulty ?? "beginner");
+  form.append("requiredTier", input.requiredTier ?? "premium");
+  form.append("tags", input.tags ?? "");
+  (input.formations ?? []).forEach((formation, index) => {
+    const name = `formations[${index}]`;
+    form.append(`${name}.imageUrl`, "");
+    form.append(`${name}.title`, formation.title ?? "");
+    form.append(`${name}.slug`, formation.slug ?? "");
+    form.append(`${name}.image`, formation.image ?? noFile());
+    form.append(`${name}.description`, formation.description ?? "");
+    formation.plays.forEach((play, playIndex) => {
+      const playName = `${name}.plays[${playIndex}]`;
+      form.append(`${playName}.slug`, play.slug ?? "");
+      form.append(`${playName}.runtime`, "");
+      form.append(`${playName}.imageUrl`, "");
+      form.append(`${playName}.title`, play.title ?? "");
+      form.append(`${playName}.image`, play.image ?? noFile());
+      form.append(`${playName}.description`, play.description ?? "");
+      form.append(`${playName}.videoProvider`, play.videoProvider ?? "youtube");
+      form.append(`${playName}.videoUrl`, play.videoUrl ?? "");
+      form.append(`${playName}.tags`, play.tags ?? "");
+    });
+  });
+  // Drafts unless told otherwise: other files expect the seed's newest content on the public pages.
+  if (input.isPublished) form.append("isPublished", "on");
+  return form;
+}
+
 /** FormData from plain fields; a value that is a File (or Blob) is appended as a file. */
 export function formDataOf(fields: Record<string, string | File | undefined>) {
   const form = new FormData();

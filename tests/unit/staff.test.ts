@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 
 function play(title: string, slug = slugify(title)): PlayValue {
-  return { title, slug, description: `${title} write-up`, imageUrl: null, videoProvider: "youtube", videoUrl: null, runtime: null };
+  return { title, slug, description: `${title} write-up`, imageUrl: null, videoProvider: "youtube", videoUrl: null, runtime: null, tags: [] };
 }
 
 function formation(title: string, plays: PlayValue[], slug = slugify(title)): FormationValue {

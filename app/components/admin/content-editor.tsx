@@ -443,6 +443,9 @@ function PlayEditor({
           <input {...getInputProps(fields.videoUrl, { type: "url" })} className="input" placeholder="https://www.youtube.com/watch?v=..." />
         </Field>
       </div>
+      <Field label="Play tags" htmlFor={fields.tags.id} errors={fields.tags.errors} errorId={fields.tags.errorId} hint="Situations it suits, separated by commas: vs man, red zone, 3rd and long.">
+        <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
+      </Field>
     </Disclosure>
   );
 }

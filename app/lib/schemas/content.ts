@@ -120,6 +120,16 @@ const storedImageField = (folder: "formationart" | "playart") =>
     .optional()
     .transform((value) => (value && value.length <= 500 && value.startsWith(`/media/${folder}/`) && !value.includes("..") ? value : undefined));
 
+/** Tags typed as a comma-separated list (content and plays). */
+const tagsField = () =>
+  z
+    .string()
+    .max(MAX_TAGS * (MAX_TAG_LENGTH + 2), "Too many tags")
+    .optional()
+    .transform((value) => parseTags(value))
+    .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag must be at most ${MAX_TAG_LENGTH} characters`);
+
 // Formation and play fields are checked only for scheme types (below): the editor is hidden, and its
 // data ignored, for the other types.
 const playSchema = z.object({
@@ -127,6 +137,7 @@ const playSchema = z.object({
   description: optionalText(MAX_DESCRIPTION_LENGTH, "Play description"),
   videoProvider: z.enum(VIDEO_PROVIDERS, { error: "Choose a video provider from the list" }).default("youtube"),
   videoUrl: videoUrlField,
+  tags: tagsField(),
   imageUrl: storedImageField("playart"),
   // Kept from the stored play so that its address and runtime survive an edit.
   slug: z.string().max(200).optional(),
@@ -154,13 +165,7 @@ export const contentFormSchema = z
     game: z.enum(GAMES, { error: "Choose a game from the list" }).default(CONTENT_DEFAULTS.game),
     difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty from the list" }).default(CONTENT_DEFAULTS.difficulty),
     requiredTier: z.enum(REQUIRED_TIERS, { error: "Choose a required tier from the list" }).default(CONTENT_DEFAULTS.requiredTier),
-    tags: z
-      .string()
-      .max(MAX_TAGS * (MAX_TAG_LENGTH + 2), "Too many tags")
-      .optional()
-      .transform((value) => parseTags(value))
-      .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
-      .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag must be at most ${MAX_TAG_LENGTH} characters`),
+    tags: tagsField(),
     isPublished: z.boolean().optional(),
     formations: z.array(formationSchema).max(MAX_FORMATIONS, `At most ${MAX_FORMATIONS} formations`).default([]),
   })
@@ -235,6 +240,7 @@ function withUniquePlaySlugs(plays: z.output<typeof playSchema>[]) {
       videoProvider: play.videoProvider,
       videoUrl: play.videoUrl || null,
       runtime: play.runtime?.trim() || null,
+      tags: play.tags,
     };
   });
 }

@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     formations: item.formations.map((formation) => ({
       ...formation,
       imageUrl: formation.imageUrl ?? undefined,
-      plays: formation.plays.map((play) => ({ ...play, imageUrl: play.imageUrl ?? undefined })),
+      plays: formation.plays.map((play) => ({ ...play, tags: play.tags.join(", "), imageUrl: play.imageUrl ?? undefined })),
     })),
   };
   return { mode: "edit" as const, current: { slug: item.slug, title: item.title }, thumbnailUrl: item.thumbnailUrl, defaultValue };

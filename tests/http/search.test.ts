@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_BLOG_POSTS, SEED_CONTENT } from "../../db/seed-data";
+import type { DemoRole } from "../../db/seed";
+import { toastFrom } from "../support/accounts";
+import { textOf } from "../support/html";
+import { get, postForm, signIn } from "../support/http";
+import { plainFragments, premiumStringsOf } from "../support/library";
+import { backdatePost, contentByTitle, contentForm, postMultipart, publishAsOld, token, unpublishContent } from "../support/staff";
+
+// The play finder over HTTP: what each viewer may find (premium write-ups and drafts never leak),
+// the index following saves made through the staff forms, hostile queries, and one round trip.
+
+const VIEWERS = ["visitor", "free", "expired", "premium", "admin", "superadmin"] as const;
+type Viewer = (typeof VIEWERS)[number];
+const LOCKED: Viewer[] = ["visitor", "free", "expired"];
+const OPEN: Viewer[] = ["premium", "admin", "superadmin"];
+
+const cookies = {} as Record<Viewer, string | undefined>;
+beforeAll(async () => {
+  for (const viewer of VIEWERS) cookies[viewer] = viewer === "visitor" ? undefined : await signIn(viewer as DemoRole);
+});
+
+async function search(query: string, viewer: Viewer = "visitor", extra = "") {
+  const response = await get(`/search?q=${encodeURIComponent(query)}${extra}`, { cookie: cookies[viewer] });
+  const html = await response.text();
+  const status = /id="search-status"[^>]*>([^<]*)/.exec(html)?.[1] ?? "";
+  const total = Number(/^(\d+) result/.exec(status)?.[1] ?? "NaN");
+  return { response, html, text: textOf(html), total };
+}
+
+const words = (text: string) => new Set((text.replace(/<[^>]*>/g, " ").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(Boolean));
+
+/** Every word a visitor may read somewhere: titles, descriptions, tags, free write-ups, blog posts. */
+function publicWords() {
+  const seen = new Set<string>();
+  const add = (text: string) => words(text).forEach((word) => seen.add(word));
+  for (const item of SEED_CONTENT) {
+    add(`${item.title} ${item.description} ${item.tags.join(" ")}`);
+    for (const formation of item.formations) {
+      add(formation.title);
+      if (item.requiredTier === "free") add(formation.description);
+      for (const play of formation.plays) {
+        add(`${play.title} ${play.tags.join(" ")}`);
+        if (item.requiredTier === "free") add(play.description);
+      }
+    }
+  }
+  for (const post of SEED_BLOG_POSTS) add(`${post.title} ${post.excerpt} ${post.content}`);
+  return seen;
+}
+
+/** Words that appear only in the write-ups of published premium schemes. */
+function premiumOnlyWords() {
+  const open = publicWords();
+  const found = new Set<string>();
+  for (const item of SEED_CONTENT.filter((entry) => entry.isPublished && entry.requiredTier === "premium")) {
+    for (const formation of item.formations) {
+      for (const text of [formation.description, ...formation.plays.map((play) => play.description)]) {
+        for (const word of words(text)) if (word.length >= 6 && !/\d/.test(word) && !open.has(word)) found.add(word);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+describe("what each viewer may find", () => {
+  const secret = premiumOnlyWords().slice(0, 3);
+  const premiumFragments = SEED_CONTENT.filter((item) => item.isPublished && item.requiredTier === "premium").flatMap((item) => premiumStringsOf(item).writeUps);
+
+  it("has words that only premium write-ups hold", () => {
+    expect(secret.length).toBe(3);
+  });
+
+  it("a word only a premium write-up holds finds nothing for a visitor, a free or an expired member, and nothing of it shows", async () => {
+    for (const viewer of LOCKED) {
+      for (const word of secret) {
+        const { response, html, total } = await search(word, viewer);
+        expect(response.status, `${viewer} ${word}`).toBe(200);
+        expect(total, `${viewer} ${word}`).toBe(0);
+        expect(html).not.toContain("<mark");
+        for (const fragment of premiumFragments) expect(html, `${viewer}: ${fragment}`).not.toContain(fragment);
+      }
+    }
+  });
+
+  it("finds it, marked in the snippet, for premium members and staff", async () => {
+    for (const viewer of OPEN) {
+      for (const word of secret) {
+        const { html, total } = await search(word, viewer);
+        expect(total, `${viewer} ${word}`).toBeGreaterThan(0);
+        expect(html.toLowerCase(), `${viewer} ${word}`).toContain(`<mark class="rounded bg-turf/30 px-0.5 text-white">${word}`);
+      }
+    }
+  });
+
+  it("a premium formation found by its title shows no write-up to a locked viewer, and leads to the scheme's preview", async () => {
+    const scheme = SEED_CONTENT.find((item) => item.isPublished && item.requiredTier === "premium" && item.formations.length)!;
+    const formation = scheme.formations[0];
+    for (const viewer of LOCKED) {
+      const { html, total } = await search(formation.title, viewer);
+      expect(total, viewer).toBeGreaterThan(0);
+      expect(html).toContain(`href="/scheme/${scheme.slug}"`);
+      for (const fragment of plainFragments(formation.description)) expect(html, viewer).not.toContain(fragment);
+    }
+    const { html } = await search(formation.title, "premium");
+    expect(html).toContain(`href="/content/${scheme.slug}/section/${formation.slug}"`);
+  });
+
+  it("drafts are found by staff only", async () => {
+    const draft = SEED_CONTENT.find((item) => !item.isPublished)!;
+    const open = publicWords();
+    const published = new Set(SEED_CONTENT.filter((item) => item.isPublished).flatMap((item) => [...words(`${item.title} ${item.description}`)]));
+    const word = [...words(draft.title)].find((entry) => entry.length >= 5 && !published.has(entry)) ?? [...words(draft.title)].find((entry) => !open.has(entry));
+    expect(word, draft.title).toBeTruthy();
+    for (const viewer of ["visitor", "free", "premium"] as const) {
+      const { text } = await search(word!, viewer);
+      expect(text, viewer).not.toContain(draft.title);
+    }
+    for (const viewer of ["admin", "superadmin"] as const) {
+      const { text } = await search(word!, viewer);
+      expect(text, viewer).toContain(draft.title);
+      expect(text, viewer).toContain("Draft");
+    }
+  });
+
+  it("a misspelt word is offered its correction", async () => {
+    const cover = await search("cover tree");
+    expect(cover.total).toBe(0);
+    expect(cover.text).toMatch(/Did you mean cover three \?/);
+    expect(cover.html).toContain('href="/search?q=cover+three"');
+    const spread = await search("spred option");
+    expect(spread.text).toMatch(/Did you mean spread option \?/);
+    expect((await search("spread option")).total).toBeGreaterThan(0);
+  });
+
+  it("a correction never comes from a premium write-up for a viewer who cannot read it", async () => {
+    const [word] = premiumOnlyWords().filter((entry) => entry.length >= 7);
+    const misspelt = `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
+    expect((await search(misspelt, "visitor")).text).not.toContain("Did you mean");
+    expect((await search(misspelt, "premium")).text).toContain(`Did you mean ${word} ?`);
+  });
+});
+
+describe("filters", () => {
+  it("narrow the results and count each value with the other filters applied; unknown values are ignored", async () => {
+    const all = await search("cover");
+    const madden = await search("cover", "visitor", "&game=madden");
+    expect(madden.total).toBeGreaterThan(0);
+    expect(madden.total).toBeLessThan(all.total);
+    expect(madden.text).not.toContain("College Football 26 ›");
+    const withTag = await search("cover", "visitor", "&game=madden&tag=3rd%20and%20long");
+    expect(withTag.total).toBeGreaterThan(0);
+    expect(withTag.total).toBeLessThanOrEqual(madden.total);
+    const unknown = await search("cover", "visitor", "&game=nfl&type=nope&difficulty=%3Cx%3E");
+    expect(unknown.response.status).toBe(200);
+    expect(unknown.total).toBe(all.total);
+  });
+});
+
+describe("hostile and odd input", () => {
+  it("never answers 500 nor shows an FTS error", async () => {
+    const queries = ['"', '"cover', "cover*", "-cover", "NEAR(cover three)", "cover AND three", "cover OR", "(((", ")", "🏈 🙂", "col:cover", "{title}: x", "^cover", "'; DROP TABLE content; --", "x".repeat(1000), "ç̧ô", "\u0000"];
+    for (const query of queries) {
+      const { response, html } = await search(query);
+      expect(response.status, query).toBe(200);
+      expect(html, query).not.toMatch(/fts5|syntax error|SQLITE/i);
+    }
+  });
+
+  it("cuts a long query at 200 characters and says so", async () => {
+    const { text } = await search(`cover ${"a".repeat(400)}`);
+    expect(text).toContain("Only the first 200 characters of your search were used.");
+  });
+
+  it("an empty query shows a prompt and the newest items", async () => {
+    const { response, text } = await search("");
+    expect(response.status).toBe(200);
+    expect(text).toContain("Search schemes, formations, plays and blog posts by name, situation or tag.");
+    expect(text).toContain("Newest in the library");
+  });
+
+  it("a page beyond the last shows the last page", async () => {
+    const first = await search("the");
+    const lastPage = Math.max(1, Math.ceil(first.total / 20));
+    const { response, text } = await search("the", "visitor", "&page=999");
+    expect(response.status).toBe(200);
+    if (lastPage > 1) expect(text).toContain(`Page ${lastPage} of ${lastPage}`);
+    expect(text).toContain(`${first.total} results`);
+  });
+
+  it("diacritics are folded: 'cóver' finds what 'cover' finds", async () => {
+    expect((await search("cóver")).total).toBe((await search("cover")).total);
+  });
+
+  it("the last word is a prefix, so results follow typing", async () => {
+    expect((await search("gun bun")).total).toBe((await search("gun bunch")).total);
+  });
+});
+
+describe("one round trip", () => {
+  function roundTrips(response: Response) {
+    return Number(/desc="(\d+) D1 round trips"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? 0);
+  }
+  it("a search with filters answers in one D1 round trip, signed in or not", async () => {
+    for (const viewer of ["visitor", "premium", "admin"] as const) {
+      const { response } = await search("cover three", viewer, "&game=madden");
+      expect(roundTrips(response), viewer).toBe(1);
+    }
+  });
+});
+
+describe("the index follows the staff forms", () => {
+  let admin: string;
+  let superadmin: string;
+  const created: string[] = [];
+  beforeAll(async () => {
+    [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
+  });
+  afterAll(async () => {
+    await unpublishContent(created);
+  });
+
+  it("content: create, edit, publish, unpublish and delete", async () => {
+    const id = token(6);
+    const [first, second, writeUp] = [`qzfirst${id}`, `qzsecond${id}`, `qzwriteup${id}`];
+    const title = `Finder ${first} Scheme`;
+    const form = contentForm({ title, requiredTier: "premium", tags: "vs man", formations: [{ title: "Gun Bunch", description: `<p>Flood with ${writeUp}.</p>`, plays: [{ title: "Mesh", description: "Cross it.", tags: "vs man, red zone" }] }] });
+    expect((await postMultipart("/admin/content/new", form, admin)).status).toBe(302);
+    const [row] = await contentByTitle(title);
+    created.push(row.slug);
+    expect((await search(first, "admin")).total).toBe(1);
+    expect((await search(first, "premium")).total).toBe(0);
+
+    await publishAsOld(row.slug);
+    expect((await search(first, "premium")).total).toBe(1);
+    expect((await search(writeUp, "premium")).total).toBe(1);
+    expect((await search(writeUp, "visitor")).total).toBe(0);
+    const play = await search(first, "premium", "&tag=red%20zone");
+    expect(play.total).toBe(0);
+    expect((await search("mesh", "premium", "&tag=red%20zone")).text).toContain(`${title} › Gun Bunch › Mesh`);
+
+    const edited = contentForm({ title: `Finder ${second} Scheme`, requiredTier: "free", isPublished: true, formations: [{ title: "Gun Bunch", description: `<p>Flood with ${writeUp}.</p>`, plays: [{ title: "Mesh", description: "Cross it." }] }] });
+    expect((await postMultipart(`/admin/content/${row.slug}`, edited, admin)).status).toBe(302);
+    // A new title gives a new slug.
+    const [renamed] = await contentByTitle(`Finder ${second} Scheme`);
+    created.push(renamed.slug);
+    await publishAsOld(renamed.slug);
+    expect((await search(first, "premium")).total).toBe(0);
+    expect((await search(second, "premium")).total).toBe(1);
+    // Free now: its write-up is open to everyone.
+    expect((await search(writeUp, "visitor")).total).toBe(1);
+
+    await unpublishContent([renamed.slug]);
+    expect((await search(second, "premium")).total).toBe(0);
+    expect((await search(second, "admin")).total).toBe(1);
+
+    const deleted = await postForm("/admin", { intent: "delete-content", slug: renamed.slug }, { cookie: admin });
+    expect(toastFrom(deleted)?.kind).toBe("success");
+    expect((await search(second, "admin")).total).toBe(0);
+    expect((await search(writeUp, "admin")).total).toBe(0);
+  });
+
+  it("blog posts: a draft is never found; publish, edit and delete follow", async () => {
+    const id = token(6);
+    const word = `qzpost${id}`;
+    const slug = `finder-post-${id}`;
+    const save = (status: string, title: string, path = "/admin/blog/new") => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "save", title, slug, excerpt: "", content: `All about ${word}.`, category: "updates", status })) form.append(name, value);
+      form.append("featuredImage", new File([], "", { type: "application/octet-stream" }));
+      return postMultipart(path, form, superadmin);
+    };
+    expect((await save("draft", "Finder draft")).status).toBe(302);
+    expect((await search(word, "superadmin")).total).toBe(0);
+    expect((await save("published", "Finder published", `/admin/blog/${slug}`)).status).toBe(302);
+    await backdatePost(slug);
+    const found = await search(word, "visitor");
+    expect(found.total).toBe(1);
+    expect(found.html).toContain(`href="/blog/${slug}"`);
+    expect((await save("published", `Finder renamed qzrenamed${id}`, `/admin/blog/${slug}`)).status).toBe(302);
+    await backdatePost(slug);
+    expect((await search(`qzrenamed${id}`, "visitor")).total).toBe(1);
+    expect((await save("draft", "Finder back to draft", `/admin/blog/${slug}`)).status).toBe(302);
+    expect((await search(word, "visitor")).total).toBe(0);
+  });
+});
