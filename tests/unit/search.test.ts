@@ -1,0 +1,144 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { content, contentPlays, contentSections } from "../../db/schema";
+import { parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
+import { createDatabase } from "~/server/db.server";
+import {
+  correctedWords,
+  editDistance,
+  matchExpression,
+  publicMatchExpression,
+  readFacets,
+  searchStatements,
+  vocabularyStatements,
+} from "~/server/search.server";
+
+// The play finder's query builder and ranking, against the migrated D1 of this test file.
+
+const db = createDatabase(env.DB);
+const PUBLIC = { premiumWriteUps: false, drafts: false };
+const MEMBER = { premiumWriteUps: true, drafts: false };
+const STAFF = { premiumWriteUps: true, drafts: true };
+const NO_FILTERS = { game: null, type: null, difficulty: null, tag: null };
+
+describe("reading the request", () => {
+  it("keeps letters and digits of any script, lower case; everything else separates words", () => {
+    expect(wordsOf('"Cover 3" -NEAR(man*) AND 🏈 Ñandú')).toEqual(["cover", "3", "near", "man", "and", "ñandú"]);
+    expect(wordsOf("")).toEqual([]);
+    expect(wordsOf("a ".repeat(50))).toHaveLength(12);
+  });
+
+  it("cuts the query at 200 characters, ignores unknown filters and keeps the page in range", () => {
+    const request = parseSearchParams(new URLSearchParams({ q: `  cover   ${"x".repeat(300)}`, game: "nfl", type: "pro-tip", difficulty: "expert", tag: "vs man", page: "-3" }));
+    expect(request.text).toHaveLength(200);
+    expect(request.truncated).toBe(true);
+    expect(request.filters).toEqual({ game: null, type: "pro-tip", difficulty: null, tag: "vs man" });
+    expect(request.page).toBe(1);
+    expect(parseSearchParams(new URLSearchParams({ page: "99999999" })).page).toBe(10_000);
+    expect(parseSearchParams(new URLSearchParams({ tag: "x".repeat(41) })).filters.tag).toBeNull();
+  });
+
+  it("writes the URL back with only what is set", () => {
+    expect(searchHref("cover three", { ...NO_FILTERS, game: "madden", tag: "red zone" }, 2)).toBe("/search?q=cover+three&game=madden&tag=red+zone&page=2");
+    expect(searchHref("", NO_FILTERS)).toBe("/search");
+  });
+});
+
+describe("the FTS5 expression", () => {
+  it("quotes every word and makes the last a prefix", () => {
+    expect(matchExpression(["cover", "thr"])).toBe('"cover" "thr"*');
+    expect(publicMatchExpression(["near"])).toBe('{title tag_text body} : ("near"*)');
+  });
+
+  it("no input becomes FTS syntax: hostile queries run without error", async () => {
+    for (const query of ['"', "NEAR(a b)", "a AND b OR c", "col:x", "{title}:x", "^x", "*", "(-x)", "x'; drop table content; --"]) {
+      const words = wordsOf(query);
+      if (!words.length) continue;
+      const { hits, facets } = searchStatements(db, words, NO_FILTERS, { rights: PUBLIC }, 0);
+      await expect(hits, query).resolves.toBeInstanceOf(Array);
+      await expect(facets, query).resolves.toBeInstanceOf(Array);
+    }
+  });
+});
+
+async function insertScheme(fields: { title: string; description?: string; tags?: string[]; requiredTier?: "free" | "premium"; game?: "college" | "madden"; isPublished?: boolean }, writeUp = "") {
+  const slug = `unit-search-${crypto.randomUUID().slice(0, 8)}`;
+  const [row] = await db
+    .insert(content)
+    .values({ slug, type: "meta-scheme", game: "madden", requiredTier: "free", isPublished: true, tags: [], description: "", ...fields })
+    .returning({ id: content.id });
+  const [section] = await db.insert(contentSections).values({ contentId: row.id, slug: "formation", title: "Formation", description: writeUp }).returning({ id: contentSections.id });
+  await db.insert(contentPlays).values({ sectionId: section.id, slug: "play", title: "Play", description: writeUp, tags: ["red zone"] });
+  return { slug, id: row.id };
+}
+
+describe("ranking and filters", () => {
+  it("a word in a title ranks above the same word in a description", async () => {
+    const word = `zqrank${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: "Plain scheme", description: `Mentions ${word} once in passing, among many other words of a description.` });
+    await insertScheme({ title: `The ${word} scheme` });
+    const rows = await searchStatements(db, [word], NO_FILTERS, { rights: PUBLIC }, 0).hits;
+    expect(rows.filter((row) => row.kind === "content").map((row) => row.title)).toEqual([`The ${word} scheme`, "Plain scheme"]);
+  });
+
+  it("filters by game and tag, counting each facet with the other filters applied", async () => {
+    const word = `zqfacet${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: `${word} one`, game: "madden", tags: ["vs man"] });
+    await insertScheme({ title: `${word} two`, game: "college", tags: ["vs zone"] });
+    const facets = readFacets(await searchStatements(db, [word], { ...NO_FILTERS, game: "madden" }, { rights: PUBLIC }, 0).facets);
+    expect(facets.total).toBe(1);
+    // The game facet ignores the game filter; the tag facet applies it.
+    expect(facets.game).toEqual([
+      { value: "college", count: 1 },
+      { value: "madden", count: 1 },
+    ]);
+    expect(facets.tag).toEqual([{ value: "vs man", count: 1 }]);
+    const tagged = await searchStatements(db, [word], { ...NO_FILTERS, tag: "VS ZONE" }, { rights: PUBLIC }, 0).hits;
+    expect(tagged.map((row) => row.title)).toEqual([`${word} two`]);
+  });
+
+  it("premium write-ups match only with the right to read them; drafts only for staff", async () => {
+    const word = `zqlocked${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: "Premium scheme", requiredTier: "premium" }, `<p>The <strong>${word}</strong> read.</p>`);
+    const draft = `zqdraft${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: `${draft} draft`, isPublished: false });
+    const count = async (words: string[], rights: typeof PUBLIC) => readFacets(await searchStatements(db, words, NO_FILTERS, { rights }, 0).facets).total;
+    expect(await count([word], PUBLIC)).toBe(0);
+    expect(await count([word], MEMBER)).toBe(2);
+    const [hit] = await searchStatements(db, [word], NO_FILTERS, { rights: MEMBER }, 0).hits;
+    expect(snippetParts(hit.snippet).find((part) => part.marked)?.text).toBe(word);
+    expect(hit.snippet).not.toContain("<strong>");
+    expect(await count([draft], MEMBER)).toBe(0);
+    expect(await count([draft], STAFF)).toBe(1);
+    // HTML tag names are not indexed as words.
+    expect(await count(["strong", word], MEMBER)).toBe(0);
+  });
+
+  it("a signed-in member's rights are guessed from their row in the same statement", async () => {
+    const word = `zqguess${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: "Guessed", requiredTier: "premium" }, word);
+    const facets = readFacets(await searchStatements(db, [word], NO_FILTERS, { guessFor: "nobody-at-all", now: Date.now() }, 0).facets);
+    expect(facets.scope).toBe(0);
+    expect(facets.total).toBe(0);
+  });
+});
+
+describe("'Did you mean'", () => {
+  it("measures edits, transpositions included", () => {
+    expect(editDistance("spred", "spread")).toBe(1);
+    expect(editDistance("tree", "three")).toBe(1);
+    expect(editDistance("form", "from")).toBe(1);
+    expect(editDistance("cover", "blitz", 2)).toBe(3);
+  });
+
+  it("replaces an unknown word by the nearest term of the index, and leaves known words alone", async () => {
+    const word = `zqvocab${crypto.randomUUID().slice(0, 4).replace(/\d/g, "k")}`;
+    await insertScheme({ title: `${word} spread` });
+    const misspelt = `${word.slice(0, -1)}`; // one letter short
+    const query = ["spread", `${misspelt}x`];
+    const vocab = await Promise.all(vocabularyStatements(db, query, PUBLIC));
+    expect(correctedWords(query, vocab)).toEqual(["spread", word]);
+    const known = ["spread", word];
+    expect(correctedWords(known, await Promise.all(vocabularyStatements(db, known, PUBLIC)))).toBeNull();
+  });
+});
