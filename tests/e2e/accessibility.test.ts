@@ -52,10 +52,13 @@ const PUBLIC_PAGES = [
   "/auth?mode=forgot",
   "/terms-of-service",
   "/privacy-policy",
+  "/search",
+  "/search?q=cover",
+  "/search?q=cover+tree",
   "/no-such-page",
 ];
 
-const MEMBER_PAGES = ["/home", "/account-settings", "/submit-tip", "/content/cfb26-335-tite-defense/section/335-tite"];
+const MEMBER_PAGES = ["/search?q=robber&game=college", "/home", "/account-settings", "/submit-tip", "/content/cfb26-335-tite-defense/section/335-tite"];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
@@ -91,7 +94,7 @@ describe("phone-sized screens", () => {
   it("never scrolls sideways", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const overflowing: string[] = [];
-    for (const path of ["/", "/college", "/content/cfb26-spread-rpo-attack", "/blog", "/contact", "/subscribe", "/auth"]) {
+    for (const path of ["/", "/college", "/content/cfb26-spread-rpo-attack", "/blog", "/contact", "/subscribe", "/auth", "/search?q=cover"]) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 375) overflowing.push(`${path} is ${width}px wide`);

@@ -113,7 +113,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           placeholder="Try 'cover 3 beater', 'gun bunch' or 'red zone'"
           autoComplete="off"
           enterKeyHint="search"
-          aria-controls="search-results"
+          aria-controls={results.length ? "search-results" : undefined}
           aria-activedescendant={active >= 0 ? `search-result-${active}` : undefined}
           aria-describedby="search-status"
           className="input flex-1 text-base"

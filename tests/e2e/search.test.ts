@@ -1,0 +1,99 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
+
+// The play finder in Chromium: the top bar's box and /search's form with JavaScript off (plain GET
+// forms and links) and on (results as you type, keyboard, live region), and on a phone.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const status = (page: Page) => page.locator("#search-status");
+
+describe("search without JavaScript", () => {
+  it("the top bar's box leads to /search; filters and 'Did you mean' are links", async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto("/blog");
+    await page.getByRole("searchbox", { name: "Search" }).fill("gun bunch");
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await page.waitForURL("**/search?q=gun+bunch");
+    await visible(page.getByRole("heading", { name: /Schemes and other content/ }));
+    expect(await status(page).textContent()).toMatch(/^\d+ results for “gun bunch”$/);
+    const before = Number((await status(page).textContent())!.split(" ")[0]);
+
+    await page.getByRole("complementary", { name: "Filters" }).locator("div.hidden").getByRole("link", { name: /Madden NFL 26/ }).click();
+    await page.waitForURL(/game=madden/);
+    const after = Number((await status(page).textContent())!.split(" ")[0]);
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+
+    await page.locator("#search-query").fill("cover tree");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/q=cover\+tree/);
+    await page.getByRole("link", { name: "cover three" }).click();
+    await page.waitForURL(/q=cover\+three/);
+    expect(Number((await status(page).textContent())!.split(" ")[0])).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("search with JavaScript", () => {
+  it("updates as you type without a reload, keeps focus, follows in the URL, and says how many", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/search", { waitUntil: "networkidle" });
+    // Hydrated: React has attached itself to the box.
+    await page.waitForFunction(() => Object.keys(document.querySelector("#search-query") ?? {}).some((key) => key.startsWith("__react")));
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    const historyLength = await page.evaluate(() => history.length);
+    const box = page.locator("#search-query");
+    await box.click();
+    await box.pressSequentially("gun bun", { delay: 40 });
+    await page.waitForURL(/q=gun\+bun/);
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “gun bun”$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-query");
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(await status(page).getAttribute("aria-live")).toBe("polite");
+
+    // Arrow keys move through the results, Enter opens the one chosen.
+    await box.press("ArrowDown");
+    await box.press("ArrowDown");
+    expect(await box.getAttribute("aria-activedescendant")).toBe("search-result-1");
+    const href = await page.locator("#search-result-1").getAttribute("href");
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname + url.search === href);
+    await context.close();
+  });
+
+  it("a premium member finds a play by a word of its write-up and opens it", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "premium");
+    await page.goto("/search?q=robber");
+    await visible(page.getByRole("heading", { name: /Plays/ }));
+    await page.locator("[data-search-result]").filter({ has: page.locator("mark") }).first().click();
+    await page.waitForURL(/\/content\//);
+    await context.close();
+  });
+});
+
+describe("search on a phone", () => {
+  it("the mobile menu holds the search box, and /search never scrolls sideways", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await page.goto("/");
+    await page.locator("summary", { hasText: "Menu" }).click();
+    const box = page.locator("#mobile-nav-search");
+    await box.fill("red zone");
+    await box.press("Enter");
+    await page.waitForURL(/\/search\?q=red\+zone/);
+    await expect.poll(() => status(page).textContent()).toMatch(/results for “red zone”/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByText("Filters", { exact: true }).click();
+    await visible(page.getByRole("complementary", { name: "Filters" }).locator("details").getByRole("link", { name: /College Football 26/ }));
+    await context.close();
+  });
+});
