@@ -1,10 +1,13 @@
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchMisses } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_CONTENT } from "../../db/seed-data";
 import type { DemoRole } from "../../db/seed";
 import { toastFrom } from "../support/accounts";
 import { textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { plainFragments, premiumStringsOf } from "../support/library";
+import { testState } from "../support/test-state";
 import { backdatePost, contentByTitle, contentForm, postMultipart, publishAsOld, token, unpublishContent } from "../support/staff";
 
 // The play finder over HTTP: what each viewer may find (premium write-ups and drafts never leak),
@@ -282,5 +285,30 @@ describe("the index follows the staff forms", () => {
     expect((await search(`qzrenamed${id}`, "visitor")).total).toBe(1);
     expect((await save("draft", "Finder back to draft", `/admin/blog/${slug}`)).status).toBe(302);
     expect((await search(word, "visitor")).total).toBe(0);
+  });
+});
+
+describe("searches that found nothing", () => {
+  it("are counted per normalised query and day, with no member recorded, and staff see the most frequent", async () => {
+    const word = `qzmissing${token(6)}`;
+    await search(`${word.toUpperCase()}  "Blitz`, "premium");
+    await search(`${word} blitz!`);
+    const { db } = await testState();
+    const stored = async () => db.select().from(searchMisses).where(eq(searchMisses.query, `${word} blitz`));
+    // Recorded after the answer (waitUntil): poll briefly.
+    await expect.poll(async () => (await stored())[0]?.count ?? 0, { timeout: 5_000 }).toBe(2);
+    const [row] = await stored();
+    expect(Object.keys(row).sort()).toEqual(["count", "day", "lastSeenAt", "query"]);
+
+    const [top] = await db
+      .select({ query: searchMisses.query, searches: sql<number>`sum(${searchMisses.count})` })
+      .from(searchMisses)
+      .groupBy(searchMisses.query)
+      .orderBy(desc(sql`sum(${searchMisses.count})`), desc(sql`max(${searchMisses.lastSeenAt})`))
+      .limit(1);
+    const dashboard = await get("/admin", { cookie: cookies.admin });
+    const text = textOf(await dashboard.text());
+    expect(text).toContain("Searches with no results");
+    expect(text).toContain(top.query);
   });
 });

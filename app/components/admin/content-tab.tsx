@@ -1,7 +1,7 @@
 import { TypeBadge } from "~/components/content-card";
 import { Link } from "~/components/link";
 import { isSchemeType } from "~/lib/content";
-import { formatCount, GAME_LABELS } from "~/lib/format";
+import { formatCount, formatShortDate, GAME_LABELS } from "~/lib/format";
 import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
@@ -43,6 +43,7 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
         )}
       </DataTable>
       <Pager page={content.page} pageCount={content.pageCount} param="contentPage" hash="content" />
+      <SearchMisses rows={content.searchMisses} />
       {deleting ? (
         <ConfirmDelete title="Delete content" closeHref={closeHref} intent="delete-content" target={{ name: "slug", value: deleting.slug }}>
         <p className="text-slate-300">
@@ -51,5 +52,34 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
         </ConfirmDelete>
       ) : null}
     </Section>
+  );
+}
+
+/** What members searched for and did not find in the last 30 days: what to make next. */
+function SearchMisses({ rows }: { rows: LoaderData["content"]["searchMisses"] }) {
+  return (
+    <section aria-labelledby="search-misses-heading" className="mt-10">
+      <h3 id="search-misses-heading" className="font-display text-lg font-black text-white">
+        Searches with no results
+      </h3>
+      <p className="mt-1 text-sm text-slate-400">The most frequent of the last 30 days (no member is recorded).</p>
+      <DataTable columns={["Search", "Times", "Last searched"]}>
+        {rows.length === 0 ? (
+          <EmptyRow columns={3}>No searches without results in the last 30 days.</EmptyRow>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.query}>
+              <td>
+                <a href={`/search?q=${encodeURIComponent(row.query)}`} target="_blank" rel="noopener" className="text-link">
+                  {row.query}
+                </a>
+              </td>
+              <td className="tabular-nums text-slate-300">{formatCount(row.searches)}</td>
+              <td className="text-slate-300">{formatShortDate(row.lastSeenAt)}</td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </section>
   );
 }

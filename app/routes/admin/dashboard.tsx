@@ -22,6 +22,7 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
+import { topMissesQuery } from "~/server/search.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { hasErrorMessage } from "~/server/db.server";
@@ -54,13 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
-  const [user, { counterRows, contentRows, tipRows, tipCounts }] = await Promise.all([
+  const [user, { counterRows, contentRows, tipRows, tipCounts, missRows }] = await Promise.all([
     requireStaff(context, request),
     readPage(app, () => ({
       counterRows: countersQuery(db, COUNTERS),
       contentRows: listContentForAdmin(db, { page: contentPage, pageSize: CONTENT_PAGE_SIZE }),
       tipRows: tipsPageQuery(db, tipsPage),
       tipCounts: tipCountsQuery(db),
+      missRows: topMissesQuery(db),
     })),
   ]);
   const rights = staffRights(user);
@@ -111,6 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         views,
         isPublished,
       })),
+      searchMisses: missRows,
     },
     tips: {
       pending: tipCounts.find((row) => row.status === "pending")?.total ?? 0,
