@@ -37,6 +37,10 @@ const PAGES: Page[] = [
   { name: "blog post", path: "/blog/site-update-favorites-and-ratings", public: true },
   { name: "/home", path: "/home", as: "premium", public: false },
   { name: "/admin#content", path: "/admin", as: "admin", public: false },
+  { name: "/search 1 word", path: "/search?q=cover", public: true },
+  { name: "/search 3 words", path: "/search?q=cover+three+match", public: true },
+  { name: "/search filtered", path: "/search?q=blitz&game=madden&type=meta-scheme", public: true },
+  { name: "/search premium", path: "/search?q=robber&game=college", as: "premium", public: false },
 ];
 
 type Measurement = {
@@ -276,7 +280,7 @@ const checks: string[] = [];
 for (const page of volume) {
   const before = seed.find((entry) => entry.name === page.name)!;
   const ratio = page.p50 / Math.max(before.p50, 1);
-  console.log(`  ${page.name.padEnd(18)} ${ratio.toFixed(2)}`);
+  console.log(`  ${page.name.padEnd(20)} ${ratio.toFixed(2)}`);
   if (ratio > 1.5) checks.push(`${page.name}: volume p50 is ${ratio.toFixed(2)}x seed p50 (budget 1.5x)`);
   const floorRatio = page.p50 / Math.max(page.floor, 1);
   if (floorRatio > 4) checks.push(`${page.name}: p50 is ${floorRatio.toFixed(2)}x the static floor (budget 4x)`);

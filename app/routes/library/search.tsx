@@ -126,6 +126,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {search.truncated ? (
         <p className="mt-3 text-sm text-amber-300">Only the first {MAX_QUERY_LENGTH} characters of your search were used.</p>
       ) : null}
+      {found && found.total > 0 ? (
+        <a href="#filters" className="mt-4 inline-block text-sm font-semibold text-turf underline lg:hidden">
+          Filters
+        </a>
+      ) : null}
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
         {found ? `${found.total} ${found.total === 1 ? "result" : "results"} for “${search.text}”` : ""}
         {busy ? <span className="sr-only"> (updating)</span> : null}
@@ -150,16 +155,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <div className={`mt-6 grid gap-8 lg:grid-cols-[14rem_1fr] ${busy ? "opacity-70" : ""}`}>
-          <aside aria-label="Filters">
-            <details className="group lg:hidden">
-              <summary className="btn-secondary btn-sm cursor-pointer">Filters</summary>
-              <div className="mt-4">
-                <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
-              </div>
-            </details>
-            <div className="hidden lg:block">
-              <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
-            </div>
+          <aside id="filters" aria-label="Filters" className="order-last lg:order-first">
+            <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
+            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
           </aside>
           <div>
             {found.total === 0 ? (
