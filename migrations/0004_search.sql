@@ -58,8 +58,6 @@ END;
 -- What each source row contributes, as views: the triggers and the rebuild select from them.
 -- Write-ups may hold simple HTML (the formatting tags the editor allows): tags are left out of
 -- the index, so that searching for 'strong' or 'href' finds only text.
--- Write-ups may hold simple HTML (the formatting tags the editor allows): their tags are left out
--- of the index, so that searching for 'strong' or 'li' finds only text.
 CREATE VIEW search_source_content AS
   SELECT 'content' AS kind, c.id AS ref_id, c.id AS content_id, NULL AS section_id, c.game, c.type, c.difficulty,
     c.is_published, c.tags, c.title,
