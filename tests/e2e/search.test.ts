@@ -60,6 +60,13 @@ describe("search with JavaScript", () => {
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(await status(page).getAttribute("aria-live")).toBe("polite");
 
+    // The button submits too (the pause is skipped).
+    await box.fill("blitz");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “blitz”$/);
+    await box.fill("gun bun");
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results for “gun bun”$/);
+
     // Arrow keys move through the results, Enter opens the one chosen.
     await box.press("ArrowDown");
     await box.press("ArrowDown");
