@@ -9,7 +9,7 @@ type Difficulty = (typeof DIFFICULTIES)[number];
 export const MAX_QUERY_LENGTH = 200;
 /** Words beyond this many are ignored. */
 export const MAX_QUERY_WORDS = 12;
-export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_PAGE_SIZE = 12;
 const MAX_TAG_LENGTH = 40;
 
 export type SearchFilters = { game: Game | null; type: ContentType | null; difficulty: Difficulty | null; tag: string | null };

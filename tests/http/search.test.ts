@@ -7,6 +7,7 @@ import { toastFrom } from "../support/accounts";
 import { textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { plainFragments, premiumStringsOf } from "../support/library";
+import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { testState } from "../support/test-state";
 import { backdatePost, contentByTitle, contentForm, postMultipart, publishAsOld, token, unpublishContent } from "../support/staff";
 
@@ -184,7 +185,7 @@ describe("hostile and odd input", () => {
 
   it("a page beyond the last shows the last page", async () => {
     const first = await search("the");
-    const lastPage = Math.max(1, Math.ceil(first.total / 20));
+    const lastPage = Math.max(1, Math.ceil(first.total / SEARCH_PAGE_SIZE));
     const { response, text } = await search("the", "visitor", "&page=999");
     expect(response.status).toBe(200);
     if (lastPage > 1) expect(text).toContain(`Page ${lastPage} of ${lastPage}`);
