@@ -1,16 +1,16 @@
 // `npm run bench`: builds the app, serves it with wrangler on two separate local states (never the
 // development database), one at seed size and one with volume data, and measures the main pages
-// with autocannon at both sizes back to back. Prints requests/s, p50/p99 latency, the ratio to a
+// with wrk (see load-generator.ts) at both sizes back to back. Prints requests/s, p50/p99 latency, the CPU per request, the ratio to a
 // static asset, D1 round trips and database time (Server-Timing), compressed JavaScript and HTML
 // size, and checks the budgets.
 // It also times one password hash and a full login request. `npm run bench -- --login` does only that.
-import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed.ts";
 import { hashPassword } from "../app/server/password.server.ts";
 import { volumeStatements } from "./bench-volume.ts";
+import { chooseLoadGenerator, cpuMilliseconds, workerdProcesses, type LoadResult } from "./load-generator.ts";
 import { binPath, prepareLocalState, QUIET_ENV, ROOT, run } from "./local-state.ts";
 
 const STATE_ROOT = ".wrangler/bench-state";
@@ -48,6 +48,8 @@ type Measurement = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** CPU time of the server's workerd processes per request served (null where /proc is missing). */
+  cpuPerRequest: number | null;
   /** p50 of the static asset measured just before and just after this page (their mean). */
   floor: number;
   roundTrips: number | null;
@@ -155,10 +157,15 @@ function parseServerTiming(header: string | null) {
   return match ? { dbMilliseconds: Number(match[1]), roundTrips: Number(match[2]) } : { dbMilliseconds: 0, roundTrips: 0 };
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+const loadGenerator = chooseLoadGenerator();
+
+/** Load on one URL; the CPU its server's workerd processes spent meanwhile, per request. */
+async function measure(url: string, headers: Record<string, string>, workerd: number[]): Promise<LoadResult & { cpuPerRequest: number | null }> {
+  const before = cpuMilliseconds(workerd);
+  const result = await loadGenerator.run({ url, headers, seconds: DURATION, connections: CONNECTIONS });
+  const after = cpuMilliseconds(workerd);
+  const cpuPerRequest = before === null || after === null || !result.requests ? null : (after - before) / result.requests;
+  return { ...result, cpuPerRequest };
 }
 
 /** Warm-up, then one request for Server-Timing, JavaScript and HTML size. */
@@ -193,6 +200,7 @@ async function runPages() {
   await prepareLocalState(SERVERS.volume.state, { reset: true });
   await loadVolume();
   const servers = [await startServer("seed"), await startServer("volume")];
+  const workerd: Record<Size, number[]> = { seed: workerdProcesses(servers[0].pid!), volume: workerdProcesses(servers[1].pid!) };
   try {
     const cookies = {
       seed: { premium: await signIn(SERVERS.seed.base, "premium"), admin: await signIn(SERVERS.seed.base, "admin") },
@@ -202,7 +210,7 @@ async function runPages() {
     const landing = await (await fetch(`${SERVERS.volume.base}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(landing);
     const assetPath = asset?.[1] ?? asset?.[2] ?? "/favicon.svg";
-    const measureFloor = async () => (await measure(`${SERVERS.volume.base}${assetPath}`, {})).latency.p50;
+    const measureFloor = async () => (await measure(`${SERVERS.volume.base}${assetPath}`, {}, workerd.volume)).p50;
 
     const floors = [await measureFloor()];
     const results: Record<Size, Measurement[]> = { seed: [], volume: [] };
@@ -213,17 +221,18 @@ async function runPages() {
         const { base } = SERVERS[size];
         const headers: Record<string, string> = page.as ? { Cookie: cookies[size][page.as] } : {};
         const { html, timing } = await probe(base, page, headers);
-        const result = await measure(`${base}${page.path}`, headers);
+        const result = await measure(`${base}${page.path}`, headers, workerd[size]);
         pending[size].push({
           name: page.name,
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
+          requestsPerSecond: result.requestsPerSecond,
+          p50: result.p50,
+          p99: result.p99,
+          cpuPerRequest: result.cpuPerRequest,
           roundTrips: timing.roundTrips,
           dbMilliseconds: timing.dbMilliseconds,
           javascriptKb: await compressedJavaScript(html),
           htmlKb: Buffer.byteLength(html) / 1024,
-          errors: result.errors + result.non2xx,
+          errors: result.errors,
         });
       }
       process.stdout.write(`  measured ${page.name}\n`);
@@ -241,12 +250,13 @@ async function runPages() {
 
 function printTable(label: string, pages: Measurement[]) {
   console.log(`\n${label}:`);
-  const header = ["page", "req/s", "p50 ms", "p99 ms", "floor ms", "p50/floor", "D1 trips", "db ms", "JS KB gz", "HTML KB", "errors"];
+  const header = ["page", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "floor ms", "p50/floor", "D1 trips", "db ms", "JS KB gz", "HTML KB", "errors"];
   const rows = pages.map((page) => [
     page.name,
     page.requestsPerSecond.toFixed(0),
-    String(page.p50),
-    String(page.p99),
+    page.p50.toFixed(1),
+    page.p99.toFixed(1),
+    page.cpuPerRequest?.toFixed(2) ?? "-",
     page.floor.toFixed(1),
     (page.p50 / Math.max(page.floor, 1)).toFixed(2),
     String(page.roundTrips ?? "-"),
@@ -270,6 +280,7 @@ if (process.argv.includes("--login")) {
 }
 const { seed, volume, floors, assetPath, login } = await runPages();
 
+console.log(`\nLoad generator: ${loadGenerator.name}, ${CONNECTIONS} connections, ${DURATION} s a page.`);
 console.log(`\nStatic floor (${assetPath} p50, measured before the first page and after every second one): ${floors.join(", ")} ms.`);
 console.log("Each page's floor is the mean of the floor measured just before and just after it.");
 printTable("Seed size", seed);
