@@ -16,10 +16,12 @@ const TAG_FACET_SIZE = 12;
 
 /**
  * The FTS5 query for the words: each word quoted (so no character of the input is FTS syntax),
- * all of them required, the last one as a prefix so results follow typing.
+ * all of them required, the last one (from two letters) as a prefix so results follow typing.
  */
 export function matchExpression(words: string[]): string {
-  return words.map((word, index) => `"${word.replaceAll('"', "")}"${index === words.length - 1 ? "*" : ""}`).join(" ");
+  // A one-letter prefix would match most of the index: the last word is a prefix from two letters.
+  const prefix = (word: string, index: number) => (index === words.length - 1 && [...word].length >= 2 ? "*" : "");
+  return words.map((word, index) => `"${word.replaceAll('"', "")}"${prefix(word, index)}`).join(" ");
 }
 
 /** The same query limited to the columns everyone may search (not premium write-ups). */
@@ -293,7 +295,10 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
 
   let suggestion: string | null = null;
   if (facets.total === 0) {
-    app.executionContext.waitUntil(recordMiss(db, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+    // A one-letter word is most likely a word being typed (results follow typing): not counted.
+    if (search.words.every((word) => [...word].length >= 2)) {
+      app.executionContext.waitUntil(recordMiss(db, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+    }
     suggestion = await suggest(app, search, rights);
   }
   return { hits, facets, page, pageCount, suggestion };

@@ -300,6 +300,11 @@ describe("searches that found nothing", () => {
     await expect.poll(async () => (await stored())[0]?.count ?? 0, { timeout: 5_000 }).toBe(2);
     const [row] = await stored();
     expect(Object.keys(row).sort()).toEqual(["count", "day", "lastSeenAt", "query"]);
+    // A one-letter word is a word being typed: not counted (a counted one above took well under a second).
+    await search(`${word} z`);
+    await search(`${word} blitz`);
+    await expect.poll(async () => (await stored())[0]?.count ?? 0, { timeout: 5_000 }).toBe(3);
+    expect(await db.select().from(searchMisses).where(eq(searchMisses.query, `${word} z`))).toEqual([]);
 
     const [top] = await db
       .select({ query: searchMisses.query, searches: sql<number>`sum(${searchMisses.count})` })

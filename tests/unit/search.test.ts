@@ -48,6 +48,7 @@ describe("the FTS5 expression", () => {
   it("quotes every word and makes the last a prefix", () => {
     expect(matchExpression(["cover", "thr"])).toBe('"cover" "thr"*');
     expect(publicMatchExpression(["near"])).toBe('{title tag_text body} : ("near"*)');
+    expect(matchExpression(["cover", "a"])).toBe('"cover" "a"');
   });
 
   it("no input becomes FTS syntax: hostile queries run without error", async () => {
