@@ -63,6 +63,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await page.getByLabel("Description", { exact: true }).fill("A scheme from the form matrix.");
     await field(page, "formations[0].title").fill("Singleback Ace");
     await field(page, "formations[0].plays[0].title").fill("HB Dive");
+    await field(page, "formations[0].plays[0].tags").fill("goal line, vs man");
     await page.getByText("Publish immediately").click();
     expect(await page.getByRole("switch", { name: "Publish immediately" }).isChecked()).toBe(false);
     await page.getByRole("button", { name: "Create Content" }).click();
@@ -86,6 +87,8 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
       ["Singleback Ace", ["HB Dive", "Counter"]],
       ["Gun Trips", ["Mesh", "Y-Cross"]],
     ]);
+    // The play tags typed at creation survived the edit (the field is filled from what was stored).
+    expect(stored.formations[0].plays[0].tags).toEqual(["goal line", "vs man"]);
 
     const dialog = await openRowDialog(w, "content", title, "Delete", "Delete content");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();

@@ -77,6 +77,16 @@ describe("search with JavaScript", () => {
     await context.close();
   });
 
+  it("the top bar's box leads to /search with JavaScript on too", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/madden", { waitUntil: "networkidle" });
+    await page.getByRole("searchbox", { name: "Search" }).fill("mesh");
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await page.waitForURL("**/search?q=mesh");
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results? for “mesh”$/);
+    await context.close();
+  });
+
   it("a premium member finds a play by a word of its write-up and opens it", async () => {
     const { context, page } = await newPage(browser);
     await signInAs(page, "premium");
