@@ -268,6 +268,8 @@ export type SearchOutcome = {
   pageCount: number;
   /** The query with its misspelt words corrected, when that finds something for this viewer. */
   suggestion: string | null;
+  /** What the viewer may search (searchRights), which also decides where results lead. */
+  rights: SearchRights;
 };
 
 /**
@@ -301,7 +303,7 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
     }
     suggestion = await suggest(app, search, rights);
   }
-  return { hits, facets, page, pageCount, suggestion };
+  return { hits, facets, page, pageCount, suggestion, rights };
 }
 
 async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights): Promise<string | null> {

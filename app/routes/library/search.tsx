@@ -3,7 +3,6 @@ import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import { SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
-import { searchRights } from "~/lib/access";
 import { GAME_LABELS } from "~/lib/format";
 import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
@@ -31,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { search, found: null, newest };
   }
   const outcome = await runSearch(app, search);
-  const rights = searchRights((await app.getSession())?.user ?? null);
   const { facets } = outcome;
   return {
     search,
@@ -39,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total: facets.total,
       kinds: facets.kinds,
       facets: { game: facets.game, type: facets.type, difficulty: facets.difficulty, tag: facets.tag },
-      results: resultViews(outcome.hits, rights),
+      results: resultViews(outcome.hits, outcome.rights),
       page: outcome.page,
       pageCount: outcome.pageCount,
       suggestion: outcome.suggestion,
