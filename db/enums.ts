@@ -18,3 +18,8 @@ export const TOKEN_PURPOSES = ["email_confirmation", "password_reset"] as const;
 
 /** What a search result is: a content item, a formation, a play or a blog post. */
 export const SEARCH_KINDS = ["content", "formation", "play", "post"] as const;
+
+/** Where a scheme or play stands against its game's current title update (see the patch tracker). */
+export const PATCH_STATUSES = ["verified", "needs-retest", "adjusted", "nerfed"] as const;
+/** What a status belongs to: a content item (scheme, pro tip...) or one play of a scheme. */
+export const STATUS_ITEM_KINDS = ["content", "play"] as const;

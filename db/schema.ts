@@ -24,6 +24,8 @@ import {
   OAUTH_PROVIDERS,
   TOKEN_PURPOSES,
   SEARCH_KINDS,
+  PATCH_STATUSES,
+  STATUS_ITEM_KINDS,
 } from "./enums.ts";
 
 export * from "./enums.ts";
@@ -63,6 +65,15 @@ export const users = sqliteTable(
     accessExpiresAt: integer("access_expires_at", { mode: "timestamp_ms" }),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id"),
+    // Notifications (Account Settings, 'Notifications' card): the daily e-mail digest, the bell, and
+    // the games whose new content goes into the digest.
+    notifyDigest: integer("notify_digest", { mode: "boolean" }).notNull().default(true),
+    notifyInSite: integer("notify_in_site", { mode: "boolean" }).notNull().default(true),
+    followGames: text("follow_games", { mode: "json" }).$type<Game[]>().notNull().default(sql`'[]'`),
+    // 'Mark all as read': every notification up to this instant is read.
+    notificationsReadAt: integer("notifications_read_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
+    // The instant the member's last digest covers changes up to (null: never sent one).
+    digestThrough: integer("digest_through", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,6 +136,12 @@ export const content = sqliteTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     views: integer("views").notNull().default(0),
     runtime: text("runtime"),
+    // Where it stands against its game's title updates (the patch tracker, app/server/patch.server.ts).
+    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
+    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
+    statusNote: text("status_note"),
+    statusAlternative: text("status_alternative"),
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +153,7 @@ export const content = sqliteTable(
     index("content_published_idx").on(table.isPublished, table.createdAt),
     index("content_author_idx").on(table.authorId),
     index("content_created_at_idx").on(table.createdAt),
+    index("content_game_status_idx").on(table.game, table.status),
   ],
 );
 
@@ -177,12 +195,20 @@ export const contentPlays = sqliteTable(
     // Situations a play suits ('vs blitz', 'red zone'...), searchable and offered as filters.
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     position: integer("position").notNull().default(0),
+    // Where it stands against its game's title updates (the patch tracker, app/server/patch.server.ts).
+    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
+    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
+    statusNote: text("status_note"),
+    statusAlternative: text("status_alternative"),
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     uniqueIndex("content_plays_section_slug_unique").on(table.sectionId, table.slug),
     index("content_plays_section_position_idx").on(table.sectionId, table.position),
     index("content_plays_image_idx").on(table.imageUrl),
     index("content_plays_video_idx").on(table.videoUrl),
+    // The re-test queue's plays; a partial index, so a patch day's bulk re-test only adds to it.
+    index("content_plays_retest_idx").on(table.sectionId).where(sql`status = 'needs-retest'`),
   ],
 );
 
@@ -385,6 +411,89 @@ export const searchMisses = sqliteTable(
   (table) => [primaryKey({ columns: [table.query, table.day] }), index("search_misses_day_idx").on(table.day)],
 );
 
+// A game's title updates (patches). The newest release of a game is its current update; recording
+// one that touches gameplay sends every verified or adjusted item of the game back to re-test.
+export const titleUpdates = sqliteTable(
+  "title_updates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    game: text("game", { enum: GAMES }).notNull(),
+    version: text("version").notNull(),
+    // A calendar date, YYYY-MM-DD.
+    releasedOn: text("released_on").notNull(),
+    notesUrl: text("notes_url"),
+    summary: text("summary").notNull().default(""),
+    gameplay: integer("gameplay", { mode: "boolean" }).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("title_updates_game_version_unique").on(table.game, table.version),
+    index("title_updates_game_released_idx").on(table.game, table.releasedOn, table.id),
+  ],
+);
+
+// Every status change of a content item or a play: who, when, from, to, against which update, and
+// the note. Members are notified of the rows marked `notify` on items they follow (favourites).
+export const statusChanges = sqliteTable(
+  "status_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemKind: text("item_kind", { enum: STATUS_ITEM_KINDS }).notNull(),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    playId: integer("play_id").references(() => contentPlays.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: PATCH_STATUSES }),
+    toStatus: text("to_status", { enum: PATCH_STATUSES }).notNull(),
+    updateId: integer("update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
+    note: text("note"),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    notify: integer("notify", { mode: "boolean" }).notNull().default(true),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    index("status_changes_content_idx").on(table.contentId, table.changedAt),
+    index("status_changes_play_idx").on(table.playId),
+    // What staff verified, adjusted or nerfed after an update (/updates); the bulk re-test rows stay out.
+    index("status_changes_update_idx").on(table.updateId).where(sql`to_status <> 'needs-retest'`),
+  ],
+);
+
+// Notifications a member marked read one by one ('Mark all as read' moves users.notifications_read_at).
+export const notificationReads = sqliteTable(
+  "notification_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changeId: integer("change_id")
+      .notNull()
+      .references(() => statusChanges.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.changeId] })],
+);
+
+// Each daily digest, written (with the member's digest_through moved on) before it is sent, so a
+// run that fails half-way sends only what is still unsent when it runs again.
+export const notificationDigests = sqliteTable(
+  "notification_digests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toEmail: text("to_email").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("notification_digests_unsent_idx").on(table.sentAt, table.createdAt), index("notification_digests_user_idx").on(table.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Content = typeof content.$inferSelect;
@@ -398,3 +507,6 @@ export type Comment = typeof comments.$inferSelect;
 export type Role = (typeof ROLES)[number];
 export type Game = (typeof GAMES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
+export type PatchStatus = (typeof PATCH_STATUSES)[number];
+export type TitleUpdate = typeof titleUpdates.$inferSelect;
+export type StatusChange = typeof statusChanges.$inferSelect;

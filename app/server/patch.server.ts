@@ -1,0 +1,427 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { content, contentPlays, contentSections, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
+import { applyStatusChange, type PatchStatus, type StatusInput } from "../lib/patch.ts";
+import type { TitleUpdateValue } from "../lib/schemas/patch.ts";
+import { hasErrorMessage, type Database, reusableSelect, type Param } from "./db.server.ts";
+
+// The patch tracker: each game's title updates, the status of every content item and play against
+// its game's current update, and the history of every status change. Writes that touch several rows
+// go to D1 as one batch (one transaction); the re-test after a gameplay update is one statement per
+// table, whatever the size of the library.
+
+export type ItemKind = "content" | "play";
+export type ItemRef = { kind: ItemKind; id: number };
+
+/** The status a content item or play had before a staff change, with its game and that game's current update. */
+type ItemState = {
+  contentId: number;
+  game: Game;
+  status: PatchStatus;
+  updateId: number | null;
+  note: string | null;
+  alternative: string | null;
+  currentUpdateId: number | null;
+};
+
+/** The id of a game's current (newest) title update, as a SQL expression over a game column or value. */
+function currentUpdateOf(game: unknown) {
+  return sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** Every title update (a short table): pages map an item's status_update_id to its version label. */
+export const updateVersionsQuery = reusableSelect((db: Database) => {
+  return db
+    .select({ id: titleUpdates.id, game: titleUpdates.game, version: titleUpdates.version, releasedOn: titleUpdates.releasedOn })
+    .from(titleUpdates)
+    .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
+});
+
+export type UpdateVersionRow = Awaited<ReturnType<typeof updateVersionsQuery>>[number];
+
+/** id → version label, from updateVersionsQuery's rows. */
+export function versionLabels(rows: readonly UpdateVersionRow[]): Record<number, string> {
+  const labels: Record<number, string> = {};
+  for (const row of rows) labels[row.id] = row.version;
+  return labels;
+}
+
+/** The current update of each game (the newest by release date), from updateVersionsQuery's rows. */
+export function currentUpdates(rows: readonly UpdateVersionRow[]): Partial<Record<Game, UpdateVersionRow>> {
+  const current: Partial<Record<Game, UpdateVersionRow>> = {};
+  for (const row of rows) current[row.game] ??= row;
+  return current;
+}
+
+/** Every title update with its full record, newest first (the dashboard's 'Updates' tab and /updates). */
+export const titleUpdatesQuery = reusableSelect((db: Database) => {
+  return db
+    .select({
+      id: titleUpdates.id,
+      game: titleUpdates.game,
+      version: titleUpdates.version,
+      releasedOn: titleUpdates.releasedOn,
+      notesUrl: titleUpdates.notesUrl,
+      summary: titleUpdates.summary,
+      gameplay: titleUpdates.gameplay,
+    })
+    .from(titleUpdates)
+    .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
+});
+
+export type TitleUpdateRow = Awaited<ReturnType<typeof titleUpdatesQuery>>[number];
+
+/**
+ * What staff verified, adjusted or marked nerfed against each update (the /updates timeline): one
+ * row per item, its latest change per update, with what it takes to link to it. Plays carry their
+ * scheme's and formation's slugs.
+ */
+export const updateOutcomesQuery = reusableSelect((db: Database) => {
+  return db
+    .select({
+      updateId: statusChanges.updateId,
+      toStatus: statusChanges.toStatus,
+      itemKind: statusChanges.itemKind,
+      contentId: statusChanges.contentId,
+      playId: statusChanges.playId,
+      contentSlug: content.slug,
+      contentTitle: content.title,
+      requiredTier: content.requiredTier,
+      sectionSlug: contentSections.slug,
+      playSlug: contentPlays.slug,
+      playTitle: contentPlays.title,
+      changedAt: statusChanges.changedAt,
+    })
+    .from(statusChanges)
+    .innerJoin(content, eq(content.id, statusChanges.contentId))
+    .leftJoin(contentPlays, eq(contentPlays.id, statusChanges.playId))
+    .leftJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .where(
+      and(
+        sql`${statusChanges.updateId} IS NOT NULL`,
+        sql`${statusChanges.toStatus} <> 'needs-retest'`,
+        eq(content.isPublished, true),
+        // Only an item's last word on an update counts (verified, then nerfed the same week: nerfed).
+        sql`${statusChanges.id} = (SELECT max(h.id) FROM ${statusChanges} h WHERE h.update_id = ${statusChanges.updateId} AND h.content_id = ${statusChanges.contentId} AND h.play_id IS ${statusChanges.playId} AND h.to_status <> 'needs-retest')`,
+      ),
+    )
+    .orderBy(desc(statusChanges.updateId), asc(statusChanges.toStatus), asc(content.title), asc(contentPlays.position))
+    .limit(2000);
+});
+
+/** The status history of a content item and its plays, newest first (the content editor). */
+export const itemHistoryQuery = reusableSelect((db: Database, contentId: Param<number>) => {
+  return db
+    .select({
+      id: statusChanges.id,
+      itemKind: statusChanges.itemKind,
+      playId: statusChanges.playId,
+      playTitle: contentPlays.title,
+      fromStatus: statusChanges.fromStatus,
+      toStatus: statusChanges.toStatus,
+      version: titleUpdates.version,
+      note: statusChanges.note,
+      changedAt: statusChanges.changedAt,
+      byFirstName: users.firstName,
+      byLastName: users.lastName,
+    })
+    .from(statusChanges)
+    .leftJoin(contentPlays, eq(contentPlays.id, statusChanges.playId))
+    .leftJoin(titleUpdates, eq(titleUpdates.id, statusChanges.updateId))
+    .leftJoin(users, eq(users.id, statusChanges.changedBy))
+    .where(eq(statusChanges.contentId, contentId))
+    .orderBy(desc(statusChanges.changedAt), desc(statusChanges.id))
+    .limit(100);
+});
+
+export const RETEST_PAGE_SIZE = 50;
+
+/**
+ * The re-test queue: every content item and play that needs re-testing, the most favourited
+ * (a play counts its scheme's favourites) first. `game` narrows it to one game.
+ */
+export function retestQueueQuery(db: Database, options: { game: Game | null; page: number }) {
+  const offset = (Math.max(1, options.page) - 1) * RETEST_PAGE_SIZE;
+  const gameFilter = options.game ? sql`AND c.game = ${options.game}` : sql``;
+  return db.all<RetestRow>(sql`
+    WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id)
+    SELECT kind, id, contentId, slug, title, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites FROM (
+      SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, NULL AS sectionSlug, NULL AS playSlug,
+             NULL AS sectionTitle, c.game AS game, c.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
+      FROM content c LEFT JOIN fav ON fav.content_id = c.id
+      WHERE c.status = 'needs-retest' ${gameFilter}
+      UNION ALL
+      SELECT 'play', p.id, c.id, c.slug, p.title, s.slug, p.slug, s.title, c.game, p.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
+      FROM content_plays p
+      JOIN content_sections s ON s.id = p.section_id
+      JOIN content c ON c.id = s.content_id
+      LEFT JOIN fav ON fav.content_id = c.id
+      WHERE p.status = 'needs-retest' ${gameFilter}
+    )
+    ORDER BY favorites DESC, contentId DESC, position, id
+    LIMIT ${RETEST_PAGE_SIZE} OFFSET ${offset}`);
+}
+
+export type RetestRow = {
+  kind: ItemKind;
+  id: number;
+  contentId: number;
+  slug: string;
+  title: string;
+  sectionSlug: string | null;
+  playSlug: string | null;
+  sectionTitle: string | null;
+  game: Game;
+  statusUpdateId: number | null;
+  favorites: number;
+};
+
+/** How many items of each game need re-testing (the queue's heading and the tab's count). */
+export function retestCountsQuery(db: Database) {
+  return db.all<{ game: Game; total: number }>(sql`
+    SELECT game, sum(total) AS total FROM (
+      SELECT c.game AS game, count(*) AS total FROM content c WHERE c.status = 'needs-retest' GROUP BY c.game
+      UNION ALL
+      SELECT c.game, count(*) FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
+      WHERE p.status = 'needs-retest' GROUP BY c.game
+    ) GROUP BY game`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Title updates
+
+/** Which update a re-test names: a known id, or the one a batch is inserting (found by game and version). */
+export type UpdateRef = { id: number } | { version: string };
+
+/**
+ * After a gameplay update becomes a game's current one: every verified or adjusted content item and
+ * play of the game goes back to 'Needs re-test', with one history row each, in four statements
+ * (not a loop). Content rows notify their followers; play rows do not (the scheme's row already
+ * tells them). Returned as D1 statements for the caller's batch.
+ */
+export function retestStatements(db: Database, game: Game, ref: UpdateRef, staffId: string | null, now: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  const [update, updateParams] =
+    "id" in ref ? ["?", [ref.id]] : ["(SELECT id FROM title_updates WHERE game = ? AND version = ?)", [game, ref.version]];
+  return [
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ? FROM content WHERE game = ? AND status IN ('verified', 'adjusted')`,
+      )
+      .bind(...updateParams, staffId, now, game),
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'play', s.content_id, p.id, p.status, 'needs-retest', ${update}, ?, 0, ?
+         FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id
+         WHERE c.game = ? AND p.status IN ('verified', 'adjusted')`,
+      )
+      .bind(...updateParams, staffId, now, game),
+    d1
+      .prepare(
+        `UPDATE content SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE game = ? AND status IN ('verified', 'adjusted')`,
+      )
+      .bind(...updateParams, now, game),
+    d1
+      .prepare(
+        `UPDATE content_plays SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE status IN ('verified', 'adjusted')
+           AND section_id IN (SELECT s.id FROM content_sections s JOIN content c ON c.id = s.content_id WHERE c.game = ?)`,
+      )
+      .bind(...updateParams, now, game),
+  ];
+}
+
+export type SaveUpdateResult = { ok: true; id: number; retested: boolean } | { ok: false; error: string; field?: "version" };
+
+/** The newest release date of a game's other updates (null when it has none). */
+async function newestOtherRelease(db: Database, game: Game, exceptId: number | null) {
+  const [row] = await db
+    .select({ releasedOn: titleUpdates.releasedOn })
+    .from(titleUpdates)
+    .where(and(eq(titleUpdates.game, game), exceptId ? sql`${titleUpdates.id} <> ${exceptId}` : undefined))
+    .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id))
+    .limit(1);
+  return row?.releasedOn ?? null;
+}
+
+/**
+ * Records a new title update. When it touches gameplay and is (or ties) the game's newest, the
+ * re-test of retestStatements runs in the same batch: the update and its effect land together or
+ * not at all. An older update entered afterwards (for the record) changes no status.
+ */
+export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, staffId: string, now = Date.now()): Promise<SaveUpdateResult> {
+  const newest = await newestOtherRelease(db, value.game, null);
+  const becomesCurrent = newest === null || value.releasedOn >= newest;
+  const d1 = db.$client;
+  const insert = d1
+    .prepare(
+      `INSERT INTO title_updates (game, version, released_on, notes_url, summary, gameplay, created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .bind(value.game, value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, staffId, now, now);
+  const retest = value.gameplay && becomesCurrent;
+  try {
+    const [inserted] = await d1.batch<{ id: number }>([insert, ...(retest ? retestStatements(db, value.game, { version: value.version }, staffId, now) : [])]);
+    return { ok: true, id: inserted.results[0].id, retested: retest };
+  } catch (error) {
+    if (hasErrorMessage(error, /UNIQUE/)) return { ok: false, error: `${value.version} is already recorded for this game.`, field: "version" };
+    throw error;
+  }
+}
+
+/**
+ * Edits a title update. Turning 'touches gameplay' on for the game's current update sends its items
+ * to re-test as recording it would have; turning it off restores nothing (staff re-verify).
+ */
+export async function editTitleUpdate(db: Database, id: number, value: TitleUpdateValue, staffId: string, now = Date.now()): Promise<SaveUpdateResult | null> {
+  const [existing] = await db.select().from(titleUpdates).where(eq(titleUpdates.id, id)).limit(1);
+  if (!existing) return null;
+  if (existing.game !== value.game) return { ok: false, error: "An update cannot move to another game: delete it and record it again." };
+  const newest = await newestOtherRelease(db, value.game, id);
+  const isCurrent = newest === null || value.releasedOn >= newest;
+  const retest = value.gameplay && !existing.gameplay && isCurrent;
+  const d1 = db.$client;
+  const update = d1
+    .prepare(`UPDATE title_updates SET version = ?, released_on = ?, notes_url = ?, summary = ?, gameplay = ?, updated_at = ? WHERE id = ?`)
+    .bind(value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, now, id);
+  try {
+    await d1.batch([update, ...(retest ? retestStatements(db, value.game, { id }, staffId, now) : [])]);
+  } catch (error) {
+    if (hasErrorMessage(error, /UNIQUE/)) return { ok: false, error: `${value.version} is already recorded for this game.`, field: "version" };
+    throw error;
+  }
+  return { ok: true, id, retested: retest };
+}
+
+/** Deletes a title update. Items keep their status; a status that named it no longer names a version. */
+export async function deleteTitleUpdate(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.delete(titleUpdates).where(eq(titleUpdates.id, id)).returning({ id: titleUpdates.id });
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item statuses
+
+async function readItemState(db: Database, item: ItemRef): Promise<ItemState | null> {
+  if (item.kind === "content") {
+    const [row] = await db
+      .select({
+        contentId: content.id,
+        game: content.game,
+        status: content.status,
+        updateId: content.statusUpdateId,
+        note: content.statusNote,
+        alternative: content.statusAlternative,
+        currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
+      })
+      .from(content)
+      .where(eq(content.id, item.id))
+      .limit(1);
+    return row ?? null;
+  }
+  const [row] = await db
+    .select({
+      contentId: content.id,
+      game: content.game,
+      status: contentPlays.status,
+      updateId: contentPlays.statusUpdateId,
+      note: contentPlays.statusNote,
+      alternative: contentPlays.statusAlternative,
+      currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
+    })
+    .from(contentPlays)
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .innerJoin(content, eq(content.id, contentSections.contentId))
+    .where(eq(contentPlays.id, item.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type SetStatusResult = { ok: true; changed: boolean } | { ok: false; error: string; notFound?: true };
+
+/**
+ * A staff member sets one item's status against its game's current update: the item and its
+ * history row are written in one batch. Setting what is already there writes nothing.
+ */
+export async function setItemStatus(db: Database, item: ItemRef, input: StatusInput, staffId: string, now = Date.now()): Promise<SetStatusResult> {
+  const state = await readItemState(db, item);
+  if (!state) return { ok: false, error: "That item no longer exists.", notFound: true };
+  const result = applyStatusChange(state, input, state.currentUpdateId);
+  if ("error" in result) return { ok: false, error: result.error };
+  if ("unchanged" in result) return { ok: true, changed: false };
+  const { next } = result;
+  const table = item.kind === "content" ? content : contentPlays;
+  await db.batch([
+    db.insert(statusChanges).values({
+      itemKind: item.kind,
+      contentId: state.contentId,
+      playId: item.kind === "play" ? item.id : null,
+      fromStatus: state.status,
+      toStatus: next.status,
+      updateId: next.updateId,
+      note: next.note,
+      changedBy: staffId,
+      notify: true,
+      changedAt: new Date(now),
+    }),
+    db
+      .update(table)
+      .set({ status: next.status, statusUpdateId: next.updateId, statusNote: next.note, statusAlternative: next.alternative, statusChangedAt: new Date(now) })
+      .where(eq(table.id, item.id)),
+  ]);
+  return { ok: true, changed: true };
+}
+
+/**
+ * The queue's 'Verified' and 'Mark verified': each item becomes verified on its game's current
+ * update, with a history row, in one batch (four statements for any number of items). Items
+ * already verified on that update are left as they are. Returns how many changed.
+ */
+export async function markVerified(db: Database, items: readonly ItemRef[], staffId: string, now = Date.now()): Promise<number> {
+  const contentIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "content").map((item) => item.id))]);
+  const playIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "play").map((item) => item.id))]);
+  const d1 = db.$client;
+  const current = (game: string) => `(SELECT u.id FROM title_updates u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${current("c.game")})`;
+  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (p.status = 'verified' AND p.status_update_id IS ${current("c.game")})`;
+  const results = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'content', c.id, c.status, 'verified', ${current("c.game")}, ?, 1, ? FROM content c WHERE ${contentNeedsChange}`,
+      )
+      .bind(staffId, now, contentIds),
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'play', c.id, p.id, p.status, 'verified', ${current("c.game")}, ?, 1, ?
+         FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE ${playNeedsChange}`,
+      )
+      .bind(staffId, now, playIds),
+    d1
+      .prepare(
+        `UPDATE content AS c SET status = 'verified', status_update_id = ${current("c.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE ${contentNeedsChange}`,
+      )
+      .bind(now, contentIds),
+    d1
+      .prepare(
+        `UPDATE content_plays AS p SET status = 'verified', status_update_id = (SELECT ${current("c.game")} FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id),
+                status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE p.id IN (SELECT p2.id FROM content_plays p2 JOIN content_sections s ON s.id = p2.section_id JOIN content c ON c.id = s.content_id
+                        WHERE p2.id IN (SELECT value FROM json_each(?)) AND NOT (p2.status = 'verified' AND p2.status_update_id IS ${current("c.game")}))`,
+      )
+      .bind(now, playIds),
+  ]);
+  return (results[2].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
+}
+
+/** A new content item starts verified on its game's current update (staff just made it). */
+export function initialStatusUpdateId(db: Database, game: Game) {
+  return db.all<{ id: number | null }>(sql`SELECT ${currentUpdateOf(game)} AS id`);
+}
