@@ -1446,3 +1446,71 @@ export const SEED_TIPS: {
     daysAgo: 1,
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// The patch tracker: each game's title updates and what staff found after them
+// ---------------------------------------------------------------------------------------------
+
+export const SEED_TITLE_UPDATES: {
+  game: "college" | "madden";
+  version: string;
+  daysAgo: number;
+  gameplay: boolean;
+  summary: string;
+}[] = [
+  { game: "college", version: "1.05", daysAgo: 62, gameplay: true, summary: "Option pitch timing and outside zone blocking reworked; kickoff return fixes." },
+  { game: "college", version: "1.06", daysAgo: 34, gameplay: false, summary: "Rosters, uniforms and stadium fixes. No gameplay changes." },
+  { game: "college", version: "1.07", daysAgo: 6, gameplay: true, summary: "Zone defenders carry crossers further, QB contain reacts faster and the A-gap overload blitz was toned down." },
+  { game: "madden", version: "1.06", daysAgo: 48, gameplay: true, summary: "Run blocking on inside zone and pass rush moves rebalanced." },
+  { game: "madden", version: "1.07", daysAgo: 26, gameplay: true, summary: "Press coverage and release battles; fewer broken tackles on screens." },
+  { game: "madden", version: "1.08", daysAgo: 4, gameplay: true, summary: "Coverage AI: hook defenders no longer carry the flat, and A-gap blitzes arrive a step later." },
+];
+
+/**
+ * What staff recorded after each update, in order. A gameplay update first sends every verified or
+ * adjusted item of its game (created before it) to re-test, as recording it on the dashboard does.
+ */
+export const SEED_STATUS_EVENTS: {
+  contentSlug: string;
+  /** 'formation-slug/play-slug' for a play. */
+  play?: string;
+  version: string;
+  status: "verified" | "needs-retest" | "adjusted" | "nerfed";
+  note?: string;
+  alternative?: string;
+  daysAgo: number;
+}[] = [
+  // College 1.05
+  { contentSlug: "cfb26-flexbone-triple-option", version: "1.05", status: "adjusted", note: "Pitch later: since 1.05 the pitch man needs an extra step to get outside the end.", daysAgo: 18 },
+  { contentSlug: "cfb26-stop-the-qb-run", version: "1.05", status: "verified", daysAgo: 21 },
+  // College 1.07
+  { contentSlug: "cfb26-335-tite-defense", version: "1.07", status: "adjusted", note: "RB screens beat Tite Mid Blitz more often since 1.07: user the remaining linebacker and spy the back.", daysAgo: 3 },
+  { contentSlug: "cfb26-335-tite-defense", play: "335-split/sugar-a-gap-blitz", version: "1.07", status: "nerfed", note: "1.07 toned down the A-gap overload: the blitz arrives a step late and the hot route beats it.", alternative: "/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz", daysAgo: 3 },
+  { contentSlug: "cfb26-335-tite-defense", play: "335-tite/cover-3-match", version: "1.07", status: "verified", daysAgo: 3 },
+  { contentSlug: "cfb26-335-tite-defense", play: "335-tite/tite-mid-blitz", version: "1.07", status: "verified", daysAgo: 3 },
+  { contentSlug: "cfb26-335-tite-defense", play: "335-tite/cover-1-robber", version: "1.07", status: "verified", daysAgo: 3 },
+  { contentSlug: "cfb26-read-cover-2-vs-cover-4", version: "1.07", status: "verified", daysAgo: 4 },
+  { contentSlug: "cfb26-hot-routes-vs-blitz", version: "1.07", status: "verified", daysAgo: 4 },
+  { contentSlug: "cfb26-stop-the-qb-run", version: "1.07", status: "adjusted", note: "QB contain reacts faster since 1.07: spy with the MIKE instead of crashing the edge.", daysAgo: 2 },
+  { contentSlug: "cfb26-ranked-spread-vs-335", version: "1.07", status: "verified", daysAgo: 5 },
+  { contentSlug: "cfb26-dynasty-rivalry-week", version: "1.07", status: "verified", daysAgo: 5 },
+  { contentSlug: "cfb26-comeback-clock-management", version: "1.07", status: "verified", daysAgo: 5 },
+  { contentSlug: "cfb26-lab-pass-rush-moves", version: "1.07", status: "verified", daysAgo: 4 },
+  { contentSlug: "cfb26-lab-wear-and-tear", version: "1.07", status: "verified", daysAgo: 4 },
+  // Madden 1.07
+  { contentSlug: "madden26-nickel-match-defense", version: "1.07", status: "verified", daysAgo: 24 },
+  { contentSlug: "madden26-pistol-power-run", version: "1.07", status: "verified", daysAgo: 20 },
+  { contentSlug: "madden26-lab-run-fits", version: "1.07", status: "adjusted", note: "Fit the A gap with the MIKE before the Will flows: the pulling guard gets there sooner since 1.07.", daysAgo: 22 },
+  // Madden 1.08
+  { contentSlug: "madden26-nickel-match-defense", version: "1.08", status: "adjusted", note: "Shade the flats to the strength against trips: since 1.08 the hook defender no longer carries the flat.", daysAgo: 2 },
+  { contentSlug: "madden26-nickel-match-defense", play: "nickel-2-4-5-even/mid-blitz", version: "1.08", status: "nerfed", note: "1.08 slowed A-gap rushers: Mid Blitz gets home a step late and leaves the middle open.", alternative: "/content/madden26-nickel-match-defense/section/nickel-3-3-5-odd/play/odd-sam-blitz", daysAgo: 2 },
+  { contentSlug: "madden26-nickel-match-defense", play: "nickel-2-4-5-even/cover-3-match", version: "1.08", status: "verified", daysAgo: 2 },
+  { contentSlug: "madden26-nickel-match-defense", play: "nickel-2-4-5-even/cover-2-man", version: "1.08", status: "verified", daysAgo: 2 },
+  { contentSlug: "madden26-nickel-match-defense", play: "nickel-3-3-5-odd/odd-sam-blitz", version: "1.08", status: "verified", daysAgo: 2 },
+  { contentSlug: "madden26-pistol-power-run", version: "1.08", status: "verified", daysAgo: 1 },
+  { contentSlug: "madden26-coverage-shell-reads", version: "1.08", status: "verified", daysAgo: 2 },
+  { contentSlug: "madden26-hot-route-menu", version: "1.08", status: "verified", daysAgo: 1 },
+  { contentSlug: "madden26-top-100-gun-bunch", version: "1.08", status: "verified", daysAgo: 3 },
+  { contentSlug: "madden26-mut-champs-run", version: "1.08", status: "verified", daysAgo: 3 },
+  { contentSlug: "madden26-lab-run-fits", version: "1.08", status: "verified", daysAgo: 2 },
+];

@@ -7,7 +7,9 @@ import {
   SEED_CONTENT,
   SEED_FAVORITES,
   SEED_RATINGS,
+  SEED_STATUS_EVENTS,
   SEED_TESTIMONIALS,
+  SEED_TITLE_UPDATES,
   SEED_TIPS,
 } from "./seed-data.ts";
 
@@ -234,7 +236,7 @@ export async function seedDatabase(options: SeedOptions) {
   const favoriteInserts = SEED_FAVORITES.map((favorite, index) =>
     db
       .insert(schema.favorites)
-      .values({ userId: accountByRole(favorite.author).id, contentId: contentIdBySlug.get(favorite.contentSlug)!, createdAt: ago(index) })
+      .values({ userId: accountByRole(favorite.author).id, contentId: contentIdBySlug.get(favorite.contentSlug)!, createdAt: ago(10 + index) })
       .onConflictDoNothing(),
   );
   if (ratingInserts.length + favoriteInserts.length) {
@@ -304,6 +306,117 @@ export async function seedDatabase(options: SeedOptions) {
     }
   }
   if (rest.length) await db.batch(rest as [any, ...any[]]);
+
+  await seedPatchTracker(options.d1, now, authorId);
+}
+
+/**
+ * Title updates and the statuses staff recorded after them, replayed in order as the dashboard
+ * would have written them (the re-test of a gameplay update, then each change with its history
+ * row), in one batch. Seeded only into an empty title_updates table.
+ */
+async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
+  const existing = await d1.prepare("SELECT count(*) AS total FROM title_updates").first<{ total: number }>();
+  if (existing?.total) return;
+  const at = (daysAgo: number) => now.getTime() - daysAgo * DAY;
+  const day = (daysAgo: number) => new Date(at(daysAgo)).toISOString().slice(0, 10);
+  const updateId = "(SELECT id FROM title_updates WHERE game = ? AND version = ?)";
+  const gameOf = new Map(SEED_CONTENT.map((item) => [item.slug, item.game]));
+  const statements: D1PreparedStatement[] = SEED_TITLE_UPDATES.map((update) =>
+    d1
+      .prepare("INSERT INTO title_updates (game, version, released_on, summary, gameplay, notes_url, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(update.game, update.version, day(update.daysAgo), update.summary, update.gameplay ? 1 : 0, `https://www.ea.com/games/${update.game === "college" ? "ea-sports-college-football" : "madden-nfl"}/news`, staffId, at(update.daysAgo), at(update.daysAgo)),
+  );
+  // Every item starts verified on the update that was current when it was published.
+  const currentAt = "(SELECT u.id FROM title_updates u WHERE u.game = c.game AND u.released_on <= date(c.created_at / 1000, 'unixepoch') ORDER BY u.released_on DESC, u.id DESC LIMIT 1)";
+  statements.push(
+    d1.prepare(`UPDATE content AS c SET status = 'verified', status_update_id = ${currentAt}, status_changed_at = c.created_at`),
+    d1.prepare(
+      `UPDATE content_plays AS p SET status = 'verified', status_changed_at = (SELECT c.created_at FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id),
+         status_update_id = (SELECT ${currentAt} FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id)`,
+    ),
+  );
+  type Moment = { daysAgo: number; order: number; build: () => D1PreparedStatement[] };
+  const moments: Moment[] = [];
+  for (const update of SEED_TITLE_UPDATES.filter((entry) => entry.gameplay)) {
+    const when = at(update.daysAgo);
+    const ref = [update.game, update.version];
+    moments.push({
+      daysAgo: update.daysAgo,
+      order: 0,
+      build: () => [
+        d1
+          .prepare(
+            `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+             SELECT 'content', id, status, 'needs-retest', ${updateId}, ?, 1, ? FROM content WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`,
+          )
+          .bind(...ref, staffId, when, update.game, when),
+        d1
+          .prepare(
+            `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+             SELECT 'play', c.id, p.id, p.status, 'needs-retest', ${updateId}, ?, 0, ? FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id
+             WHERE c.game = ? AND c.created_at <= ? AND p.status IN ('verified', 'adjusted')`,
+          )
+          .bind(...ref, staffId, when, update.game, when),
+        d1
+          .prepare(`UPDATE content SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ? WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`)
+          .bind(...ref, when, update.game, when),
+        d1
+          .prepare(
+            `UPDATE content_plays SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+             WHERE status IN ('verified', 'adjusted') AND section_id IN (SELECT s.id FROM content_sections s JOIN content c ON c.id = s.content_id WHERE c.game = ? AND c.created_at <= ?)`,
+          )
+          .bind(...ref, when, update.game, when),
+      ],
+    });
+  }
+  SEED_STATUS_EVENTS.forEach((event, index) => {
+    const when = at(event.daysAgo);
+    const ref = [gameOf.get(event.contentSlug)!, event.version];
+    const fields = [event.status, ...ref, event.note ?? null, event.alternative ?? null, when] as const;
+    moments.push({
+      daysAgo: event.daysAgo,
+      order: 1 + index,
+      build: () => {
+        if (!event.play) {
+          return [
+            d1
+              .prepare(
+                `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
+                 SELECT 'content', id, status, ?, ${updateId}, ?, ?, 1, ? FROM content WHERE slug = ?`,
+              )
+              .bind(event.status, ...ref, event.note ?? null, staffId, when, event.contentSlug),
+            d1
+              .prepare(`UPDATE content SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE slug = ?`)
+              .bind(...fields, event.contentSlug),
+          ];
+        }
+        const [sectionSlug, playSlug] = event.play.split("/");
+        const play = `(SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.slug = ? AND s.slug = ? AND p.slug = ?)`;
+        const playRef = [event.contentSlug, sectionSlug, playSlug];
+        return [
+          d1
+            .prepare(
+              `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
+               SELECT 'play', (SELECT id FROM content WHERE slug = ?), id, status, ?, ${updateId}, ?, ?, 1, ? FROM content_plays WHERE id = ${play}`,
+            )
+            .bind(event.contentSlug, event.status, ...ref, event.note ?? null, staffId, when, ...playRef),
+          d1
+            .prepare(`UPDATE content_plays SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE id = ${play}`)
+            .bind(...fields, ...playRef),
+        ];
+      },
+    });
+  });
+  moments.sort((a, b) => b.daysAgo - a.daysAgo || a.order - b.order);
+  for (const moment of moments) statements.push(...moment.build());
+  // The premium demo member read what came before five days ago, follows Madden's new content, and has unread notifications.
+  statements.push(
+    d1
+      .prepare(`UPDATE users SET notifications_read_at = ?, follow_games = '["madden"]' WHERE email = ?`)
+      .bind(at(5), DEMO_ACCOUNTS.premium.email),
+  );
+  await d1.batch(statements);
 }
 
 /** Looks a demo account up by role (tests and tools). */

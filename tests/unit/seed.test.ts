@@ -23,12 +23,28 @@ async function tableCounts() {
   const tables = [
     schema.users, schema.content, schema.contentSections, schema.contentPlays, schema.contentRatings,
     schema.comments, schema.favorites, schema.blogPosts, schema.testimonials, schema.userTips,
+    schema.titleUpdates, schema.statusChanges,
   ];
   return Promise.all(tables.map(async (table) => (await db.select({ value: count() }).from(table))[0].value));
 }
 
 describe("seed", () => {
   beforeAll(seed);
+
+  it("records both games' title updates and items in every status, with notes and history", async () => {
+    const updates = await db.select().from(schema.titleUpdates);
+    expect(new Set(updates.map((row) => row.game))).toEqual(new Set(["college", "madden"]));
+    const statuses = await db.select({ status: schema.content.status, note: schema.content.statusNote }).from(schema.content);
+    const playStatuses = await db.select({ status: schema.contentPlays.status, note: schema.contentPlays.statusNote }).from(schema.contentPlays);
+    const all = [...statuses, ...playStatuses];
+    for (const status of schema.PATCH_STATUSES) expect(all.some((row) => row.status === status), status).toBe(true);
+    expect(all.filter((row) => row.status === "adjusted" || row.status === "nerfed").every((row) => row.note)).toBe(true);
+    // The premium member has status changes on favourites since the last time they read them.
+    const unread = await db.all<{ total: number }>(sql`
+      SELECT count(*) AS total FROM status_changes c JOIN favorites f ON f.content_id = c.content_id JOIN users u ON u.id = f.user_id
+      WHERE u.email = ${DEMO_ACCOUNTS.premium.email} AND c.notify = 1 AND c.changed_at > f.created_at AND c.changed_at > u.notifications_read_at`);
+    expect(unread[0].total).toBeGreaterThan(2);
+  });
 
   it("creates the five demo accounts (DEMO_ACCOUNTS), confirmed, with the demo password", async () => {
     const rows = await db.select().from(schema.users);
