@@ -36,6 +36,7 @@ export default [
   route("content/:slug/section/:sectionSlug/play/:playSlug", "routes/library/content-detail.tsx", { id: "content-play" }),
   route("scheme/:slug", "routes/library/scheme-teaser.tsx"),
   route("search", "routes/library/search.tsx"),
+  route("updates", "routes/library/updates.tsx"),
 
   // Staff
   route("admin", "routes/admin/dashboard.tsx"),

@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
 import { CONTENT_TYPE_BADGES, CONTENT_TYPE_LABELS, isSchemeType, type ContentCardData } from "~/lib/content";
 import { formatListingDate } from "~/lib/format";
+import { StatusBadge } from "~/components/library/status-badge";
 
 export function TypeBadge({ type }: { type: ContentCardData["type"] }) {
   return <span className={`badge ${CONTENT_TYPE_BADGES[type]}`}>{CONTENT_TYPE_LABELS[type]}</span>;
@@ -22,7 +23,10 @@ export function ContentCard({ item }: { item: ContentCardData }) {
       <div className="card-body">
         <h3>{item.title}</h3>
         <p className="card-excerpt">{item.description}</p>
-        <p className="card-date">{formatListingDate(item.createdAt)}</p>
+        <p className="card-date flex flex-wrap items-center justify-between gap-2">
+          <span>{formatListingDate(item.createdAt)}</span>
+          <StatusBadge status={item.patch.status} version={item.patch.version} />
+        </p>
       </div>
     </>
   );

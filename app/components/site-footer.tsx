@@ -19,6 +19,7 @@ export function SiteFooter({ siteName, discordUrl }: { siteName: string; discord
             <li><Link to="/" className={link}>Home</Link></li>
             <li><Link to="/college" className={link}>College Football 26</Link></li>
             <li><Link to="/madden" className={link}>Madden NFL 26</Link></li>
+            <li><Link to="/updates" className={link}>Title Updates</Link></li>
             <li><Link to="/subscribe" className={link}>Pricing</Link></li>
             <li><Link to="/contact" className={link}>Contact</Link></li>
           </ul>

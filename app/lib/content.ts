@@ -1,4 +1,4 @@
-import type { ContentType, Game } from "../../db/schema.ts";
+import type { ContentType, Game, PatchStatus } from "../../db/schema.ts";
 
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   "meta-scheme": "Meta",
@@ -36,4 +36,8 @@ export type ContentCardData = {
   requiredTier: "free" | "premium";
   createdAt: number;
   locked: boolean;
+  /** Where it stands against its game's current title update (the badge is public). */
+  patch: PatchBadgeData;
 };
+
+export type PatchBadgeData = { status: PatchStatus; version: string | null };

@@ -1,7 +1,7 @@
 // The play finder's request as the URL states it (/search?q=...&game=...&type=...&difficulty=...&tag=...&page=...),
 // read the same way on the server and in the browser, and how a snippet's marked words are carried.
 import { CONTENT_TYPES, DIFFICULTIES, GAMES, SEARCH_KINDS } from "../../db/enums.ts";
-import type { ContentType, Game } from "../../db/schema.ts";
+import type { ContentType, Game, PatchStatus } from "../../db/schema.ts";
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 
@@ -12,7 +12,14 @@ export const MAX_QUERY_WORDS = 12;
 export const SEARCH_PAGE_SIZE = 12;
 const MAX_TAG_LENGTH = 40;
 
-export type SearchFilters = { game: Game | null; type: ContentType | null; difficulty: Difficulty | null; tag: string | null };
+export type SearchFilters = {
+  game: Game | null;
+  type: ContentType | null;
+  difficulty: Difficulty | null;
+  tag: string | null;
+  /** 'Works on current update': only items and plays verified (or adjusted) on their game's current update. */
+  works?: boolean;
+};
 export const FILTER_NAMES = ["game", "type", "difficulty", "tag"] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
@@ -50,6 +57,7 @@ export function parseSearchParams(params: URLSearchParams): SearchRequest {
       type: oneOf(CONTENT_TYPES, params.get("type")),
       difficulty: oneOf(DIFFICULTIES, params.get("difficulty")),
       tag: tag && tag.length <= MAX_TAG_LENGTH ? tag : null,
+      works: params.get("works") === "current",
     },
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
   };
@@ -63,6 +71,7 @@ export function searchHref(text: string, filters: SearchFilters, page = 1): stri
     const value = filters[name];
     if (value) params.set(name, value);
   }
+  if (filters.works) params.set("works", "current");
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return `/search${query ? `?${query}` : ""}`;
@@ -105,5 +114,7 @@ export type SearchResultView = {
   snippet: { text: string; marked: boolean }[];
   draft: boolean;
   premium: boolean;
+  /** The patch tracker's badge (not for blog posts; a formation shows its scheme's). */
+  patch: { status: PatchStatus; version: string | null } | null;
 };
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, favorites, type ContentType, type Game, type User } from "../../db/schema.ts";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { content, favorites, titleUpdates, type ContentType, type Game, type PatchStatus, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
+import { WORKING_STATUSES } from "../lib/patch.ts";
 import type { ContentCardData } from "../lib/content.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
@@ -16,9 +17,12 @@ const cardColumns = {
   thumbnailUrl: content.thumbnailUrl,
   requiredTier: content.requiredTier,
   createdAt: content.createdAt,
+  status: content.status,
+  // The version its status names (a primary-key lookup in a table of a few dozen rows).
+  statusVersion: sql<string | null>`(SELECT ${titleUpdates.version} FROM ${titleUpdates} WHERE ${titleUpdates.id} = ${content.statusUpdateId})`,
 };
 
-type CardRow = { [K in keyof typeof cardColumns]: (typeof content.$inferSelect)[K] };
+type CardRow = { [K in Exclude<keyof typeof cardColumns, "statusVersion">]: (typeof content.$inferSelect)[K] } & { statusVersion: string | null };
 
 /** Cards show three lines of the description: send no more than that. */
 const CARD_DESCRIPTION_LENGTH = 180;
@@ -40,6 +44,7 @@ export function toCard(row: CardRow, viewer: User | null): ContentCardData {
     requiredTier: row.requiredTier,
     createdAt: row.createdAt.getTime(),
     locked: !canOpenContent(viewer, row),
+    patch: { status: row.status, version: row.statusVersion },
   };
 }
 
@@ -80,22 +85,35 @@ export type ListingOrder = "latest" | "oldest";
  */
 export function listingPageQuery(
   db: Database,
-  options: { game: Game; type: ContentType | null; order: ListingOrder; page: number },
+  options: { game: Game; type: ContentType | null; order: ListingOrder; page: number; working?: boolean },
 ) {
   const offset = (options.page - 1) * PAGE_SIZE;
-  const queries = options.order === "oldest" ? OLDEST_FIRST : LATEST_FIRST;
+  const queries = LISTINGS[`${options.order}:${options.working ? "working" : "all"}`];
   return options.type ? queries.ofType(db, options.game, options.type, offset) : queries.all(db, options.game, offset);
 }
 
-// The listing's statement has four shapes (with or without a type, newest or oldest first), each
-// built once (see reusableSelect).
-function listingQueries(order: ListingOrder) {
+/** Only what works on the game's current title update ('Works on current update'): verified or adjusted. */
+function worksOnCurrentUpdate() {
+  return inArray(content.status, [...WORKING_STATUSES]);
+}
+
+/** How many published items of a game (and type) work on its current update: the filtered listing's total. */
+export const workingCountQuery = reusableSelect((db: Database, game: Param<Game>, type: Param<string>) => {
+  return db
+    .select({ total: count() })
+    .from(content)
+    .where(and(eq(content.game, game), eq(content.isPublished, true), worksOnCurrentUpdate(), sql`(${type} = '' OR ${content.type} = ${type})`));
+});
+
+// The listing's statement has eight shapes (with or without a type, newest or oldest first, all or
+// only what works on the current update), each built once (see reusableSelect).
+function listingQueries(order: ListingOrder, working: boolean) {
   const direction = order === "oldest" ? asc : desc;
   const build = (db: Database, filters: SQL[], offset: Param<number>) => {
     const pageIds = db
       .select({ id: content.id })
       .from(content)
-      .where(and(...filters))
+      .where(and(...filters, working ? worksOnCurrentUpdate() : undefined))
       .orderBy(direction(content.createdAt), direction(content.id))
       .limit(PAGE_SIZE)
       .offset(offset);
@@ -113,8 +131,12 @@ function listingQueries(order: ListingOrder) {
   };
 }
 
-const LATEST_FIRST = listingQueries("latest");
-const OLDEST_FIRST = listingQueries("oldest");
+const LISTINGS = {
+  "latest:all": listingQueries("latest", false),
+  "oldest:all": listingQueries("oldest", false),
+  "latest:working": listingQueries("latest", true),
+  "oldest:working": listingQueries("oldest", true),
+};
 
 export function contentCounterNames(game: Game) {
   return (["meta-scheme", "off-meta-scheme", "gameplay", "lab-sessions", "pro-tip"] as const).map(

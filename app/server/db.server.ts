@@ -24,6 +24,10 @@ type RawStatement = PromiseLike<unknown> & Mapper;
  * One statement ready to go to D1: its SQL with the values bound, and the drizzle mapper that
  * turns D1's answer into the rows the builder would have given. Awaiting it runs it alone; a read
  * queue sends many in one D1 batch.
+ *
+ * D1 answers with one object per row, keyed by column name, and drizzle maps a batch's rows by
+ * position from those keys: the columns of a select must have distinct names (alias a joined
+ * table's `slug` or `title` with `sql`...`.as()`), or two of them collapse into one.
  */
 export class Read<T> implements PromiseLike<T> {
   constructor(

@@ -1,5 +1,5 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, favorites, users } from "../../db/schema.ts";
+import { content, contentPlays, contentRatings, contentSections, favorites, titleUpdates, users } from "../../db/schema.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
@@ -28,9 +28,14 @@ export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<stri
       runtime: content.runtime,
       createdAt: content.createdAt,
       authorFirstName: users.firstName,
+      status: content.status,
+      statusNote: content.statusNote,
+      statusAlternative: content.statusAlternative,
+      statusVersion: titleUpdates.version,
     })
     .from(content)
     .leftJoin(users, eq(users.id, content.authorId))
+    .leftJoin(titleUpdates, eq(titleUpdates.id, content.statusUpdateId))
     .where(eq(content.slug, slug))
     .limit(1);
 });
@@ -67,8 +72,21 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<str
     .from(contentSections)
     .where(and(inArray(contentSections.contentId, contentIdBySlug(db, slug)), eq(contentSections.slug, sectionSlug)));
   return db
-    .select()
+    .select({
+      slug: contentPlays.slug,
+      title: contentPlays.title,
+      description: contentPlays.description,
+      imageUrl: contentPlays.imageUrl,
+      videoProvider: contentPlays.videoProvider,
+      videoUrl: contentPlays.videoUrl,
+      runtime: contentPlays.runtime,
+      status: contentPlays.status,
+      statusNote: contentPlays.statusNote,
+      statusAlternative: contentPlays.statusAlternative,
+      statusVersion: titleUpdates.version,
+    })
     .from(contentPlays)
+    .leftJoin(titleUpdates, eq(titleUpdates.id, contentPlays.statusUpdateId))
     .where(inArray(contentPlays.sectionId, sectionIds))
     .orderBy(asc(contentPlays.position), asc(contentPlays.id));
 });

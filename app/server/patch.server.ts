@@ -86,12 +86,13 @@ export const updateOutcomesQuery = reusableSelect((db: Database) => {
       itemKind: statusChanges.itemKind,
       contentId: statusChanges.contentId,
       playId: statusChanges.playId,
-      contentSlug: content.slug,
-      contentTitle: content.title,
+      // Distinct names: a read queue maps D1's rows by column name (see db.server.ts).
+      contentSlug: sql<string>`${content.slug}`.as("content_slug"),
+      contentTitle: sql<string>`${content.title}`.as("content_title"),
       requiredTier: content.requiredTier,
-      sectionSlug: contentSections.slug,
-      playSlug: contentPlays.slug,
-      playTitle: contentPlays.title,
+      sectionSlug: sql<string | null>`${contentSections.slug}`.as("section_slug"),
+      playSlug: sql<string | null>`${contentPlays.slug}`.as("play_slug"),
+      playTitle: sql<string | null>`${contentPlays.title}`.as("play_title"),
       changedAt: statusChanges.changedAt,
     })
     .from(statusChanges)

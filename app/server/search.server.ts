@@ -2,7 +2,7 @@
 // 0004) through the FTS5 table search_fts, with facet counts, 'Did you mean ...?' from the index's
 // own vocabulary, and the count of searches that found nothing.
 import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { content, searchMisses, type ContentType, type Game } from "../../db/schema.ts";
+import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
 import { SEARCH_PAGE_SIZE, snippetParts, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
@@ -54,8 +54,14 @@ function filterSql(filters: SearchFilters, except?: FilterName): SQL {
   if (filters.type && except !== "type") parts.push(sql`d.type = ${filters.type}`);
   if (filters.difficulty && except !== "difficulty") parts.push(sql`d.difficulty = ${filters.difficulty}`);
   if (filters.tag && except !== "tag") parts.push(sql`EXISTS (SELECT 1 FROM json_each(d.tags) WHERE lower(json_each.value) = lower(${filters.tag}))`);
+  if (filters.works) parts.push(sql`d.kind <> 'post' AND ${STATUS_OF_DOCUMENT} IN ('verified', 'adjusted')`);
   return sql.join(parts, sql` AND `);
 }
+
+/** A document's patch status: a play's own, a content item's or formation's that of the item. */
+const STATUS_OF_DOCUMENT = sql.raw(
+  `(CASE d.kind WHEN 'play' THEN (SELECT ps.status FROM content_plays ps WHERE ps.id = d.ref_id) WHEN 'post' THEN NULL ELSE (SELECT cs.status FROM content cs WHERE cs.id = d.content_id) END)`,
+);
 
 export type SearchHitRow = {
   id: number;
@@ -72,6 +78,8 @@ export type SearchHitRow = {
   playSlug: string | null;
   postSlug: string | null;
   snippet: string;
+  status: PatchStatus | null;
+  statusVersion: string | null;
 };
 
 export type FacetRow = { facet: "scope" | "kind" | FilterName; value: string | number | null; n: number };
@@ -91,6 +99,8 @@ export function searchStatements(db: Database, words: string[], filters: SearchF
     SELECT d.id, d.kind, d.game, d.type, d.is_published AS isPublished, d.title,
       c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier,
       s.slug AS sectionSlug, s.title AS sectionTitle, p.slug AS playSlug, b.slug AS postSlug,
+      (CASE d.kind WHEN 'play' THEN p.status WHEN 'post' THEN NULL ELSE c.status END) AS status,
+      (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN p.status_update_id WHEN 'post' THEN NULL ELSE c.status_update_id END)) AS statusVersion,
       snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16) AS snippet
     FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid
     LEFT JOIN content c ON c.id = d.content_id
@@ -101,7 +111,7 @@ export function searchStatements(db: Database, words: string[], filters: SearchF
     ORDER BY bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END)), d.id
     LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}`);
   const facets = db.all<FacetRow>(sql`${viewer}, hits AS MATERIALIZED (
-      SELECT d.kind, d.game, d.type, d.difficulty, d.tags FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid WHERE ${matches})
+      SELECT d.kind, d.game, d.type, d.difficulty, d.tags, d.ref_id, d.content_id FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid WHERE ${matches})
     SELECT 'scope' AS facet, (SELECT scope FROM viewer) AS value, 0 AS n
     UNION ALL SELECT f.column1, (CASE f.column1 WHEN 'kind' THEN d.kind WHEN 'game' THEN d.game WHEN 'type' THEN d.type ELSE d.difficulty END) AS value, count(*)
       FROM hits d, (VALUES ('kind'), ('game'), ('type'), ('difficulty')) f
@@ -342,6 +352,7 @@ export function resultViews(hits: SearchHitRow[], rights: SearchRights): SearchR
       snippet: snippetParts(plainSnippet(hit.snippet ?? "")),
       draft: !hit.isPublished,
       premium,
+      patch: hit.status ? { status: hit.status, version: hit.statusVersion } : null,
     };
   });
 }

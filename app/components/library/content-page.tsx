@@ -7,7 +7,9 @@ import { Link } from "~/components/link";
 import { VideoPlayer } from "~/components/video-player";
 import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
-import type { ContentPageData as LoaderData } from "~/routes/library/content-detail";
+import { StatusBadge } from "~/components/library/status-badge";
+import { badgeText } from "~/lib/patch";
+import type { ContentPageData as LoaderData, PatchView } from "~/routes/library/content-detail";
 
 export function BackButton({ game }: { game: "college" | "madden" }) {
   const navigate = useNavigate();
@@ -40,14 +42,35 @@ function Header({ data: loaderData }: { data: LoaderData }) {
         <div className="flex flex-wrap items-center gap-2">
           <TypeBadge type={item.type} />
           <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{GAME_LABELS[item.game]}</span>
+          <StatusBadge status={loaderData.patch.status} version={loaderData.patch.version} />
         </div>
         <div className="mt-2 flex items-start gap-3">
           <h1 className="font-display text-3xl font-black leading-tight text-white sm:text-4xl">{item.title}</h1>
           {loaderData.viewer && !loaderData.locked ? <FavoriteStar on={loaderData.favorite} /> : null}
         </div>
         <p className="mt-3 whitespace-pre-line text-slate-300">{item.description}</p>
+        <PatchNote patch={loaderData.patch} game={item.game} locked={loaderData.locked} />
       </div>
     </header>
+  );
+}
+
+/** The staff note behind a status ('Works with adjustment', 'Nerfed'), with what to use instead. */
+export function PatchNote({ patch, game, locked }: { patch: PatchView; game: "college" | "madden"; locked: boolean }) {
+  const explained = patch.status === "adjusted" || patch.status === "nerfed";
+  if (!explained && patch.status !== "needs-retest") return null;
+  return (
+    <div className="mt-4 rounded-xl border border-field-600 bg-field-800/60 p-4 text-sm" data-testid="patch-note">
+      <p className="text-slate-200">
+        <strong className="text-white">{badgeText(patch.status, patch.version)}</strong>
+        {patch.note ? <>: {patch.note}</> : patch.status === "needs-retest" ? ": our staff are re-testing this on the latest title update." : null}
+      </p>
+      {explained && !patch.note && locked ? <p className="mt-1 text-slate-400">Members see what changed and what to do about it.</p> : null}
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        {patch.alternative ? <Link to={patch.alternative} className="text-link">Use this instead</Link> : null}
+        <Link to={`/updates#${game}`} className="text-link">Title update history</Link>
+      </p>
+    </div>
   );
 }
 
@@ -235,7 +258,10 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
         <div className="space-y-8">
           {view.play ? (
             <section aria-labelledby="play-title">
-              <h2 id="play-title" className="mb-3 text-xl font-bold text-white">{view.play.title}</h2>
+              <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <h2 id="play-title" className="text-xl font-bold text-white">{view.play.title}</h2>
+                <StatusBadge status={view.play.patch.status} version={view.play.patch.version} />
+              </div>
               {view.play.video ? (
                 <VideoPlayer key={view.play.slug} source={view.play.video} title={view.play.title} poster={view.play.imageUrl} onFirstPlay={report} />
               ) : view.play.imageUrl ? (
@@ -245,6 +271,8 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
           ) : (
             <p className="text-slate-400">This formation has no plays yet.</p>
           )}
+
+          {view.play ? <PatchNote patch={view.play.patch} game={item.game} locked={false} /> : null}
 
           <section aria-labelledby="writeup-title" className="card p-6">
             <h2 id="writeup-title" className="text-xl font-bold text-white">Write Up</h2>
@@ -288,7 +316,9 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
                         play.slug === view.play?.slug ? "bg-turf font-bold text-field-950" : "text-slate-200 hover:bg-field-800"
                       }`}
                     >
-                      <span className="tabular-nums opacity-70">{index + 1}.</span> {play.title}
+                      <span className="tabular-nums opacity-70">{index + 1}.</span>
+                      <span className="flex-1">{play.title}</span>
+                      <PlayStatusMark patch={play.patch} current={play.slug === view.play?.slug} />
                     </Link>
                   </li>
                 ))}
@@ -299,6 +329,19 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
         </div>
       </div>
     </>
+  );
+}
+
+/** A play's status in the formation's play list: an icon, with the badge's words for screen readers and on hover. */
+function PlayStatusMark({ patch, current }: { patch: PatchView; current: boolean }) {
+  const label = badgeText(patch.status, patch.version);
+  const style = { verified: "text-emerald-400", "needs-retest": "text-amber-400", adjusted: "text-sky-400", nerfed: "text-red-400" }[patch.status];
+  const icon = { verified: "✓", "needs-retest": "↻", adjusted: "≈", nerfed: "✕" }[patch.status];
+  return (
+    <span title={label} className={`shrink-0 text-xs font-bold ${current ? "" : style}`}>
+      <span aria-hidden="true">{icon}</span>
+      <span className="sr-only">({label})</span>
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "~/components/link";
+import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { CONTENT_TYPE_LABELS } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
 import { FILTER_NAMES, searchHref, type FilterName, type SearchFilters } from "~/lib/search";
@@ -25,9 +26,16 @@ export function SearchFilterList({ text, filters, facets }: { text: string; filt
     if (chosen && !values.some((entry) => entry.value.toLowerCase() === chosen.toLowerCase())) values.unshift({ value: chosen, count: 0 });
     return { name, values, chosen };
   }).filter((group) => group.values.length > 0);
-  if (!groups.length) return null;
   return (
     <div className="space-y-5">
+      <section aria-labelledby="filter-works">
+        <h3 id="filter-works" className="text-xs font-bold uppercase tracking-wider text-slate-400">
+          Patch status
+        </h3>
+        <div className="mt-2">
+          <WorksFilterLink to={searchHref(text, { ...filters, works: !filters.works })} on={Boolean(filters.works)} />
+        </div>
+      </section>
       {groups.map(({ name, values, chosen }) => (
         <section key={name} aria-labelledby={`filter-${name}`}>
           <h3 id={`filter-${name}`} className="text-xs font-bold uppercase tracking-wider text-slate-400">

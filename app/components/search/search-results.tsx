@@ -1,5 +1,6 @@
 import { TypeBadge } from "~/components/content-card";
 import { Link } from "~/components/link";
+import { StatusBadge } from "~/components/library/status-badge";
 import { GAME_LABELS } from "~/lib/format";
 import type { SearchKind, SearchResultView } from "~/lib/search";
 
@@ -64,6 +65,7 @@ function SearchResult({ result, active, index }: { result: SearchResultView; act
         {result.game ? <span className="font-semibold text-slate-300">{GAME_LABELS[result.game]}</span> : null}
         {result.premium ? <span className="badge bg-field-700 text-slate-200">Premium</span> : null}
         {result.draft ? <span className="badge bg-amber-400 text-amber-950">Draft</span> : null}
+        {result.patch ? <StatusBadge status={result.patch.status} version={result.patch.version} /> : null}
       </span>
       <span className="mt-2 block font-bold text-white">{result.title}</span>
       {result.place.length ? (

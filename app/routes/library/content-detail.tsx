@@ -4,6 +4,7 @@ import type { Route } from "./+types/content-detail";
 import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/library/content-page";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
+import type { PatchStatus } from "~/lib/patch";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
@@ -103,6 +104,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     requiredTier: row.requiredTier,
     runtime: row.runtime,
   };
+  const unlockedNote = (entry: { status: PatchStatus; statusVersion: string | null; statusNote: string | null; statusAlternative: string | null }) => ({
+    status: entry.status,
+    version: entry.statusVersion,
+    // The badge is public; a premium item's note is for those who may open it.
+    note: rights.open ? entry.statusNote : null,
+    alternative: rights.open ? entry.statusAlternative : null,
+  });
+  const patch = unlockedNote(row);
   const formations = sections.map((entry) => ({ slug: entry.slug, title: entry.title, playCount: entry.playCount }));
   const rating = { ...toRatingSummary(ratingRows), own: ownRating?.[0]?.rating ?? null };
 
@@ -111,6 +120,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       locked: true as const,
       item,
+      patch,
       introVideo: scheme ? introVideo : null,
       formations,
       rating,
@@ -127,8 +137,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let view: null | {
     section: { slug: string; title: string; description: string | null; imageUrl: string | null };
-    plays: { slug: string; title: string }[];
-    play: { slug: string; title: string; description: string | null; imageUrl: string | null; video: ReturnType<typeof resolveVideo>; runtime: string | null } | null;
+    plays: { slug: string; title: string; patch: PatchView }[];
+    play: { slug: string; title: string; description: string | null; imageUrl: string | null; video: ReturnType<typeof resolveVideo>; runtime: string | null; patch: PatchView } | null;
   } = null;
   if (section?.[0] && plays) {
     const current = playSlug ? plays.find((entry) => entry.slug === playSlug) : plays[0];
@@ -140,7 +150,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         description: renderDescription(section[0].description),
         imageUrl: section[0].imageUrl,
       },
-      plays: plays.map((entry) => ({ slug: entry.slug, title: entry.title })),
+      plays: plays.map((entry) => ({ slug: entry.slug, title: entry.title, patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null } })),
       play: current
         ? {
             slug: current.slug,
@@ -149,6 +159,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             imageUrl: current.imageUrl,
             video: resolveVideo(current.videoUrl, current.videoProvider),
             runtime: current.runtime,
+            patch: unlockedNote(current),
           }
         : null,
     };
@@ -158,6 +169,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     locked: false as const,
     item,
+    patch,
     introVideo,
     formations,
     rating,
@@ -223,6 +235,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export type ContentPageData = Route.ComponentProps["loaderData"];
+/** An item's or a play's badge, with its note and alternative when the viewer may read them. */
+export type PatchView = { status: PatchStatus; version: string | null; note: string | null; alternative: string | null };
 
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { item, locked } = loaderData;

@@ -1,12 +1,13 @@
 import { Link } from "~/components/link";
 import type { Route } from "./+types/game-listing";
 import { ContentCard } from "~/components/content-card";
+import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { ContentType, Game } from "../../../db/schema";
-import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, type ListingOrder } from "~/server/content.server";
+import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, workingCountQuery, type ListingOrder } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
-import { readPage } from "~/server/page-read.server";
+import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
 
@@ -42,14 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order: ListingOrder = url.searchParams.get("sort") === "oldest" ? "oldest" : "latest";
   const requestedPage = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requestedPage) && requestedPage > 0 ? Math.min(requestedPage, 100_000) : 1;
+  const working = url.searchParams.get("works") === "current";
 
   const app = getApp(context);
   const { db } = app;
   const counterNames = contentCounterNames(game);
   // Read together with the session check: one D1 round trip for members too.
-  const [viewer, { rows, counterRows }] = await Promise.all([
+  const [viewer, { rows, counterRows, workingRows }] = await Promise.all([
     getOptionalUser(context),
-    readPage(app, () => ({ rows: listingPageQuery(db, { game, type: tab.type, order, page }), counterRows: countersQuery(db, counterNames) })),
+    readPage(app, () => ({
+      rows: listingPageQuery(db, { game, type: tab.type, order, page, working }),
+      counterRows: countersQuery(db, counterNames),
+      workingRows: working ? workingCountQuery(db, game, tab.type ?? "") : none,
+    })),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
   const counts = Object.fromEntries(
@@ -58,11 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       entry.type ? counters[`content:${game}:${entry.type}`] : counterNames.reduce((sum, name) => sum + counters[name], 0),
     ]),
   );
-  const total = counts[tab.param ?? "all"];
+  const total = workingRows ? (workingRows[0]?.total ?? 0) : counts[tab.param ?? "all"];
   return {
     game,
     type: tab.param,
     order,
+    working,
+    total,
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     counts,
@@ -70,17 +78,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function hrefFor(game: Game, options: { type?: string | null; order?: ListingOrder; page?: number }) {
+function hrefFor(game: Game, options: { type?: string | null; order?: ListingOrder; page?: number; working?: boolean }) {
   const params = new URLSearchParams();
   if (options.type) params.set("type", options.type);
   if (options.order === "oldest") params.set("sort", "oldest");
+  if (options.working) params.set("works", "current");
   if (options.page && options.page > 1) params.set("page", String(options.page));
   const query = params.toString();
   return `/${game}${query ? `?${query}` : ""}`;
 }
 
 export default function GameListing({ loaderData }: Route.ComponentProps) {
-  const { game, type, order, page, pageCount, counts, items } = loaderData;
+  const { game, type, order, working, total, page, pageCount, counts, items } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header>
@@ -95,7 +104,7 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
             return (
               <li key={tab.label}>
                 <Link
-                  to={hrefFor(game, { type: tab.param, order })}
+                  to={hrefFor(game, { type: tab.param, order, working })}
                   aria-current={active ? "page" : undefined}
                   className={`card flex flex-col p-4 transition-colors ${active ? "border-turf bg-field-800" : "hover:border-field-600"}`}
                 >
@@ -110,24 +119,34 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <div className="mt-8 flex items-center justify-between gap-4">
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-slate-400">
-          {counts[type ?? "all"]} {counts[type ?? "all"] === 1 ? "item" : "items"}
+          {total} {total === 1 ? "item" : "items"}
+          {working ? " that work on the current title update" : null}
         </p>
+        <div className="flex flex-wrap items-center gap-3">
+        <WorksFilterLink to={hrefFor(game, { type, order, working: !working })} on={working} />
         <Link
-          to={hrefFor(game, { type, order: order === "latest" ? "oldest" : "latest" })}
+          to={hrefFor(game, { type, order: order === "latest" ? "oldest" : "latest", working })}
           className="btn-secondary"
           aria-label={`Sorted by ${order === "latest" ? "latest" : "oldest"} first. Switch to ${order === "latest" ? "oldest" : "latest"} first`}
         >
           {order === "latest" ? "Latest" : "Oldest"}
           <span aria-hidden="true">⇅</span>
         </Link>
+        </div>
       </div>
 
       {items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-field-600 p-12 text-center">
           <p className="text-xl font-bold text-white">No content available</p>
-          <p className="mt-2 text-slate-400">New content is added weekly. Check back soon!</p>
+          {working ? (
+            <p className="mt-2 text-slate-400">
+              Nothing here is verified on the current title update yet: our staff are re-testing. <Link to={`/updates#${game}`} className="text-link">See the title updates</Link>
+            </p>
+          ) : (
+            <p className="mt-2 text-slate-400">New content is added weekly. Check back soon!</p>
+          )}
         </div>
       ) : (
         <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -137,23 +156,23 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 ? <Pagination game={game} type={type} order={order} page={page} pageCount={pageCount} /> : null}
+      {pageCount > 1 ? <Pagination game={game} type={type} order={order} working={working} page={page} pageCount={pageCount} /> : null}
     </div>
   );
 }
 
-function Pagination({ game, type, order, page, pageCount }: { game: Game; type: string | null; order: ListingOrder; page: number; pageCount: number }) {
+function Pagination({ game, type, order, working, page, pageCount }: { game: Game; type: string | null; order: ListingOrder; working: boolean; page: number; pageCount: number }) {
   const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((value) => value >= 1 && value <= pageCount));
   const sorted = [...pages].sort((a, b) => a - b);
   const link = "min-w-10 rounded-lg border border-field-600 px-3 py-2 text-center text-sm font-semibold";
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? <Link to={hrefFor(game, { type, order, page: page - 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="prev">Previous</Link> : null}
+      {page > 1 ? <Link to={hrefFor(game, { type, order, working, page: page - 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="prev">Previous</Link> : null}
       {sorted.map((value, index) => (
         <span key={value} className="flex items-center gap-2">
           {index > 0 && value - sorted[index - 1] > 1 ? <span className="text-slate-400" aria-hidden="true">…</span> : null}
           <Link
-            to={hrefFor(game, { type, order, page: value })}
+            to={hrefFor(game, { type, order, working, page: value })}
             aria-current={value === page ? "page" : undefined}
             aria-label={`Page ${value}`}
             className={`${link} ${value === page ? "border-turf bg-turf text-field-950" : "text-slate-200 hover:bg-field-800"}`}
@@ -162,7 +181,8 @@ function Pagination({ game, type, order, page, pageCount }: { game: Game; type: 
           </Link>
         </span>
       ))}
-      {page < pageCount ? <Link to={hrefFor(game, { type, order, page: page + 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="next">Next</Link> : null}
+      {page < pageCount ? <Link to={hrefFor(game, { type, order, working, page: page + 1 })} className={`${link} text-slate-200 hover:bg-field-800`} rel="next">Next</Link> : null}
     </nav>
   );
 }
+

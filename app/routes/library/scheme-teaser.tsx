@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/scheme-teaser";
 import { TypeBadge } from "~/components/content-card";
+import { StatusBadge } from "~/components/library/status-badge";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
@@ -28,6 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!row || !isSchemeType(row.type) || !rights?.see) throw data("Content not found", { status: 404 });
   return {
     item: { slug: row.slug, title: row.title, description: row.description, type: row.type, game: row.game, thumbnailUrl: row.thumbnailUrl },
+    patch: { status: row.status, version: row.statusVersion },
     formationCount: sections.length,
     playCount: sections.reduce((sum, section) => sum + section.playCount, 0),
     rating: toRatingSummary(ratingRows),
@@ -55,6 +57,7 @@ export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-6 flex flex-wrap items-center gap-2">
         <TypeBadge type={item.type} />
+        <StatusBadge status={loaderData.patch.status} version={loaderData.patch.version} />
         <span className="text-xs font-semibold uppercase tracking-wider text-slate-400">{GAME_LABELS[item.game]}</span>
       </div>
       <h1 className="mt-2 font-display text-4xl font-black text-white">{item.title}</h1>

@@ -117,6 +117,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           className="input flex-1 text-base"
         />
         {FILTER_NAMES.map((name) => (search.filters[name] ? <input key={name} type="hidden" name={name} value={search.filters[name]!} /> : null))}
+        {search.filters.works ? <input type="hidden" name="works" value="current" /> : null}
         <button type="submit" className="btn-primary">
           Search
         </button>

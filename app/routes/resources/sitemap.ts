@@ -2,7 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { getApp } from "~/server/context.server";
 import { escapeXml, sitemapQueries } from "~/server/feeds.server";
 
-const STATIC_PAGES = ["/", "/college", "/madden", "/blog", "/subscribe", "/contact", "/terms-of-service", "/privacy-policy"];
+const STATIC_PAGES = ["/", "/college", "/madden", "/blog", "/updates", "/subscribe", "/contact", "/terms-of-service", "/privacy-policy"];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

@@ -1,0 +1,161 @@
+import { Link } from "~/components/link";
+import type { Route } from "./+types/updates";
+import { StatusBadge } from "~/components/library/status-badge";
+import { formatUpdateDate, GAME_LABELS, type Game, type PatchStatus } from "~/lib/patch";
+import { pageMeta } from "~/lib/seo";
+import { getApp } from "~/server/context.server";
+import { readPage } from "~/server/page-read.server";
+import { titleUpdatesQuery, updateOutcomesQuery } from "~/server/patch.server";
+
+// /updates: each game's title updates, newest first, each with what the site verified, adjusted or
+// marked nerfed after it. Public: the statuses sell the library (the staff notes stay on the items).
+
+const GAMES: Game[] = ["college", "madden"];
+const OUTCOMES: { status: Exclude<PatchStatus, "needs-retest">; heading: string }[] = [
+  { status: "verified", heading: "Verified" },
+  { status: "adjusted", heading: "Works with adjustment" },
+  { status: "nerfed", heading: "Nerfed" },
+];
+/** Items listed per outcome of one update; the rest are counted. */
+const ITEMS_SHOWN = 12;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    matches,
+    title: "Title Updates: What Still Works",
+    description: "Every College Football 26 and Madden NFL 26 title update, and which schemes and plays we verified, adjusted or marked nerfed after it.",
+    path: "/updates",
+  });
+}
+
+type OutcomeItem = { key: string; title: string; place: string | null; href: string };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const { updates, outcomes } = await readPage(app, () => ({ updates: titleUpdatesQuery(app.db), outcomes: updateOutcomesQuery(app.db) }));
+  const byUpdate = new Map<number, Record<string, OutcomeItem[]>>();
+  for (const row of outcomes) {
+    if (row.updateId === null) continue;
+    const groups = byUpdate.get(row.updateId) ?? {};
+    byUpdate.set(row.updateId, groups);
+    const play = row.itemKind === "play" && row.playSlug && row.sectionSlug;
+    (groups[row.toStatus] ??= []).push({
+      key: `${row.itemKind}-${row.playId ?? row.contentId}`,
+      title: play ? (row.playTitle ?? "") : row.contentTitle,
+      place: play ? row.contentTitle : null,
+      href: play ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.contentSlug}`,
+    });
+  }
+  const games = GAMES.map((game) => ({
+    game,
+    updates: updates
+      .filter((update) => update.game === game)
+      .map((update, index) => ({
+        ...update,
+        current: index === 0,
+        outcomes: OUTCOMES.map(({ status }) => {
+          const items = byUpdate.get(update.id)?.[status] ?? [];
+          return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN) };
+        }),
+      })),
+  }));
+  return { games };
+}
+
+export default function Updates({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <header>
+        <p className="text-sm font-bold uppercase tracking-[0.2em] text-turf">Patch tracker</p>
+        <h1 className="mt-2 font-display text-4xl font-black text-white">Title Updates</h1>
+        <p className="mt-3 max-w-3xl text-slate-300">
+          Every title update of both games, and what we re-tested after it. When an update touches gameplay, every scheme and play goes back to
+          re-test until our staff have run it again on the new version.
+        </p>
+        <nav aria-label="Games" className="mt-5 flex flex-wrap gap-3">
+          {loaderData.games.map(({ game }) => (
+            <a key={game} href={`#${game}`} className="btn-secondary btn-sm">
+              {GAME_LABELS[game]}
+            </a>
+          ))}
+        </nav>
+      </header>
+
+      {loaderData.games.map(({ game, updates }) => (
+        <section key={game} id={game} aria-labelledby={`${game}-heading`} className="mt-12 scroll-mt-24">
+          <h2 id={`${game}-heading`} className="font-display text-2xl font-black text-white">{GAME_LABELS[game]}</h2>
+          {updates.length === 0 ? (
+            <p className="mt-4 text-slate-400">No title updates recorded yet.</p>
+          ) : (
+            <ol className="mt-6 space-y-6 border-l-2 border-field-700 pl-5">
+              {updates.map((update) => (
+                <li key={update.id} className="relative">
+                  <span aria-hidden="true" className={`absolute -left-[29px] top-2 h-3.5 w-3.5 rounded-full border-2 ${update.current ? "border-turf bg-turf" : "border-field-600 bg-field-900"}`} />
+                  <article className="card p-5" aria-labelledby={`update-${update.id}`}>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <h3 id={`update-${update.id}`} className="text-xl font-bold text-white">Title Update {update.version}</h3>
+                      {update.current ? <span className="badge bg-turf text-field-950">Current</span> : null}
+                      <span className={`badge ${update.gameplay ? "bg-amber-400 text-amber-950" : "bg-field-700 text-slate-200"}`}>
+                        {update.gameplay ? "Gameplay changes" : "No gameplay changes"}
+                      </span>
+                    </div>
+                    <p className="mt-1 text-sm text-slate-400">
+                      <time dateTime={update.releasedOn}>{formatUpdateDate(update.releasedOn)}</time>
+                      {update.notesUrl ? (
+                        <>
+                          {" · "}
+                          <a href={update.notesUrl} className="text-link" rel="noopener noreferrer" target="_blank">
+                            Official notes<span className="sr-only"> for {GAME_LABELS[game]} {update.version} (opens in a new tab)</span>
+                          </a>
+                        </>
+                      ) : null}
+                    </p>
+                    {update.summary ? <p className="mt-3 text-slate-200">{update.summary}</p> : null}
+                    <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                  </article>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+type UpdateOutcome = { status: Exclude<PatchStatus, "needs-retest">; total: number; items: OutcomeItem[] };
+
+function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay: boolean }) {
+  const found = outcomes.filter((outcome) => outcome.total > 0);
+  if (!found.length) {
+    return (
+      <p className="mt-4 text-sm text-slate-400">
+        {gameplay ? "Re-testing is under way: results appear here as our staff verify each scheme and play." : "Nothing to re-test: every status carried over."}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 grid gap-4 md:grid-cols-3">
+      {found.map(({ status, total, items }) => (
+        <div key={status}>
+          <h4 className="flex items-center gap-2 text-sm font-bold text-white">
+            <StatusBadge status={status} version={null} />
+            <span className="text-slate-400">{total}</span>
+            <span className="sr-only">{OUTCOMES.find((outcome) => outcome.status === status)?.heading}</span>
+          </h4>
+          <ul className="mt-2 space-y-1 text-sm">
+            {items.map((item) => (
+              <li key={item.key}>
+                <Link to={item.href} className="text-slate-200 hover:text-white hover:underline">
+                  {item.title}
+                </Link>
+                {item.place ? <span className="text-slate-400"> · {item.place}</span> : null}
+              </li>
+            ))}
+            {total > items.length ? <li className="text-slate-400">and {total - items.length} more</li> : null}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
