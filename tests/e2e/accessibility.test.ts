@@ -55,10 +55,20 @@ const PUBLIC_PAGES = [
   "/search",
   "/search?q=cover",
   "/search?q=cover+tree",
+  "/search?q=blitz&works=current",
+  "/updates",
+  "/madden?works=current",
   "/no-such-page",
 ];
 
-const MEMBER_PAGES = ["/search?q=robber&game=college", "/home", "/account-settings", "/submit-tip", "/content/cfb26-335-tite-defense/section/335-tite"];
+const MEMBER_PAGES = [
+  "/search?q=robber&game=college",
+  "/home",
+  "/account-settings",
+  "/submit-tip",
+  "/content/cfb26-335-tite-defense/section/335-tite",
+  "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
+];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
@@ -94,7 +104,7 @@ describe("phone-sized screens", () => {
   it("never scrolls sideways", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const overflowing: string[] = [];
-    for (const path of ["/", "/college", "/content/cfb26-spread-rpo-attack", "/blog", "/contact", "/subscribe", "/auth", "/search?q=cover"]) {
+    for (const path of ["/", "/college", "/content/cfb26-spread-rpo-attack", "/blog", "/contact", "/subscribe", "/auth", "/search?q=cover", "/updates", "/madden?works=current", "/content/cfb26-335-tite-defense"]) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 375) overflowing.push(`${path} is ${width}px wide`);

@@ -146,7 +146,7 @@ function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay:
           <ul className="mt-2 space-y-1 text-sm">
             {items.map((item) => (
               <li key={item.key}>
-                <Link to={item.href} className="text-slate-200 hover:text-white hover:underline">
+                <Link to={item.href} className="text-slate-200 underline decoration-slate-500 underline-offset-2 hover:text-white hover:decoration-white">
                   {item.title}
                 </Link>
                 {item.place ? <span className="text-slate-400"> · {item.place}</span> : null}
