@@ -41,6 +41,9 @@ const PAGES: Page[] = [
   { name: "/search 3 words", path: "/search?q=cover+three+match", public: true },
   { name: "/search filtered", path: "/search?q=blitz&game=madden&type=meta-scheme", public: true },
   { name: "/search premium", path: "/search?q=robber&game=college", as: "premium", public: false },
+  { name: "/madden works on update", path: "/madden?works=current", public: true },
+  { name: "play page", path: "/content/madden26-nickel-match-defense/section/nickel-2-4-5-even/play/mid-blitz", as: "premium", public: false },
+  { name: "/updates", path: "/updates", public: true },
 ];
 
 type Measurement = {
