@@ -32,7 +32,9 @@ describe("reading the request", () => {
     const request = parseSearchParams(new URLSearchParams({ q: `  cover   ${"x".repeat(300)}`, game: "nfl", type: "pro-tip", difficulty: "expert", tag: "vs man", page: "-3" }));
     expect(request.text).toHaveLength(200);
     expect(request.truncated).toBe(true);
-    expect(request.filters).toEqual({ game: null, type: "pro-tip", difficulty: null, tag: "vs man" });
+    expect(request.filters).toEqual({ game: null, type: "pro-tip", difficulty: null, tag: "vs man", works: false });
+    expect(parseSearchParams(new URLSearchParams({ works: "current" })).filters.works).toBe(true);
+    expect(searchHref("blitz", { ...NO_FILTERS, works: true })).toBe("/search?q=blitz&works=current");
     expect(request.page).toBe(1);
     expect(parseSearchParams(new URLSearchParams({ page: "99999999" })).page).toBe(10_000);
     expect(parseSearchParams(new URLSearchParams({ tag: "x".repeat(41) })).filters.tag).toBeNull();
