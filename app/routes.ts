@@ -43,6 +43,7 @@ export default [
   route("admin/content/new", "routes/admin/content-form.tsx", { id: "admin-content-new" }),
   route("admin/content/:slug", "routes/admin/content-form.tsx", { id: "admin-content-edit" }),
   route("admin/slug-check", "routes/admin/slug-check.ts"),
+  route("admin/updates", "routes/admin/updates.tsx"),
   route("admin/blog/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
   route("admin/blog/:slug", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),
   route("submit-tip", "routes/member/submit-tip.tsx"),

@@ -135,7 +135,7 @@ function printLogin(login: Awaited<ReturnType<typeof measureLogin>>) {
  */
 async function measurePatchDay(base: string, cookie: string) {
   const started = performance.now();
-  const response = await fetch(`${base}/admin`, {
+  const response = await fetch(`${base}/admin/updates`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },

@@ -148,13 +148,13 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
   const gameFilter = options.game ? sql`AND c.game = ${options.game}` : sql``;
   return db.all<RetestRow>(sql`
     WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id)
-    SELECT kind, id, contentId, slug, title, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites FROM (
-      SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, NULL AS sectionSlug, NULL AS playSlug,
+    SELECT kind, id, contentId, slug, title, contentTitle, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites FROM (
+      SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, c.title AS contentTitle, NULL AS sectionSlug, NULL AS playSlug,
              NULL AS sectionTitle, c.game AS game, c.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
       FROM content c LEFT JOIN fav ON fav.content_id = c.id
       WHERE c.status = 'needs-retest' ${gameFilter}
       UNION ALL
-      SELECT 'play', p.id, c.id, c.slug, p.title, s.slug, p.slug, s.title, c.game, p.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
+      SELECT 'play', p.id, c.id, c.slug, p.title, c.title, s.slug, p.slug, s.title, c.game, p.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
       FROM content_plays p
       JOIN content_sections s ON s.id = p.section_id
       JOIN content c ON c.id = s.content_id
@@ -171,6 +171,7 @@ export type RetestRow = {
   contentId: number;
   slug: string;
   title: string;
+  contentTitle: string;
   sectionSlug: string | null;
   playSlug: string | null;
   sectionTitle: string | null;
@@ -425,4 +426,28 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
 /** A new content item starts verified on its game's current update (staff just made it). */
 export function initialStatusUpdateId(db: Database, game: Game) {
   return db.all<{ id: number | null }>(sql`SELECT ${currentUpdateOf(game)} AS id`);
+}
+
+export type ItemStatusRow = {
+  kind: ItemKind;
+  id: number;
+  title: string;
+  sectionTitle: string | null;
+  status: PatchStatus;
+  note: string | null;
+  alternative: string | null;
+  version: string | null;
+};
+
+/** A content item's status and each of its plays' (the content editor's 'Patch status' card). */
+export function itemStatusesQuery(db: Database, contentId: number) {
+  return db.all<ItemStatusRow>(sql`
+    SELECT 'content' AS kind, c.id AS id, c.title AS title, NULL AS sectionTitle, c.status AS status, c.status_note AS note,
+           c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version, -1 AS position
+    FROM content c WHERE c.id = ${contentId}
+    UNION ALL
+    SELECT 'play', p.id, p.title, s.title, p.status, p.status_note, p.status_alternative,
+           (SELECT version FROM title_updates WHERE id = p.status_update_id), s.position * 1000 + p.position
+    FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
+    ORDER BY position, id`);
 }

@@ -9,13 +9,14 @@ import { DashboardQueryContext, dashboardQuery } from "~/components/admin/dashbo
 import { MessagesTab } from "~/components/admin/messages-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
 import { TipsTab } from "~/components/admin/tips-tab";
+import { UpdatesTab } from "~/components/admin/updates-tab";
 import { UsersTab } from "~/components/admin/users-tab";
 import { showToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatCount } from "~/lib/format";
 
-export type Tab = "users" | "content" | "tips" | "blog" | "settings" | "messages";
-const TAB_LABELS: Record<Tab, string> = { users: "Users", content: "Content", tips: "Tips", blog: "Blog", settings: "Settings", messages: "Messages" };
+export type Tab = "users" | "content" | "tips" | "updates" | "blog" | "settings" | "messages";
+const TAB_LABELS: Record<Tab, string> = { users: "Users", content: "Content", tips: "Tips", updates: "Updates", blog: "Blog", settings: "Settings", messages: "Messages" };
 
 /** The tab named by the URL hash, if the role may see it. */
 function useActiveTab(tabs: Tab[], fallback: Tab) {
@@ -90,6 +91,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
           {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
           {visible("content") ? <ContentTab data={loaderData.content} /> : null}
           {visible("tips") ? <TipsTab data={loaderData.tips} /> : null}
+          {visible("updates") ? <UpdatesTab data={loaderData.updates} /> : null}
           {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
           {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}
           {tabs.includes("messages") && loaderData.messages && visible("messages") ? <MessagesTab messages={loaderData.messages} /> : null}

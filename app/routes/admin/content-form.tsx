@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
+import { PatchStatusCard } from "~/components/admin/patch-status-card";
 import type { ToastMessage } from "~/components/toaster";
 import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormInput } from "~/lib/schemas/content";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
 
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The default type is a scheme: it starts with one empty formation holding one empty play.
       formations: [EMPTY_FORMATION],
     };
-    return { mode: "create" as const, current: null, thumbnailUrl: null, defaultValue };
+    return { mode: "create" as const, current: null, thumbnailUrl: null, defaultValue, patch: null };
   }
   const item = await findContentForEdit(app.db, params.slug);
   if (!item) throw data("Content not found", { status: 404 });
@@ -64,7 +66,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       plays: formation.plays.map((play) => ({ ...play, tags: play.tags.join(", "), imageUrl: play.imageUrl ?? undefined })),
     })),
   };
-  return { mode: "edit" as const, current: { slug: item.slug, title: item.title }, thumbnailUrl: item.thumbnailUrl, defaultValue };
+  const [statuses, history] = await Promise.all([itemStatusesQuery(app.db, item.id), itemHistoryQuery(app.db, item.id)]);
+  return {
+    mode: "edit" as const,
+    current: { slug: item.slug, title: item.title },
+    thumbnailUrl: item.thumbnailUrl,
+    defaultValue,
+    patch: { statuses, history: history.map((row) => ({ ...row, changedAt: row.changedAt.getTime() })) },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -135,5 +144,10 @@ export type ContentFormData = Route.ComponentProps["loaderData"];
 export type ContentFormAnswer = Route.ComponentProps["actionData"];
 
 export default function ContentFormPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContentEditor loaderData={loaderData} actionData={actionData} />;
+  return (
+    <>
+      <ContentEditor loaderData={loaderData} actionData={actionData} />
+      {loaderData.patch && loaderData.current ? <PatchStatusCard slug={loaderData.current.slug} {...loaderData.patch} /> : null}
+    </>
+  );
 }

@@ -23,14 +23,15 @@ import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
+import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { hasErrorMessage } from "~/server/db.server";
 import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "blog", "settings", "messages"];
-const ADMIN_TABS: Tab[] = ["content", "tips"];
+const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages"];
+const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
 const CONTENT_PAGE_SIZE = 20;
 const COUNTERS = ["users:all", "users:active_subscriptions", "content:all", "blog:all"];
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
-  const [user, { counterRows, contentRows, tipRows, tipCounts, missRows }] = await Promise.all([
+  const [user, { counterRows, contentRows, tipRows, tipCounts, missRows, updateRows, retestRows }] = await Promise.all([
     requireStaff(context, request),
     readPage(app, () => ({
       counterRows: countersQuery(db, COUNTERS),
@@ -63,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tipRows: tipsPageQuery(db, tipsPage),
       tipCounts: tipCountsQuery(db),
       missRows: topMissesQuery(db),
+      updateRows: titleUpdatesQuery(db),
+      retestRows: retestCountsQuery(db),
     })),
   ]);
   const rights = staffRights(user);
@@ -128,6 +131,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         createdAt: row.createdAt.getTime(),
         updatedAt: row.updatedAt.getTime(),
       })),
+    },
+    updates: {
+      rows: updateRows.map(({ id, game, version, releasedOn, gameplay }) => ({ id, game, version, releasedOn, gameplay })),
+      current: currentUpdates(updateRows),
+      retest: {
+        college: Number(retestRows.find((row) => row.game === "college")?.total ?? 0),
+        madden: Number(retestRows.find((row) => row.game === "madden")?.total ?? 0),
+      },
     },
     posts: postRows ? postRows.map((row) => ({ ...row, publishedAt: row.publishedAt?.getTime() ?? null, createdAt: row.createdAt.getTime() })) : null,
     messages: messageRows ? messageRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })) : null,

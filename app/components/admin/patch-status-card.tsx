@@ -1,0 +1,86 @@
+// The content editor's 'Patch status' card: one small form per item and play (they post to the
+// Title Updates screen, which comes back here), and the item's status history.
+import { Form } from "react-router";
+import { StatusBadge } from "~/components/library/status-badge";
+import { PATCH_STATUS_LABELS, STATUS_NOTE_MAX } from "~/lib/patch";
+import type { ContentFormData } from "~/routes/admin/content-form";
+import { PATCH_STATUSES } from "../../../db/enums";
+
+type Patch = NonNullable<ContentFormData["patch"]>;
+
+function formatWhen(milliseconds: number) {
+  return new Date(milliseconds).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+}
+
+export function PatchStatusCard({ slug, statuses, history }: { slug: string } & Patch) {
+  return (
+    <section id="patch-status" aria-labelledby="patch-status-heading" className="mx-auto mb-16 max-w-5xl scroll-mt-24 px-4 sm:px-6">
+      <div className="card p-6">
+        <h2 id="patch-status-heading" className="text-2xl font-bold text-white">Patch status</h2>
+        <p className="mt-1 text-sm text-slate-400">
+          Where this item and each of its plays stand against the game's current title update. 'Works with adjustment' and 'Nerfed' need a note (members read it).
+        </p>
+        <ul className="mt-6 space-y-4">
+          {statuses.map((row) => {
+            const key = `${row.kind}-${row.id}`;
+            const label = row.kind === "content" ? "This item" : `${row.title} (${row.sectionTitle})`;
+            return (
+              <li key={key} className="rounded-xl border border-field-700 p-4">
+                <Form method="post" action="/admin/updates" className="grid gap-3 md:grid-cols-[1fr_200px]">
+                  <input type="hidden" name="intent" value="set-status" />
+                  <input type="hidden" name="itemKind" value={row.kind} />
+                  <input type="hidden" name="itemId" value={row.id} />
+                  <input type="hidden" name="back" value={`/admin/content/${slug}`} />
+                  <div className="flex flex-wrap items-center gap-2 md:col-span-2">
+                    <span className="font-semibold text-white">{label}</span>
+                    <StatusBadge status={row.status} version={row.version} />
+                  </div>
+                  <div className="space-y-3">
+                    <div>
+                      <label htmlFor={`${key}-note`} className="label">Note</label>
+                      <textarea id={`${key}-note`} name="note" rows={2} maxLength={STATUS_NOTE_MAX} defaultValue={row.note ?? ""} className="input" />
+                    </div>
+                    <div>
+                      <label htmlFor={`${key}-alternative`} className="label">Use instead (for 'Nerfed')</label>
+                      <input id={`${key}-alternative`} name="alternative" type="text" defaultValue={row.alternative ?? ""} placeholder="/content/..." className="input" />
+                    </div>
+                  </div>
+                  <div className="flex flex-col gap-3">
+                    <div>
+                      <label htmlFor={`${key}-status`} className="label">Status</label>
+                      <select id={`${key}-status`} name="status" defaultValue={row.status} className="input">
+                        {PATCH_STATUSES.map((status) => (
+                          <option key={status} value={status}>{PATCH_STATUS_LABELS[status]}</option>
+                        ))}
+                      </select>
+                    </div>
+                    <button type="submit" className="btn-primary btn-sm" aria-label={`Save status of ${label}`}>
+                      Save status
+                    </button>
+                  </div>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+        <h3 className="mt-8 text-lg font-bold text-white">History</h3>
+        {history.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-400">No status changes yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-2 text-sm">
+            {history.map((entry) => (
+              <li key={entry.id} className="text-slate-300">
+                <span className="text-slate-400">{formatWhen(entry.changedAt)}</span>{" "}
+                <span className="font-semibold text-white">{entry.playTitle ?? "This item"}</span>:{" "}
+                {entry.fromStatus ? PATCH_STATUS_LABELS[entry.fromStatus] : "new"} → {PATCH_STATUS_LABELS[entry.toStatus]}
+                {entry.version ? ` (${entry.version})` : ""}
+                {entry.byFirstName ? ` by ${[entry.byFirstName, entry.byLastName].filter(Boolean).join(" ")}` : ""}
+                {entry.note ? <span className="block text-slate-400">{entry.note}</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

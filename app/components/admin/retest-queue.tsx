@@ -1,0 +1,137 @@
+// The re-test queue: what needs re-testing after each game's latest update, most favourited first.
+// Each row has its own 'Verified' form; the checkboxes belong to the 'Mark verified' form by their
+// `form` attribute (forms cannot nest), so a selection is verified in one post without JavaScript.
+import { Form } from "react-router";
+import { Link } from "~/components/link";
+import { StatusBadge } from "~/components/library/status-badge";
+import { GAME_LABELS, type Game } from "~/lib/patch";
+import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/updates";
+
+const BULK_FORM = "mark-verified-form";
+
+function queueHref(game: Game | null, page = 1) {
+  const params = new URLSearchParams();
+  if (game) params.set("game", game);
+  if (page > 1) params.set("page", String(page));
+  return `/admin/updates${params.size ? `?${params}` : ""}#queue`;
+}
+
+export function RetestQueue({
+  queue,
+  counts,
+  actionData,
+}: {
+  queue: UpdatesLoaderData["queue"];
+  counts: UpdatesLoaderData["counts"];
+  actionData: UpdatesActionData;
+}) {
+  const total = (counts.college ?? 0) + (counts.madden ?? 0);
+  const bulkError = actionData?.intent === "mark-verified" ? actionData.error : null;
+  const filters: { game: Game | null; label: string; count: number }[] = [
+    { game: null, label: "All games", count: total },
+    { game: "college", label: GAME_LABELS.college, count: counts.college ?? 0 },
+    { game: "madden", label: GAME_LABELS.madden, count: counts.madden ?? 0 },
+  ];
+  return (
+    <section id="queue" aria-labelledby="queue-heading" className="mt-12 scroll-mt-24">
+      <h2 id="queue-heading" className="font-display text-2xl font-black text-white">Re-test queue</h2>
+      <p className="mt-1 text-sm text-slate-400">Schemes and plays that need a re-test on their game's latest update, the most favourited first.</p>
+      <nav aria-label="Queue by game" className="mt-4 flex flex-wrap gap-2">
+        {filters.map((filter) => (
+          <Link
+            key={filter.label}
+            to={queueHref(filter.game)}
+            aria-current={filter.game === queue.game ? "page" : undefined}
+            className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${filter.game === queue.game ? "border-turf bg-turf text-field-950" : "border-field-600 text-slate-200 hover:bg-field-800"}`}
+          >
+            {filter.label} ({filter.count})
+          </Link>
+        ))}
+      </nav>
+      {queue.rows.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-field-600 p-8 text-center text-slate-300">Nothing needs re-testing.</p>
+      ) : (
+        <>
+          <Form method="post" id={BULK_FORM} className="mt-6 flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="mark-verified" />
+            <button type="submit" className="btn-primary btn-sm">
+              Mark verified
+            </button>
+            <span className="text-sm text-slate-400">the selected items, on their game's current update.</span>
+            {bulkError ? (
+              <p role="alert" className="field-error w-full">
+                {bulkError}
+              </p>
+            ) : null}
+          </Form>
+          <div className="mt-4 overflow-x-auto rounded-2xl border border-field-700">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="bg-field-800 text-xs uppercase tracking-wider text-slate-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="px-4 py-3">Item</th>
+                  <th scope="col" className="px-4 py-3">Game</th>
+                  <th scope="col" className="px-4 py-3">Favourites</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-field-700">
+                {queue.rows.map((row) => {
+                  const value = `${row.kind}:${row.id}`;
+                  const name = row.kind === "play" ? `${row.title} (${row.sectionTitle})` : row.title;
+                  const href = row.kind === "play" ? `/content/${row.slug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.slug}`;
+                  return (
+                    <tr key={value} className="bg-field-900">
+                      <td className="px-4 py-3">
+                        <input type="checkbox" name="items" value={value} form={BULK_FORM} aria-label={`Select ${name}`} className="h-4 w-4 accent-lime-400" />
+                      </td>
+                      <td className="px-4 py-3">
+                        <Link to={href} className="font-semibold text-white underline decoration-slate-500 underline-offset-2 hover:decoration-white">
+                          {name}
+                        </Link>
+                        {row.kind === "play" ? <span className="block text-xs text-slate-400">{row.contentTitle}</span> : null}
+                      </td>
+                      <td className="px-4 py-3 text-slate-300">{GAME_LABELS[row.game]}</td>
+                      <td className="px-4 py-3 tabular-nums text-slate-300">{row.favorites}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status="needs-retest" version={row.version} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <div className="flex flex-wrap items-center justify-end gap-3">
+                          <Link to={`/admin/content/${row.slug}#patch-status`} className="text-link">
+                            Set status<span className="sr-only"> of {name}</span>
+                          </Link>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="mark-verified" />
+                            <input type="hidden" name="items" value={value} />
+                            <button type="submit" className="btn-secondary btn-sm" aria-label={`Verified: ${name}`}>
+                              Verified
+                            </button>
+                          </Form>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {queue.pageCount > 1 ? (
+            <nav aria-label="Queue pages" className="mt-6 flex items-center justify-between text-sm">
+              {queue.page > 1 ? <Link to={queueHref(queue.game, queue.page - 1)} className="btn-secondary btn-sm">Previous</Link> : <span />}
+              <span className="text-slate-400">
+                Page {queue.page} of {queue.pageCount}
+              </span>
+              {queue.page < queue.pageCount ? <Link to={queueHref(queue.game, queue.page + 1)} className="btn-secondary btn-sm">Next</Link> : <span />}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

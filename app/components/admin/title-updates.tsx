@@ -1,0 +1,151 @@
+// The staff's title updates: the form that records or edits one, and the list with edit and delete.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import { Field, FormAlert } from "~/components/forms";
+import { Link } from "~/components/link";
+import { showToast } from "~/components/toaster";
+import { formatUpdateDate, GAME_LABELS, isoDay, UPDATE_VERSION_MAX } from "~/lib/patch";
+import { titleUpdateSchema } from "~/lib/schemas/patch";
+import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/updates";
+
+type TitleUpdate = UpdatesLoaderData["updates"][number];
+
+export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate | null; actionData: UpdatesActionData }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-update";
+  const reply = actionData && actionData.intent === "save-update" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "title-update",
+    lastResult: reply ?? undefined,
+    defaultValue: {
+      game: editing?.game ?? "madden",
+      version: editing?.version ?? "",
+      releasedOn: editing?.releasedOn ?? isoDay(Date.now()),
+      notesUrl: editing?.notesUrl ?? "",
+      summary: editing?.summary ?? "",
+      gameplay: editing ? (editing.gameplay ? "on" : "") : "on",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: titleUpdateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const error = actionData && actionData.intent !== "save-update" ? actionData.error : null;
+  useEffect(() => {
+    if (error) showToast({ kind: "error", title: "Error", description: error });
+  }, [error]);
+
+  return (
+    <section aria-labelledby="title-update-heading" className="card h-fit p-5">
+      <h2 id="title-update-heading" className="text-lg font-bold text-white">
+        {editing ? `Edit ${GAME_LABELS[editing.game]} ${editing.version}` : "Record a title update"}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="save-update" />
+        {editing ? <input type="hidden" name="updateId" value={editing.id} /> : null}
+        <FormAlert errors={form.errors} />
+        {editing ? (
+          <input type="hidden" name="game" value={editing.game} />
+        ) : (
+          <Field label="Game" htmlFor={fields.game.id} errors={fields.game.errors} errorId={fields.game.errorId}>
+            <select {...getSelectProps(fields.game)} className="input">
+              <option value="madden">{GAME_LABELS.madden}</option>
+              <option value="college">{GAME_LABELS.college}</option>
+            </select>
+          </Field>
+        )}
+        <Field label="Version" htmlFor={fields.version.id} errors={fields.version.errors} errorId={fields.version.errorId} hint={`As EA names it, e.g. 1.08 (at most ${UPDATE_VERSION_MAX} characters).`}>
+          <input {...getInputProps(fields.version, { type: "text" })} className="input" autoComplete="off" />
+        </Field>
+        <Field label="Release date" htmlFor={fields.releasedOn.id} errors={fields.releasedOn.errors} errorId={fields.releasedOn.errorId}>
+          <input {...getInputProps(fields.releasedOn, { type: "date" })} className="input" />
+        </Field>
+        <Field label="Official notes (link)" htmlFor={fields.notesUrl.id} errors={fields.notesUrl.errors} errorId={fields.notesUrl.errorId}>
+          <input {...getInputProps(fields.notesUrl, { type: "url" })} className="input" placeholder="https://www.ea.com/..." />
+        </Field>
+        <Field label="Summary" htmlFor={fields.summary.id} errors={fields.summary.errors} errorId={fields.summary.errorId}>
+          <textarea {...getTextareaProps(fields.summary)} rows={3} className="input" />
+        </Field>
+        <div>
+          <label className="flex items-start gap-3 text-sm text-slate-200">
+            <input {...getInputProps(fields.gameplay, { type: "checkbox", value: "on" })} className="mt-0.5 h-4 w-4 accent-lime-400" />
+            <span>
+              <span className="font-semibold text-white">Touches gameplay</span>
+              <span className="block text-slate-400">Every verified or adjusted item of the game goes back to re-test.</span>
+            </span>
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? "Saving..." : editing ? "Save update" : "Record update"}
+          </button>
+          {editing ? (
+            <Link to="/admin/updates" className="btn-secondary">
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
+  const current = new Set<number>();
+  for (const game of ["college", "madden"] as const) {
+    const newest = updates.find((update) => update.game === game);
+    if (newest) current.add(newest.id);
+  }
+  return (
+    <section aria-labelledby="title-update-list-heading">
+      <h2 id="title-update-list-heading" className="text-lg font-bold text-white">
+        Recorded updates
+      </h2>
+      {updates.length === 0 ? (
+        <p className="mt-4 text-slate-400">No title updates recorded yet.</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {updates.map((update) => (
+            <li key={update.id} className="card p-4" data-update={`${update.game}-${update.version}`}>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-bold text-white">
+                  {GAME_LABELS[update.game]} {update.version}
+                </span>
+                {current.has(update.id) ? <span className="badge bg-turf text-field-950">Current</span> : null}
+                <span className={`badge ${update.gameplay ? "bg-amber-400 text-amber-950" : "bg-field-700 text-slate-200"}`}>
+                  {update.gameplay ? "Gameplay" : "No gameplay changes"}
+                </span>
+                <span className="text-sm text-slate-400">{formatUpdateDate(update.releasedOn)}</span>
+              </div>
+              {update.summary ? <p className="mt-2 text-sm text-slate-300">{update.summary}</p> : null}
+              <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+                {update.notesUrl ? (
+                  <a href={update.notesUrl} className="text-link" rel="noopener noreferrer" target="_blank">
+                    Official notes<span className="sr-only"> of {update.version}</span>
+                  </a>
+                ) : null}
+                <Link to={`/admin/updates?edit=${update.id}`} className="text-link">
+                  Edit<span className="sr-only"> {GAME_LABELS[update.game]} {update.version}</span>
+                </Link>
+                <details>
+                  <summary className="cursor-pointer font-semibold text-red-400">
+                    Delete<span className="sr-only"> {GAME_LABELS[update.game]} {update.version}</span>
+                  </summary>
+                  <Form method="post" className="mt-2 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
+                    <input type="hidden" name="intent" value="delete-update" />
+                    <input type="hidden" name="updateId" value={update.id} />
+                    <p className="text-slate-200">Statuses that name this update keep their status. Delete it?</p>
+                    <button type="submit" className="btn-danger btn-sm mt-2">
+                      Delete {update.version}
+                    </button>
+                  </Form>
+                </details>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

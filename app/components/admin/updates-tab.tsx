@@ -1,0 +1,71 @@
+// The dashboard's 'Updates' tab: each game's title updates and what waits in the re-test queue. The
+// forms live on the Title Updates screen (/admin/updates).
+import { Link } from "~/components/link";
+import { formatUpdateDate, GAME_LABELS } from "~/lib/patch";
+import type { DashboardLoaderData } from "~/routes/admin/dashboard";
+
+export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
+  return (
+    <section id="updates" aria-labelledby="updates-tab-heading" className="scroll-mt-24">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="updates-tab-heading" className="text-2xl font-bold text-white">Title Updates</h2>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/updates" className="btn-primary btn-sm">Record a title update</Link>
+          <Link to="/admin/updates#queue" className="btn-secondary btn-sm">
+            Re-test queue ({data.retest.college + data.retest.madden})
+          </Link>
+        </div>
+      </div>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+        {(["college", "madden"] as const).map((game) => (
+          <div key={game} className="card p-4">
+            <dt className="text-sm font-semibold text-slate-400">{GAME_LABELS[game]}: current update</dt>
+            <dd className="mt-1 text-white">
+              {data.current[game] ? (
+                <>
+                  <span className="text-xl font-black">{data.current[game]!.version}</span>{" "}
+                  <span className="text-sm text-slate-400">since {formatUpdateDate(data.current[game]!.releasedOn)}</span>
+                </>
+              ) : (
+                <span className="text-slate-400">None recorded</span>
+              )}
+              <span className="block text-sm text-amber-300">{data.retest[game]} need re-test</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {data.rows.length === 0 ? (
+        <p className="mt-6 text-slate-400">No title updates recorded yet.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-field-700">
+          <table className="w-full min-w-[560px] text-left text-sm">
+            <thead className="bg-field-800 text-xs uppercase tracking-wider text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3">Game</th>
+                <th scope="col" className="px-4 py-3">Version</th>
+                <th scope="col" className="px-4 py-3">Released</th>
+                <th scope="col" className="px-4 py-3">Gameplay</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-field-700">
+              {data.rows.map((row) => (
+                <tr key={row.id} className="bg-field-900">
+                  <td className="px-4 py-3 text-slate-300">{GAME_LABELS[row.game]}</td>
+                  <td className="px-4 py-3 font-semibold text-white">{row.version}</td>
+                  <td className="px-4 py-3 text-slate-300">{formatUpdateDate(row.releasedOn)}</td>
+                  <td className="px-4 py-3 text-slate-300">{row.gameplay ? "Yes" : "No"}</td>
+                  <td className="px-4 py-3 text-right">
+                    <Link to={`/admin/updates?edit=${row.id}`} className="text-link">
+                      Edit<span className="sr-only"> {GAME_LABELS[row.game]} {row.version}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/updates";
+import { RetestQueue } from "~/components/admin/retest-queue";
+import { TitleUpdateForm, TitleUpdateList } from "~/components/admin/title-updates";
+import { FormAlert } from "~/components/forms";
+import { Link } from "~/components/link";
+import { GAMES } from "../../../db/enums";
+import { markVerifiedSchema, parseQueueItem, statusChangeSchema, titleUpdateSchema } from "~/lib/schemas/patch";
+import { staffContext } from "~/server/admin.server";
+import { readPage } from "~/server/page-read.server";
+import {
+  deleteTitleUpdate,
+  editTitleUpdate,
+  markVerified,
+  recordTitleUpdate,
+  retestCountsQuery,
+  retestQueueQuery,
+  RETEST_PAGE_SIZE,
+  setItemStatus,
+  titleUpdatesQuery,
+  updateVersionsQuery,
+  versionLabels,
+} from "~/server/patch.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+// The staff's patch-day screen: record, edit and delete each game's title updates, and work through
+// the re-test queue (one-click 'Verified', or 'Mark verified' for a selection). Every form posts
+// here and works without JavaScript. The content editor's status forms post here too.
+
+export function meta() {
+  return [{ title: "Title Updates and Re-test Queue | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+function queueParams(url: URL) {
+  const game = GAMES.find((value) => value === url.searchParams.get("game")) ?? null;
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
+  return { game, page };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app } = await staffContext(context, request);
+  const url = new URL(request.url);
+  const { game, page } = queueParams(url);
+  const editId = Number(url.searchParams.get("edit")) || null;
+  const { updates, counts, queue, versions } = await readPage(app, () => ({
+    updates: titleUpdatesQuery(app.db),
+    counts: retestCountsQuery(app.db),
+    queue: retestQueueQuery(app.db, { game, page }),
+    versions: updateVersionsQuery(app.db),
+  }));
+  const labels = versionLabels(versions);
+  const total = counts.filter((row) => !game || row.game === game).reduce((sum, row) => sum + Number(row.total), 0);
+  return {
+    updates,
+    editing: updates.find((update) => update.id === editId) ?? null,
+    counts: Object.fromEntries(counts.map((row) => [row.game, Number(row.total)])) as Partial<Record<(typeof GAMES)[number], number>>,
+    queue: {
+      game,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / RETEST_PAGE_SIZE)),
+      rows: queue.map((row) => ({ ...row, version: row.statusUpdateId ? (labels[row.statusUpdateId] ?? null) : null })),
+    },
+  };
+}
+
+/** Back to where the form was: the editor for its status forms, this screen (queue kept) otherwise. */
+function back(request: Request, formData: FormData) {
+  const from = String(formData.get("back") ?? "");
+  if (/^\/admin\/content\/[a-z0-9-]+$/.test(from)) return from;
+  const url = new URL(request.url);
+  const keep = new URLSearchParams();
+  for (const name of ["game", "page"]) if (url.searchParams.get(name)) keep.set(name, url.searchParams.get(name)!);
+  return `/admin/updates${keep.size ? `?${keep}` : ""}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, app } = await staffContext(context, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "save-update") {
+    const submission = parseWithZod(formData, { schema: titleUpdateSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+    const { updateId } = submission.value;
+    const outcome = updateId
+      ? await editTitleUpdate(app.db, updateId, submission.value, user.id)
+      : await recordTitleUpdate(app.db, submission.value, user.id);
+    if (!outcome) return data({ intent, result: submission.reply({ formErrors: ["That title update no longer exists."] }), error: null }, { status: 404 });
+    if (!outcome.ok) {
+      const reply = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] } }) : submission.reply({ formErrors: [outcome.error] });
+      return data({ intent, result: reply, error: null }, { status: 409 });
+    }
+    const what = updateId ? "Title update saved" : "Title update recorded";
+    const retest = outcome.retested ? ` Every verified or adjusted item of the game now needs a re-test.` : "";
+    return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${submission.value.version} is saved.${retest}` });
+  }
+
+  if (intent === "delete-update") {
+    const deleted = await deleteTitleUpdate(app.db, Number(formData.get("updateId")));
+    if (!deleted) return data({ intent, result: null, error: "That title update no longer exists." }, { status: 404 });
+    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: "Statuses that named it are kept." });
+  }
+
+  if (intent === "set-status") {
+    const submission = parseWithZod(formData, { schema: statusChangeSchema });
+    if (submission.status !== "success") {
+      const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose a valid status.";
+      return data({ intent, result: submission.reply(), error: message }, { status: 400 });
+    }
+    const { itemKind, itemId, ...input } = submission.value;
+    const outcome = await setItemStatus(app.db, { kind: itemKind, id: itemId }, input, user.id);
+    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [outcome.error] }), error: outcome.error }, { status: outcome.notFound ? 404 : 400 });
+    return redirectWithToast(back(request, formData), {
+      kind: "success",
+      title: "Status saved",
+      description: outcome.changed ? "The status and its history are saved; members who follow it will hear about it." : "Nothing changed.",
+    });
+  }
+
+  if (intent === "mark-verified") {
+    const submission = parseWithZod(formData, { schema: markVerifiedSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), error: submission.error?.items?.[0] ?? "Select at least one item." }, { status: 400 });
+    }
+    const changed = await markVerified(app.db, submission.value.items.map(parseQueueItem), user.id);
+    return redirectWithToast(back(request, formData), {
+      kind: "success",
+      title: "Marked verified",
+      description: `${changed} ${changed === 1 ? "item is" : "items are"} verified on the current update.`,
+    });
+  }
+
+  return data({ intent, result: null, error: "Unknown action." }, { status: 400 });
+}
+
+export type UpdatesLoaderData = Route.ComponentProps["loaderData"];
+export type UpdatesActionData = Route.ComponentProps["actionData"];
+
+export default function AdminUpdates({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <Link to="/admin#updates" className="text-sm font-semibold text-slate-300 hover:text-white">
+        <span aria-hidden="true">←</span> Back to Dashboard
+      </Link>
+      <h1 className="mt-4 font-display text-3xl font-black text-white">Title Updates</h1>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <FormAlert errors={[actionData.error]} />
+        </div>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-400">
+        Record each game's title updates. One that touches gameplay sends every verified or adjusted scheme and play of its game back to re-test.
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[360px_1fr]">
+        <TitleUpdateForm key={loaderData.editing?.id ?? "new"} editing={loaderData.editing} actionData={actionData} />
+        <TitleUpdateList updates={loaderData.updates} />
+      </div>
+      <RetestQueue queue={loaderData.queue} counts={loaderData.counts} actionData={actionData} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = (error as { status?: number })?.status;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl font-black text-white">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-300">{status === 403 ? "Unauthorized: Admins only" : "We could not load this page. Please try again in a moment."}</p>
+      <Link to="/" className="btn-primary mt-8">Back to the home page</Link>
+    </section>
+  );
+}
