@@ -1,0 +1,201 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content, contentPlays, contentSections, statusChanges, titleUpdates } from "../../db/schema";
+import type { DemoRole } from "../../db/seed";
+import { baseUrl, get, postForm, signIn, url } from "../support/http";
+import { locationOf, token } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
+
+// The patch tracker's staff forms (/admin/updates, and the editor's status forms that post there)
+// for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
+// with its message and changes nothing. Updates recorded here are dated before each game's current
+// one, so they re-test nothing: other files read the seed's statuses at the same time (the re-test
+// itself is a unit test, tests/unit/patch.test.ts, and a bench figure).
+
+type Role = "visitor" | "free" | "expired" | "premium" | "admin" | "superadmin";
+const MEMBERS = ["free", "expired", "premium"] as const;
+const STAFF = ["admin", "superadmin"] as const;
+
+let state: TestState;
+const cookies = {} as Record<Role, string | undefined>;
+const id = token();
+const ids = { content: 0, play: 0 };
+const created: number[] = [];
+
+beforeAll(async () => {
+  state = await testState();
+  for (const role of [...MEMBERS, ...STAFF]) cookies[role] = await signIn(role as DemoRole);
+  const [item] = await state.db
+    .insert(content)
+    .values({ slug: `patch-staff-${id}`, title: `Patch staff ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
+    .returning({ id: content.id });
+  const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
+  const [play] = await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh", status: "needs-retest" }).returning({ id: contentPlays.id });
+  ids.content = item.id;
+  ids.play = play.id;
+});
+
+afterAll(async () => {
+  await state.db.delete(content).where(eq(content.id, ids.content));
+  if (created.length) await state.db.delete(titleUpdates).where(inArray(titleUpdates.id, created));
+});
+
+const post = (role: Role, fields: Record<string, string>) => postForm("/admin/updates", fields, { cookie: cookies[role] });
+const updateForm = (version: string, extra: Record<string, string> = {}) => ({
+  intent: "save-update",
+  game: "college",
+  version,
+  releasedOn: "2025-08-01",
+  summary: "Recorded by a test.",
+  gameplay: "on",
+  ...extra,
+});
+const updatesNamed = (version: string) => state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version));
+const statusOf = async () => (await state.db.select({ status: content.status, note: content.statusNote }).from(content).where(eq(content.id, ids.content)))[0];
+
+describe("who may use the Title Updates screen", () => {
+  it("a visitor is sent to sign in, page and forms alike", async () => {
+    const page = await get("/admin/updates");
+    expect(page.status).toBe(302);
+    expect(locationOf(page)).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/updates")}`);
+    const forged = await post("visitor", updateForm(`v-${id}`));
+    expect(forged.status).toBe(302);
+    expect(await updatesNamed(`v-${id}`)).toHaveLength(0);
+  });
+
+  it.each(MEMBERS)("%s gets 403 and every forged form changes nothing", async (role) => {
+    expect((await get("/admin/updates", { cookie: cookies[role] })).status).toBe(403);
+    const version = `${role.slice(0, 3)}-${id}`;
+    const forms: Record<string, string>[] = [
+      updateForm(version),
+      { intent: "delete-update", updateId: "1" },
+      { intent: "set-status", itemKind: "content", itemId: String(ids.content), status: "verified" },
+      { intent: "mark-verified", items: `content:${ids.content}` },
+    ];
+    for (const fields of forms) {
+      const response = await post(role, fields);
+      expect(response.status, fields.intent).toBe(403);
+      await response.body?.cancel();
+    }
+    expect(await updatesNamed(version)).toHaveLength(0);
+    expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.id, 1))).length).toBe(1);
+    expect((await statusOf()).status).toBe("needs-retest");
+  });
+
+  it.each(STAFF)("%s records, edits and deletes a title update", async (role) => {
+    const version = `${role.slice(0, 3)}-${id}`;
+    const recorded = await post(role, updateForm(version, { notesUrl: "https://www.ea.com/news" }));
+    expect(recorded.status).toBe(302);
+    const [row] = await updatesNamed(version);
+    created.push(row.id);
+    expect(row).toMatchObject({ game: "college", releasedOn: "2025-08-01", gameplay: true, notesUrl: "https://www.ea.com/news" });
+    const page = await (await get("/admin/updates", { cookie: cookies[role] })).text();
+    expect(page).toContain("Title Update");
+    expect(page).toContain(version);
+
+    const edited = await post(role, updateForm(version, { updateId: String(row.id), summary: "Edited.", gameplay: "" }));
+    expect(edited.status).toBe(302);
+    expect((await updatesNamed(version))[0]).toMatchObject({ summary: "Edited.", gameplay: false });
+
+    const deleted = await post(role, { intent: "delete-update", updateId: String(row.id) });
+    expect(deleted.status).toBe(302);
+    expect(await updatesNamed(version)).toHaveLength(0);
+  });
+
+  it("the dashboard shows the 'Updates' tab to admins and superadmins", async () => {
+    for (const role of STAFF) {
+      const html = await (await get("/admin", { cookie: cookies[role] })).text();
+      expect(html).toContain('href="#updates"');
+      expect(html).toContain("Re-test queue");
+    }
+  });
+});
+
+describe("bad input is refused with its message and changes nothing", () => {
+  it.each<[Record<string, string>, string]>([
+    [{ game: "fifa" }, "Choose College Football 26 or Madden NFL 26."],
+    [{ version: "" }, "Version is required."],
+    [{ version: "1".repeat(21) }, "Version can be at most 20 characters."],
+    [{ releasedOn: "2099-01-01" }, "The release date can be at most 30 days ahead."],
+    [{ notesUrl: "javascript:alert(1)" }, "Use a full https:// address."],
+  ])("%j", async (change, message) => {
+    const response = await post("admin", updateForm(`bad-${id}`, change));
+    expect(response.status).toBe(400);
+    expect((await response.text()).replaceAll("<!-- -->", "")).toContain(message);
+    expect(await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, `bad-${id}`))).toHaveLength(0);
+  });
+
+  it("a version already recorded for the game", async () => {
+    const response = await post("admin", updateForm("1.07"));
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("1.07 is already recorded for this game.");
+  });
+
+  it("a status that is not one of the four, a note over 500 characters, an adjustment without a note", async () => {
+    const base = { intent: "set-status", itemKind: "content", itemId: String(ids.content) };
+    for (const [fields, message] of [
+      [{ ...base, status: "broken" }, "Choose Verified, Needs re-test, Works with adjustment or Nerfed."],
+      [{ ...base, status: "adjusted", note: "x".repeat(501) }, "The note can be at most 500 characters."],
+      [{ ...base, status: "adjusted" }, "Say what to adjust in the note."],
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: "javascript:alert(1)" }, "Use a page of this site (starting with /) or a full https:// address."],
+    ] as const) {
+      const response = await post("admin", fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    expect(await statusOf()).toEqual({ status: "needs-retest", note: null });
+  });
+
+  it("an unknown item is a 404; an empty selection is refused", async () => {
+    const missing = await post("admin", { intent: "set-status", itemKind: "play", itemId: "999999999", status: "verified" });
+    expect(missing.status).toBe(404);
+    await missing.body?.cancel();
+    const empty = await post("admin", { intent: "mark-verified" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Select at least one item.");
+  });
+});
+
+describe("statuses", () => {
+  it("staff set a status from the editor's form (with history) and are sent back to the editor", async () => {
+    const response = await post("admin", {
+      intent: "set-status",
+      itemKind: "content",
+      itemId: String(ids.content),
+      status: "adjusted",
+      note: "Motion the slot first.",
+      back: `/admin/content/patch-staff-${id}`,
+    });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/admin/content/patch-staff-${id}`);
+    expect(await statusOf()).toEqual({ status: "adjusted", note: "Motion the slot first." });
+    const [change] = await state.db.select().from(statusChanges).where(eq(statusChanges.contentId, ids.content));
+    expect(change).toMatchObject({ fromStatus: "needs-retest", toStatus: "adjusted", note: "Motion the slot first." });
+    const editor = await (await get(`/admin/content/patch-staff-${id}`, { cookie: cookies.admin })).text();
+    expect(editor).toContain("Patch status");
+    expect(editor).toContain("Motion the slot first.");
+  });
+
+  it("'Mark verified' verifies a selection, and the queue no longer lists it", async () => {
+    const before = await (await get("/admin/updates?game=madden", { cookie: cookies.superadmin })).text();
+    expect(before).toContain(`value="play:${ids.play}"`);
+    // Two values of one name, as the queue's checkboxes send them.
+    const body = new URLSearchParams([["intent", "mark-verified"], ["items", `play:${ids.play}`], ["items", `content:${ids.content}`]]);
+    const response = await fetchForm(body);
+    expect(response.status).toBe(302);
+    expect((await statusOf()).status).toBe("verified");
+    const [play] = await state.db.select({ status: contentPlays.status }).from(contentPlays).where(eq(contentPlays.id, ids.play));
+    expect(play.status).toBe("verified");
+    const after = await (await get("/admin/updates?game=madden", { cookie: cookies.superadmin })).text();
+    expect(after).not.toContain(`value="play:${ids.play}"`);
+  });
+});
+
+function fetchForm(body: URLSearchParams) {
+  return fetch(url("/admin/updates"), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl(), "Sec-Fetch-Site": "same-origin", Cookie: cookies.superadmin! },
+    body,
+  });
+}
