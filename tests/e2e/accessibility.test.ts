@@ -69,7 +69,7 @@ const MEMBER_PAGES = [
   "/content/cfb26-335-tite-defense/section/335-tite",
   "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
 ];
-const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new"];
+const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
   it("finds no violations on the public pages", async () => {
