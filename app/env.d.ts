@@ -9,6 +9,8 @@ interface AppSecrets {
   DISCORD_CLIENT_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
+  /** Signs the links in e-mails that work without a session (one-click unsubscribe). */
+  LINK_SIGNING_SECRET?: string;
   /** Tests only: a base URL that stands in for the OAuth providers' hosts. */
   OAUTH_ENDPOINT_OVERRIDE?: string;
   /** Tests only: a base URL standing in for api.stripe.com. */

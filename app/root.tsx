@@ -15,6 +15,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { Toaster } from "./components/toaster";
 import { getApp } from "./server/context.server";
+import { unreadCountQuery } from "./server/notifications.server";
+import { none, readPage } from "./server/page-read.server";
 import { toViewer } from "./server/users.server";
 
 export const links: Route.LinksFunction = () => [
@@ -25,11 +27,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const current = await app.getSession();
+  // The bell's count rides in the page's D1 batch with the session check.
+  const [current, { unread }] = await Promise.all([
+    app.getSession(),
+    readPage(app, (userId) => ({ unread: userId ? unreadCountQuery(app.db, userId) : none })),
+  ]);
   const toast = app.toast;
   if (toast) app.toastDelivered = true;
   return data({
     viewer: current ? toViewer(current.user) : null,
+    // null: no bell (signed out, or in-site notifications turned off).
+    unreadNotifications: current?.user.notifyInSite ? Number(unread?.[0]?.unread ?? 0) : null,
     toast,
     siteName: app.env.SITE_NAME,
     siteUrl: app.env.SITE_URL,
@@ -59,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-turf focus:px-4 focus:py-2 focus:text-field-950">
             Skip to content
           </a>
-          <SiteNav viewer={rootData?.viewer ?? null} siteName={siteName} />
+          <SiteNav viewer={rootData?.viewer ?? null} siteName={siteName} unreadNotifications={rootData?.unreadNotifications ?? null} />
           {rootData?.viewer?.pastDue ? (
             <div role="alert" className="bg-blitz px-4 py-2 text-center text-sm font-semibold text-field-950">
               Your last payment failed. <Link to="/account-settings#subscription" className="underline">Update your card</Link> to keep premium access.

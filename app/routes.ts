@@ -20,6 +20,8 @@ export default [
 
   // Members
   route("home", "routes/member/home.tsx"),
+  route("notifications", "routes/member/notifications.tsx"),
+  route("unsubscribe", "routes/account/unsubscribe.tsx"),
 
   // Billing
   route("subscribe", "routes/billing/subscribe.tsx"),

@@ -5,6 +5,7 @@ import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
+import { runDigests } from "../app/server/digest.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -63,11 +64,14 @@ export default {
     return response;
   },
 
-  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access.
+  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, then send
+  // the daily digests that are due.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
     const result = await reconcileSubscriptions(app, billingGateway(app, new URL(env.SITE_URL).origin), controller.scheduledTime);
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
+    const digests = await runDigests(app.db, env, Date.now());
+    console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
   },
 } satisfies ExportedHandler<Env>;

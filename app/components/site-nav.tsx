@@ -41,7 +41,7 @@ function isActivePath(pathname: string, to: string) {
   return to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`);
 }
 
-export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName: string }) {
+export function SiteNav({ viewer, siteName, unreadNotifications = null }: { viewer: Viewer | null; siteName: string; unreadNotifications?: number | null }) {
   const items = navItems(viewer);
   const { pathname } = useLocation();
   return (
@@ -76,6 +76,7 @@ export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName:
           <div className="hidden xl:block">
             <NavSearch id="nav-search" className="w-44" />
           </div>
+          {viewer && unreadNotifications !== null ? <NotificationBell unread={unreadNotifications} /> : null}
           {viewer ? <AccountMenu viewer={viewer} /> : (
             <Link to="/auth" className="btn-primary whitespace-nowrap">
               Login / Register
@@ -83,9 +84,30 @@ export function SiteNav({ viewer, siteName }: { viewer: Viewer | null; siteName:
           )}
         </div>
 
-        <MobileMenu viewer={viewer} items={items} />
+        <div className="flex items-center gap-1 lg:hidden">
+          {viewer && unreadNotifications !== null ? <NotificationBell unread={unreadNotifications} /> : null}
+          <MobileMenu viewer={viewer} items={items} />
+        </div>
       </nav>
     </header>
+  );
+}
+
+/** The bell: a link to /notifications with the number of unread notifications. */
+function NotificationBell({ unread }: { unread: number }) {
+  const label = unread ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <Link to="/notifications" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-300 hover:bg-field-800 hover:text-white">
+      <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" strokeLinejoin="round" />
+        <path d="M10 19a2 2 0 0 0 4 0" strokeLinecap="round" />
+      </svg>
+      {unread ? (
+        <span aria-hidden="true" data-testid="unread-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-blitz px-1 text-center text-xs font-black leading-5 text-field-950">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -3,7 +3,8 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Routes that other sites legitimately POST to (signed by the sender instead). */
-const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe"]);
+// The one-click unsubscribe comes from mail providers (RFC 8058); its signed link authorises it.
+const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe"]);
 
 export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
   const directives = [
@@ -51,7 +52,7 @@ export function isCrossSiteWrite(request: Request): boolean {
 }
 
 /** Pages that must never be stored by a shared cache, even for visitors (tokens, forms, account areas). */
-const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/home", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
+const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/home", "/notifications", "/unsubscribe", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
 
 /**
  * HTTP caching of dynamic responses. A page for a visitor (no session cookie, no flash message)

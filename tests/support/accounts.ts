@@ -36,7 +36,7 @@ export function uniqueEmail(label: string) {
 // ---------------------------------------------------------------------------------------------
 // The local outbox
 
-export type OutboxMessage = { to: string; subject: string; text: string; links: string[] };
+export type OutboxMessage = { to: string; subject: string; text: string; links: string[]; headers: Record<string, string> };
 
 /** Every message of /dev/outbox, newest first. */
 export async function readOutbox(): Promise<OutboxMessage[]> {
@@ -51,6 +51,9 @@ export async function readOutbox(): Promise<OutboxMessage[]> {
       subject: decodeEntities(/data-testid="outbox-subject">([^<]*)</.exec(chunk)?.[1] ?? ""),
       text: decodeEntities(/<pre[^>]*>([\s\S]*?)<\/pre>/.exec(chunk)?.[1] ?? ""),
       links: [...chunk.matchAll(/data-testid="outbox-link">([^<]*)</g)].map((match) => decodeEntities(match[1])),
+      headers: Object.fromEntries(
+        [...chunk.matchAll(/data-testid="outbox-header"><dt[^>]*>([^<]*):<\/dt> <dd[^>]*>([^<]*)</g)].map((match) => [decodeEntities(match[1]), decodeEntities(match[2])]),
+      ),
     }));
 }
 

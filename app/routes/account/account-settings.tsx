@@ -5,11 +5,14 @@ import type { Route } from "./+types/account-settings";
 import { ProfileCard } from "~/components/account/profile-card";
 import { SecurityCard, type PasswordThrottle } from "~/components/account/security-card";
 import { SubscriptionCard } from "~/components/account/subscription-card";
+import { NotificationsCard } from "~/components/account/notifications-card";
 import { TipsCard } from "~/components/account/tips-card";
 import { showToast } from "~/components/toaster";
 import { hasPremiumAccess, isStaff } from "~/lib/access";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
+import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
+import { saveNotificationPreferences } from "~/server/notifications.server";
 import { changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
@@ -49,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testMode: billingMode(app.env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")),
     },
     passwordThrottle: throttle,
+    notifications: { notifyDigest: user.notifyDigest, notifyInSite: user.notifyInSite, followGames: user.followGames },
     tips: tips.map((tip) => ({
       id: tip.id,
       formationName: tip.formationName,
@@ -136,6 +140,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (intent === "notifications") {
+    const submission = parseWithZod(formData, { schema: notificationPreferencesSchema });
+    if (submission.status !== "success") {
+      return data({ intent, error: Object.values(submission.error ?? {}).flat()[0] ?? "Choose valid options." }, { status: 400 });
+    }
+    const { intent: _intent, ...preferences } = submission.value;
+    await saveNotificationPreferences(app.db, user.id, preferences);
+    return redirectWithToast("/account-settings#notifications", {
+      kind: "success",
+      title: "Notifications saved",
+      description: "Your notification settings have been updated.",
+    });
+  }
+
   if (isSubscriptionIntent(intent)) {
     const change = await changeSubscription(app, new URL(request.url).origin, user, intent);
     if (change.outcome === "portal") return redirect(change.url);
@@ -158,7 +176,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl font-black text-white">Account Settings</h1>
-      <p className="mt-1 text-slate-400">Manage your profile, security, subscription and tips.</p>
+      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications and tips.</p>
       <div className="mt-8 space-y-8">
         <ProfileCard profile={loaderData.profile} lastResult={profileAnswer} avatarError={avatarError} />
         <SecurityCard
@@ -169,6 +187,10 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           changed={Boolean(passwordAnswer && "changed" in passwordAnswer && passwordAnswer.changed)}
         />
         <SubscriptionCard subscription={loaderData.subscription} notice={subscriptionNotice} />
+        <NotificationsCard
+          settings={loaderData.notifications}
+          error={actionData?.intent === "notifications" && "error" in actionData ? (actionData.error as string) : null}
+        />
         <TipsCard tips={loaderData.tips} />
       </div>
     </div>

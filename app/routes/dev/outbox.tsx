@@ -34,6 +34,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 To: <span className="font-semibold text-white" data-testid="outbox-to">{message.to}</span>
               </p>
               <h2 className="mt-1 text-lg font-bold text-white" data-testid="outbox-subject">{message.subject}</h2>
+              {message.headers ? (
+                <dl className="mt-2 space-y-1 text-xs text-slate-400">
+                  {Object.entries(message.headers).map(([name, value]) => (
+                    <div key={name} data-testid="outbox-header">
+                      <dt className="inline font-semibold">{`${name}:`}</dt> <dd className="inline break-all">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
               <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm text-slate-300">{message.text}</pre>
               {message.links.length ? (
                 <ul className="mt-3 space-y-1">

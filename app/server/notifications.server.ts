@@ -1,0 +1,103 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { notificationReads, users, type Game, type PatchStatus } from "../../db/schema.ts";
+import type { Database } from "./db.server.ts";
+
+// A member's notifications, pulled from the status history (see docs/decisions/0010): the status
+// changes marked `notify` of the items they follow, made after they started following them, within
+// the last NOTIFICATION_DAYS. Read state: a watermark ('Mark all as read') plus one row per
+// notification read on its own. Nothing is written per follower when a status changes.
+
+export const NOTIFICATION_DAYS = 60;
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+const DAY = 86_400_000;
+
+/**
+ * What a member follows, with the instant they started: their favourites. (The plays of their
+ * progress join this set when they exist.)
+ */
+function followedItems(userId: string): SQL {
+  return sql`SELECT content_id, created_at AS since FROM favorites WHERE user_id = ${userId}`;
+}
+
+/** The member's notifications since `since`, newest first: one row per status change. */
+function notificationRows(userId: string, since: number): SQL {
+  return sql`
+    SELECT c.id AS id, c.item_kind AS itemKind, c.to_status AS toStatus, c.changed_at AS changedAt,
+           (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
+           ct.slug AS contentSlug, ct.title AS contentTitle, ct.game AS game,
+           s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle
+    FROM (${followedItems(userId)}) f
+    JOIN status_changes c ON c.content_id = f.content_id AND c.changed_at > f.since AND c.changed_at > ${since} AND c.notify = 1
+    JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
+    LEFT JOIN content_plays p ON p.id = c.play_id
+    LEFT JOIN content_sections s ON s.id = p.section_id`;
+}
+
+const readWatermark = (userId: string) => sql`(SELECT notifications_read_at FROM users WHERE id = ${userId})`;
+const isUnread = (userId: string) =>
+  sql`n.changedAt > ${readWatermark(userId)} AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.change_id = n.id)`;
+
+/** How many unread notifications the member has (the bell). */
+export function unreadCountQuery(db: Database, userId: string, now = Date.now()) {
+  return db.all<{ unread: number }>(sql`SELECT count(*) AS unread FROM (${notificationRows(userId, now - NOTIFICATION_DAYS * DAY)}) n WHERE ${isUnread(userId)}`);
+}
+
+export type NotificationRow = {
+  id: number;
+  itemKind: "content" | "play";
+  toStatus: PatchStatus;
+  changedAt: number;
+  version: string | null;
+  contentSlug: string;
+  contentTitle: string;
+  game: Game;
+  sectionSlug: string | null;
+  playSlug: string | null;
+  playTitle: string | null;
+  unread: number;
+};
+
+/** One page of the member's notifications, newest first, each with whether it is unread, and the total. */
+export function notificationsPageQuery(db: Database, userId: string, page: number, now = Date.now()) {
+  const rows = notificationRows(userId, now - NOTIFICATION_DAYS * DAY);
+  return {
+    rows: db.all<NotificationRow>(sql`SELECT n.*, (${isUnread(userId)}) AS unread FROM (${rows}) n
+      ORDER BY n.changedAt DESC, n.id DESC LIMIT ${NOTIFICATIONS_PAGE_SIZE} OFFSET ${(Math.max(1, page) - 1) * NOTIFICATIONS_PAGE_SIZE}`),
+    total: db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (${rows}) n`),
+  };
+}
+
+/** Where a notification leads: the play, or the item. */
+export function notificationHref(row: Pick<NotificationRow, "contentSlug" | "sectionSlug" | "playSlug">) {
+  return row.sectionSlug && row.playSlug ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.contentSlug}`;
+}
+
+/**
+ * Marks one notification read. Only one of the member's own notifications can be marked: a change
+ * of an item they do not follow (another member's, or a forged id) writes nothing. Returns whether
+ * it was theirs.
+ */
+export async function markNotificationRead(db: Database, userId: string, changeId: number, now = Date.now()) {
+  const result = await db.run(sql`INSERT OR IGNORE INTO notification_reads (user_id, change_id)
+    SELECT ${userId}, n.id FROM (${notificationRows(userId, now - NOTIFICATION_DAYS * DAY)}) n WHERE n.id = ${changeId}`);
+  if (result.meta.changes) return true;
+  const [mine] = await db.all<{ id: number }>(sql`SELECT n.id FROM (${notificationRows(userId, now - NOTIFICATION_DAYS * DAY)}) n WHERE n.id = ${changeId}`);
+  return Boolean(mine);
+}
+
+/** 'Mark all as read': the watermark moves to now and the single reads before it are dropped, in one batch. */
+export async function markAllNotificationsRead(db: Database, userId: string, now = Date.now()) {
+  await db.batch([
+    db.update(users).set({ notificationsReadAt: new Date(now) }).where(eq(users.id, userId)),
+    db.delete(notificationReads).where(eq(notificationReads.userId, userId)),
+  ]);
+}
+
+export type NotificationPreferences = { notifyDigest: boolean; notifyInSite: boolean; followGames: Game[] };
+
+export async function saveNotificationPreferences(db: Database, userId: string, preferences: NotificationPreferences) {
+  await db
+    .update(users)
+    .set({ ...preferences, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
