@@ -57,6 +57,7 @@ export default [
   route("media/*", "routes/resources/media.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("unsubscribe/one-click", "routes/resources/unsubscribe-one-click.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
 
   route("*", "routes/site/not-found.tsx"),

@@ -108,7 +108,7 @@ async function sendPendingDigests(db: Database, env: Env, secret: string, now: n
   let sent = 0;
   let failed = 0;
   for (const digest of pending) {
-    const unsubscribe = await unsubscribeUrl(env.SITE_URL, secret, digest.userId);
+    const unsubscribe = await unsubscribeUrl(env.SITE_URL, secret, digest.userId, true);
     try {
       await sendEmail(env, {
         to: digest.toEmail,

@@ -4,7 +4,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Routes that other sites legitimately POST to (signed by the sender instead). */
 // The one-click unsubscribe comes from mail providers (RFC 8058); its signed link authorises it.
-const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe"]);
+const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe/one-click"]);
 
 export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
   const directives = [

@@ -33,9 +33,9 @@ export async function verifyLink(secret: string, purpose: LinkPurpose, userId: s
   return difference === 0;
 }
 
-/** The digest's unsubscribe address (also its List-Unsubscribe header). */
-export async function unsubscribeUrl(siteUrl: string, secret: string, userId: string) {
-  const url = new URL("/unsubscribe", siteUrl);
+/** The digest's unsubscribe page, or (`oneClick`) the address of its List-Unsubscribe header. */
+export async function unsubscribeUrl(siteUrl: string, secret: string, userId: string, oneClick = false) {
+  const url = new URL(oneClick ? "/unsubscribe/one-click" : "/unsubscribe", siteUrl);
   url.searchParams.set("u", userId);
   url.searchParams.set("s", await signLink(secret, "unsubscribe-digest", userId));
   return url.toString();

@@ -1,31 +1,17 @@
-import { eq } from "drizzle-orm";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { Link } from "~/components/link";
-import { users } from "../../../db/schema";
 import { getApp } from "~/server/context.server";
-import { linkSecret, verifyLink } from "~/server/signed-links.server";
+import { memberOfUnsubscribeLink, unsubscribeFromDigest } from "~/server/unsubscribe.server";
 
-// /unsubscribe?u=<user>&s=<signature>: the digest e-mail's one-click unsubscribe, without a session.
-// Opening the link changes nothing (mail scanners open links); the page's button, or the mail
-// client's one-click POST (RFC 8058, `List-Unsubscribe=One-Click`), turns the digest off.
+// /unsubscribe?u=<user>&s=<signature>: the digest e-mail's unsubscribe link, without a session.
+// Opening it changes nothing (mail scanners open links); the page's one button turns the digest
+// off. Mail clients' one-click POST (RFC 8058) goes to /unsubscribe/one-click.
 
 const INVALID = "This unsubscribe link is not valid";
 
 export function meta() {
   return [{ title: "Unsubscribe | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
-}
-
-/** The member a signed link names, or null when the link is tampered with or the account is gone. */
-async function memberOfLink(context: Route.LoaderArgs["context"], url: URL) {
-  const app = getApp(context);
-  const userId = url.searchParams.get("u") ?? "";
-  const signature = url.searchParams.get("s") ?? "";
-  const secret = linkSecret(app.env);
-  if (!secret || !userId || !signature || userId.length > 100 || signature.length > 100) return null;
-  if (!(await verifyLink(secret, "unsubscribe-digest", userId, signature))) return null;
-  const [member] = await app.db.select({ id: users.id, email: users.email, notifyDigest: users.notifyDigest }).from(users).where(eq(users.id, userId)).limit(1);
-  return member ?? null;
 }
 
 function maskEmail(email: string) {
@@ -34,15 +20,16 @@ function maskEmail(email: string) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const member = await memberOfLink(context, new URL(request.url));
+  const member = await memberOfUnsubscribeLink(getApp(context), new URL(request.url));
   if (!member) throw data(INVALID, { status: 400 });
   return { email: maskEmail(member.email), subscribed: member.notifyDigest, done: false };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = await memberOfLink(context, new URL(request.url));
+  const app = getApp(context);
+  const member = await memberOfUnsubscribeLink(app, new URL(request.url));
   if (!member) throw data(INVALID, { status: 400 });
-  await getApp(context).db.update(users).set({ notifyDigest: false, updatedAt: new Date() }).where(eq(users.id, member.id));
+  await unsubscribeFromDigest(app, member.id);
   return { email: maskEmail(member.email), subscribed: false, done: true };
 }
 

@@ -1,0 +1,196 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { content, favorites, statusChanges, users, type User } from "../../db/schema";
+import type { DemoRole } from "../../db/seed";
+import { createMember, readOutbox, storedMember } from "../support/accounts";
+import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
+import { locationOf } from "../support/staff";
+import { testState, type TestState } from "../support/test-state";
+import { DEMO_PASSWORD } from "../../db/seed";
+
+// Notifications over HTTP: /notifications for six roles, the bell, mark one and mark all (only one's
+// own), the preferences, and the daily digest end to end through the local outbox with its
+// one-click unsubscribe (no session, signed link, RFC 8058 headers).
+
+let state: TestState;
+const ROLES = ["free", "expired", "premium", "admin", "superadmin"] as const;
+const cookies = {} as Record<(typeof ROLES)[number], string>;
+
+beforeAll(async () => {
+  state = await testState();
+  for (const role of ROLES) cookies[role] = await signIn(role as DemoRole);
+});
+
+const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+const runScheduledJob = async () => {
+  const response = await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
+  expect(response.status).toBe(200);
+  await response.body?.cancel();
+};
+
+/** A member who favourited a seeded item an hour ago, and a staff change on it ten minutes ago. */
+async function memberWithChange(slug: string, values: Partial<User> = {}) {
+  const member = await createMember(values);
+  const [item] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
+  await state.db.insert(favorites).values({ userId: member.id, contentId: item.id, createdAt: new Date(Date.now() - 3_600_000) });
+  const [change] = await state.db
+    .insert(statusChanges)
+    .values({ itemKind: "content", contentId: item.id, fromStatus: "verified", toStatus: "adjusted", note: "Test note.", notify: true, changedAt: new Date(Date.now() - 600_000) })
+    .returning({ id: statusChanges.id });
+  const cookie = await signInWith(member.email, DEMO_PASSWORD);
+  return { member, changeId: change.id, cookie };
+}
+
+describe("/notifications", () => {
+  it("sends a visitor to sign in", async () => {
+    const response = await get("/notifications");
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/notifications")}`);
+  });
+
+  it.each(ROLES)("%s sees their own notifications page, private", async (role) => {
+    const response = await get("/notifications", { cookie: cookies[role] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("private");
+    const html = await text(response);
+    expect(html).toContain("<h1");
+    expect(html).toContain("Notifications");
+  });
+
+  it("the premium demo member has unread notifications: the bell says how many, in the page's round trips", async () => {
+    const response = await get("/college", { cookie: cookies.premium });
+    const html = await text(response);
+    expect(html).toMatch(/aria-label="Notifications, \d+ unread"/);
+    expect(Number(/(\d+) D1 round trips/.exec(response.headers.get("Server-Timing") ?? "")?.[1])).toBeLessThanOrEqual(2);
+    const page = await text(await get("/notifications", { cookie: cookies.premium }));
+    expect(page).toContain("Nerfed in 1.07");
+    expect(page).toContain("Sugar A-Gap Blitz");
+  });
+
+  it("a member marks one as read, cannot mark another member's, and marks all as read", async () => {
+    const first = await memberWithChange("madden26-pistol-power-run");
+    const second = await memberWithChange("cfb26-flexbone-triple-option");
+    expect(await text(await get("/college", { cookie: first.cookie }))).toContain('aria-label="Notifications, 1 unread"');
+
+    const forged = await postForm("/notifications", { intent: "mark-read", notificationId: String(second.changeId) }, { cookie: first.cookie });
+    expect(forged.status).toBe(404);
+    await forged.body?.cancel();
+    expect(await text(await get("/college", { cookie: second.cookie }))).toContain('aria-label="Notifications, 1 unread"');
+
+    const own = await postForm("/notifications", { intent: "mark-read", notificationId: String(first.changeId) }, { cookie: first.cookie });
+    expect(own.status).toBe(302);
+    expect(await text(await get("/college", { cookie: first.cookie }))).toContain('aria-label="Notifications"');
+
+    const all = await postForm("/notifications", { intent: "mark-all-read" }, { cookie: second.cookie });
+    expect(all.status).toBe(302);
+    expect(await text(await get("/college", { cookie: second.cookie }))).toContain('aria-label="Notifications"');
+    expect((await storedMember(second.member.id)).notificationsReadAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("a visitor's forged mark-read changes nothing", async () => {
+    const response = await postForm("/notifications", { intent: "mark-all-read" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toContain("/auth?redirectTo=");
+  });
+});
+
+describe("preferences (Account Settings, 'Notifications')", () => {
+  it("turning in-site notifications off hides the bell; the choices are stored", async () => {
+    const { member, cookie } = await memberWithChange("madden26-hot-route-menu");
+    const response = await postForm("/account-settings", { intent: "notifications", notifyDigest: "on", followGames: "madden" }, { cookie });
+    expect(response.status).toBe(302);
+    const stored = await storedMember(member.id);
+    expect(stored).toMatchObject({ notifyDigest: true, notifyInSite: false, followGames: ["madden"] });
+    const html = await text(await get("/college", { cookie }));
+    expect(html).not.toContain('href="/notifications"');
+    expect(await text(await get("/notifications", { cookie }))).toContain("In-site notifications are turned off");
+  });
+
+  it("an unknown game is refused and nothing changes", async () => {
+    const { member, cookie } = await memberWithChange("madden26-hot-route-menu");
+    const response = await postForm("/account-settings", { intent: "notifications", followGames: "fifa" }, { cookie });
+    expect(response.status).toBe(400);
+    expect(await text(response)).toContain("Choose College Football 26 or Madden NFL 26.");
+    expect((await storedMember(member.id)).notifyInSite).toBe(true);
+  });
+});
+
+describe("the daily digest", () => {
+  it("sends one e-mail with the member's changes and followed games' new content, never a second copy, with a working one-click unsubscribe", async () => {
+    const { member } = await memberWithChange("cfb26-lab-option-keys", { followGames: ["college"] });
+    // A new item in the followed game.
+    await state.db.insert(content).values({ slug: `digest-new-${member.id.slice(0, 8)}`, title: `Digest New Item ${member.id.slice(0, 8)}`, game: "college", type: "pro-tip", isPublished: true });
+    await runScheduledJob();
+    const mine = (await readOutbox()).filter((message) => message.to === member.email);
+    expect(mine).toHaveLength(1);
+    const [digest] = mine;
+    expect(digest.subject).toMatch(/^Your playbook: 1 status change, \d+ new items?$/);
+    expect(digest.text).toContain("Lab: Which Defender Does the Option Really Read?: Works with adjustment");
+    expect(digest.text).toContain(`Digest New Item ${member.id.slice(0, 8)}`);
+    const unsubscribe = digest.links.find((link) => link.includes("/unsubscribe?"))!;
+    const oneClickUrl = unsubscribe.replace("/unsubscribe?", "/unsubscribe/one-click?");
+    expect(digest.headers["List-Unsubscribe"]).toBe(`<${oneClickUrl}>`);
+    expect(digest.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect((await storedMember(member.id)).digestThrough).not.toBeNull();
+
+    // At most one a day: the next run sends nothing more.
+    await runScheduledJob();
+    expect((await readOutbox()).filter((message) => message.to === member.email)).toHaveLength(1);
+
+    // Opening the link changes nothing; the mail client's one-click POST (cross-site, no session) unsubscribes.
+    const path = new URL(unsubscribe).pathname + new URL(unsubscribe).search;
+    const opened = await get(path);
+    expect(opened.status).toBe(200);
+    expect(await text(opened)).toContain("Unsubscribe from the daily digest?");
+    expect((await storedMember(member.id)).notifyDigest).toBe(true);
+    // Opening the one-click address in a browser shows the same page.
+    const redirected = await get(new URL(oneClickUrl).pathname + new URL(oneClickUrl).search);
+    expect(redirected.status).toBe(302);
+    expect(locationOf(redirected)).toBe(path);
+    const oneClick = await fetch(oneClickUrl.replace(new URL(oneClickUrl).origin, baseUrl()), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You're unsubscribed");
+    expect((await storedMember(member.id)).notifyDigest).toBe(false);
+
+    // The page's button (same site, no session) on a second member.
+    const second = await memberWithChange("cfb26-lab-option-keys");
+    await runScheduledJob();
+    const [secondDigest] = (await readOutbox()).filter((message) => message.to === second.member.email);
+    const page = new URL(secondDigest.links.find((link) => link.includes("/unsubscribe?"))!);
+    const button = await postForm(page.pathname + page.search, {});
+    expect(button.status).toBe(200);
+    expect(await text(button)).toMatch(/You(&#x27;|')re unsubscribed/);
+    expect((await storedMember(second.member.id)).notifyDigest).toBe(false);
+  });
+
+  it("a tampered link or one for a deleted account shows a clear page and changes nothing", async () => {
+    const { member } = await memberWithChange("cfb26-lab-option-keys");
+    await runScheduledJob();
+    const [digest] = (await readOutbox()).filter((message) => message.to === member.email);
+    const link = new URL(digest.links.find((entry) => entry.includes("/unsubscribe?"))!);
+    const tampered = `${link.pathname}?u=${link.searchParams.get("u")}&s=${link.searchParams.get("s")!.slice(0, -2)}xx`;
+    for (const [method, path] of [["GET", tampered], ["POST", tampered], ["POST", tampered.replace("/unsubscribe?", "/unsubscribe/one-click?")]]) {
+      const response = await fetch(url(path), { method, redirect: "manual", headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" }, body: method === "POST" ? "List-Unsubscribe=One-Click" : undefined });
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(await text(response)).toContain("This unsubscribe link is not valid");
+    }
+    const other = `${link.pathname}?u=${encodeURIComponent("someone-else")}&s=${link.searchParams.get("s")}`;
+    expect((await get(other)).status).toBe(400);
+    expect((await storedMember(member.id)).notifyDigest).toBe(true);
+
+    await state.db.delete(users).where(eq(users.id, member.id));
+    const gone = await get(link.pathname + link.search);
+    expect(gone.status).toBe(400);
+    expect(await text(gone)).toContain("This unsubscribe link is not valid");
+  });
+
+  it("no digest for a member who turned it off", async () => {
+    const { member } = await memberWithChange("cfb26-lab-option-keys", { notifyDigest: false });
+    await runScheduledJob();
+    expect((await readOutbox()).filter((message) => message.to === member.email)).toHaveLength(0);
+  });
+});
