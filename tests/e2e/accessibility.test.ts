@@ -68,6 +68,8 @@ const MEMBER_PAGES = [
   "/submit-tip",
   "/content/cfb26-335-tite-defense/section/335-tite",
   "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
+  "/notifications",
+  "/account-settings#notifications",
 ];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
