@@ -61,14 +61,29 @@ export function executeArgs(target: Target) {
   ];
 }
 
+/** A local database another workerd has just let go of can answer SQLITE_BUSY for a moment. */
+const BUSY_RETRIES = 5;
+
 /** The rows of one SQL statement, read with `wrangler d1 execute --json`. */
 export async function query<Row>(target: Target, sql: string): Promise<Row[]> {
-  const stdout = await capture(process.execPath, [...executeArgs(target), "--json", "--command", sql]);
+  const stdout = await captureUnlessBusy(process.execPath, [...executeArgs(target), "--json", "--command", sql]);
   const results = JSON.parse(stdout) as { results: Row[]; success: boolean }[];
   if (!Array.isArray(results) || results.length !== 1 || !results[0].success) {
     throw new Error(`Unexpected answer from wrangler d1 execute for ${sql}:\n${stdout}`);
   }
   return results[0].results;
+}
+
+/** `capture`, tried again after a pause while the database answers SQLITE_BUSY. */
+export async function captureUnlessBusy(command: string, args: string[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await capture(command, args);
+    } catch (error) {
+      if (attempt >= BUSY_RETRIES || !String(error).includes("SQLITE_BUSY")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }
 
 /** Runs wrangler and returns its standard output; fails with both outputs when it fails. */

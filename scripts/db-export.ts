@@ -39,10 +39,10 @@ if (!target.remote && !existsSync(join(target.stateDir, "v3", "d1"))) {
   throw new Error(`No local D1 database in ${target.stateDir} (see --persist-to).`);
 }
 
-const [tableList, schema] = await Promise.all([
-  query<TableListRow>(target, "PRAGMA table_list"),
-  query<SchemaRow>(target, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid"),
-]);
+// One after the other: two local workerd processes opening the same SQLite file at once can
+// meet SQLITE_BUSY (seen in CI).
+const tableList = await query<TableListRow>(target, "PRAGMA table_list");
+const schema = await query<SchemaRow>(target, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid");
 
 const isVirtual = (row: SchemaRow) => row.type === "table" && /^CREATE\s+VIRTUAL\s+TABLE/i.test(row.sql ?? "");
 const virtual = schema.filter(isVirtual);

@@ -277,8 +277,8 @@ describe("the dashboard in Chromium", () => {
   it("with JavaScript off shows every tab the role may see as a section; with it, the hash picks one tab", async () => {
     const headings = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
     for (const [role, expected] of [
-      ["superadmin", ["Users", "Content", "Tips", "Blog", "Settings", "Messages"]],
-      ["admin", ["Content", "Tips"]],
+      ["superadmin", ["Users", "Content", "Tips", "Title Updates", "Blog", "Settings", "Messages"]],
+      ["admin", ["Content", "Tips", "Title Updates"]],
     ] as const) {
       const { context, page } = await newPage(browser, { javaScriptEnabled: false });
       await signInAs(page, role);

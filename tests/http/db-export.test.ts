@@ -3,7 +3,7 @@
 // index, and the search triggers still keep the index in step afterwards. Runs on its own state
 // directories (not the test server's): one export and one import, about a minute in all.
 import { spawn } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareLocalState, QUIET_ENV, ROOT } from "../../scripts/local-state.ts";
 
@@ -71,7 +71,8 @@ describe("db:import of the export into an empty database", () => {
     expect(copy.counts).toEqual(source.counts);
     expect(copy.counters).toEqual(source.counters);
     expect(copy.migrations).toEqual(source.migrations);
-    expect(copy.migrations.at(-1)).toBe("0004_search.sql");
+    const files = (await readdir(`${ROOT}/migrations`)).filter((name) => name.endsWith(".sql")).sort();
+    expect(copy.migrations.at(-1)).toBe(files.at(-1));
   });
 
   it("gives the same full-text search answers and vocabulary", async () => {

@@ -20,8 +20,10 @@ beforeAll(async () => {
   [admin, superadmin] = await Promise.all([signIn("admin"), signIn("superadmin")]);
 });
 
+/** The stat cards above the tabs (the Updates tab has its own cards further down). */
 function statCards(html: string) {
-  return [...mainOf(html).matchAll(/<dt[^>]*>([\s\S]*?)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map((match) => ({
+  const main = mainOf(html);
+  return [...main.slice(0, main.indexOf('aria-label="Dashboard sections"')).matchAll(/<dt[^>]*>([\s\S]*?)<\/dt><dd[^>]*>([\s\S]*?)<\/dd>/g)].map((match) => ({
     label: textOf(match[1]),
     value: Number(textOf(match[2]).replaceAll(",", "")),
   }));
@@ -32,7 +34,7 @@ function tabLinks(html: string) {
   return linksOf(html.slice(start, html.indexOf("</nav>", start))).map((link) => [link.text, link.href]);
 }
 
-const SECTION_IDS = ["users", "content", "tips", "blog", "settings", "messages"];
+const SECTION_IDS = ["users", "content", "tips", "updates", "blog", "settings", "messages"];
 function sections(html: string) {
   return SECTION_IDS.filter((id) => html.includes(`<section id="${id}" aria-labelledby="${id}-heading"`));
 }
@@ -71,12 +73,13 @@ describe("/admin for a superadmin", () => {
     ]);
   });
 
-  it("has the tabs Users, Content, Tips, Blog, Settings, Messages as hash links, each rendered as a section", async () => {
+  it("has the tabs Users, Content, Tips, Updates, Blog, Settings, Messages as hash links, each rendered as a section", async () => {
     const { html, text } = await page("/admin", superadmin);
     expect(tabLinks(html)).toEqual([
       ["Users", "#users"],
       ["Content", "#content"],
       ["Tips", "#tips"],
+      ["Updates", "#updates"],
       ["Blog", "#blog"],
       ["Settings", "#settings"],
       ["Messages", "#messages"],
@@ -103,13 +106,14 @@ describe("/admin for an admin", () => {
     expect(linksOf(mainOf(html)).map((link) => link.text)).not.toContain("New Blog Post");
   });
 
-  it("has only the Content and Tips tabs and sections: no Users, Blog, Settings or Messages", async () => {
+  it("has only the Content, Tips and Updates tabs and sections: no Users, Blog, Settings or Messages", async () => {
     const { html, main } = await page("/admin", admin);
     expect(tabLinks(html)).toEqual([
       ["Content", "#content"],
       ["Tips", "#tips"],
+      ["Updates", "#updates"],
     ]);
-    expect(sections(html)).toEqual(["content", "tips"]);
+    expect(sections(html)).toEqual(["content", "tips", "updates"]);
     for (const hidden of ["Search users...", "Platform Settings", "Subscription Settings", "No messages yet.", "No blog posts found"]) expect(main).not.toContain(hidden);
   });
 
