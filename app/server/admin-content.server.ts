@@ -395,18 +395,51 @@ export async function saveContent(
         .insert(content)
         .values({ ...fields, authorId: options.authorId })
         .returning({ id: content.id });
+  // Formations and plays are saved in place, matched by slug: a play that stays keeps its id, so
+  // its patch status and history, and every member's progress and gameplans that name it, survive
+  // an edit. Only those no longer in the form are deleted.
+  const keptSections = JSON.stringify(value.formations.map((formation) => formation.slug));
+  const keptPlays = JSON.stringify(value.formations.flatMap((formation) => formation.plays.map((play) => `${formation.slug}/${play.slug}`)));
   const statements = [
     writeContent,
     ...(current
       ? [
+          db.delete(contentPlays).where(
+            sql`${contentPlays.sectionId} IN (SELECT s.id FROM content_sections s WHERE s.content_id = ${current.id})
+              AND (SELECT s.slug FROM content_sections s WHERE s.id = ${contentPlays.sectionId}) || '/' || ${contentPlays.slug} NOT IN (SELECT value FROM json_each(${keptPlays}))`,
+          ),
           db
-            .delete(contentPlays)
-            .where(inArray(contentPlays.sectionId, db.select({ id: contentSections.id }).from(contentSections).where(eq(contentSections.contentId, current.id)))),
-          db.delete(contentSections).where(eq(contentSections.contentId, current.id)),
+            .delete(contentSections)
+            .where(sql`${contentSections.contentId} = ${current.id} AND ${contentSections.slug} NOT IN (SELECT value FROM json_each(${keptSections}))`),
         ]
       : []),
-    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / SECTION_VALUES_PER_ROW)).map((rows) => db.insert(contentSections).values(rows)),
-    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / PLAY_VALUES_PER_ROW)).map((rows) => db.insert(contentPlays).values(rows)),
+    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / SECTION_VALUES_PER_ROW)).map((rows) =>
+      db
+        .insert(contentSections)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [contentSections.contentId, contentSections.slug],
+          set: { title: sql`excluded.title`, description: sql`excluded.description`, imageUrl: sql`excluded.image_url`, position: sql`excluded.position` },
+        }),
+    ),
+    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / PLAY_VALUES_PER_ROW)).map((rows) =>
+      db
+        .insert(contentPlays)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [contentPlays.sectionId, contentPlays.slug],
+          set: {
+            title: sql`excluded.title`,
+            description: sql`excluded.description`,
+            imageUrl: sql`excluded.image_url`,
+            videoProvider: sql`excluded.video_provider`,
+            videoUrl: sql`excluded.video_url`,
+            runtime: sql`excluded.runtime`,
+            tags: sql`excluded.tags`,
+            position: sql`excluded.position`,
+          },
+        }),
+    ),
   ] as const;
 
   try {

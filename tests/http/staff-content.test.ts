@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, favorites } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, favorites, statusChanges } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -431,6 +431,40 @@ describe("editing", () => {
     // Changing the type to one that is not a scheme clears the formations.
     expect((await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, type: "lab-sessions", formations: [{ title: "Ignored", plays: [{ title: "Ignored" }] }] }), admin)).status).toBe(302);
     expect((await storedContent(row.slug))!.formations).toEqual([]);
+  });
+
+  it("keeps the formations and plays that stay (same ids, patch status and history), reorders them, and drops only what left", async () => {
+    const id = token();
+    const title = `Kept plays ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const before = (await storedContent(row.slug))!;
+    const [gun, pistol] = before.formations;
+    const boot = pistol.plays.find((play) => play.title === "PA Boot")!;
+    await state.db.update(contentPlays).set({ status: "nerfed", statusNote: `Nerfed ${id}` }).where(eq(contentPlays.id, boot.id));
+    await state.db.insert(statusChanges).values({ itemKind: "play", contentId: row.id, playId: boot.id, fromStatus: "verified", toStatus: "nerfed", note: `Nerfed ${id}`, changedAt: new Date() });
+
+    // Pistol first, its plays swapped and one renamed in place (same slug); Gun Trips TE keeps only its first play.
+    const response = await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({
+        title,
+        formations: [
+          { title: "Pistol Strong", slug: "pistol-red-zone", description: "For the red zone.", plays: [{ title: "PA Boot Over", slug: "pa-boot", description: "Over route." }, { title: "Inside Zone", description: "Press the A gap." }] },
+          { title: "Gun Trips TE", description: "Spacing.", plays: [{ title: "Stick RPO", description: "Stick." }] },
+        ],
+      }),
+      admin,
+    );
+    expect(response.status).toBe(302);
+    const after = (await storedContent(row.slug))!;
+    expect(after.formations.map((formation) => [formation.id, formation.plays.map((play) => [play.id, play.title])])).toEqual([
+      [pistol.id, [[boot.id, "PA Boot Over"], [pistol.plays[0].id, "Inside Zone"]]],
+      [gun.id, [[gun.plays[0].id, "Stick RPO"]]],
+    ]);
+    const [kept] = await state.db.select().from(contentPlays).where(eq(contentPlays.id, boot.id));
+    expect(kept).toMatchObject({ status: "nerfed", statusNote: `Nerfed ${id}`, position: 0 });
+    expect(await state.db.select().from(statusChanges).where(eq(statusChanges.playId, boot.id))).toHaveLength(1);
+    expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
   });
 
   it("answers 404 for content that does not exist", async () => {

@@ -141,15 +141,15 @@ describe("saveContent", () => {
     expect(await db.select().from(contentPlays).where(inArray(contentPlays.sectionId, oldSectionIds))).toEqual([]);
   });
 
-  it("leaves the old row, formations and plays intact when a section insert in the middle of the batch fails (duplicate formation slug)", async () => {
+  it("leaves the old row, formations and plays intact when a section insert in the middle of the batch fails (a formation without a title)", async () => {
     const slug = await createScheme("Unit Scheme Section Failure");
     const before = (await stored(slug))!;
     const files: ContentImageFiles = { thumbnail: null, formations: [{ image: new File([new Uint8Array(tinyPng())], "rollback-art.png", { type: "image/png" }), plays: [] }] };
     const result = await saveContent(storage, {
       authorId,
       current: await current(slug),
-      // The update of the row and the deletes run first; the second section hits the unique index.
-      value: { ...value("Unit Scheme Section Failure", [formation("Twins", [play("Slant")], "twins"), formation("Twins Again", [play("Fade")], "twins")]), description: "Changed" },
+      // The update of the row and the deletes run first; the second section breaks NOT NULL (the form never sends that).
+      value: { ...value("Unit Scheme Section Failure", [formation("Twins", [play("Slant")], "twins"), formation(null as unknown as string, [play("Fade")], "twins-again")]), description: "Changed" },
       files,
     });
     expect(result.status).toBe("failed");
@@ -162,9 +162,9 @@ describe("saveContent", () => {
   it("leaves everything intact when a play insert fails after earlier plays were written in the same batch", async () => {
     const slug = await createScheme("Unit Scheme Play Failure");
     const before = (await stored(slug))!;
-    // 15 plays: the first chunk of 10 inserts fine, the second holds a slug already used in the formation.
+    // 15 plays: the first chunk inserts fine, the second holds a play without a title (NOT NULL).
     const plays = Array.from({ length: 15 }, (_, index) => play(`Play ${index + 1}`));
-    plays[12] = play("Play 13", "play-1");
+    plays[12] = play(null as unknown as string, "play-13");
     const result = await saveContent(storage, {
       authorId,
       current: await current(slug),
@@ -180,7 +180,7 @@ describe("saveContent", () => {
     const result = await saveContent(storage, {
       authorId,
       current: null,
-      value: value("Unit Scheme Never Created", [formation("Bunch", [play("Mesh"), play("Mesh Again", "mesh")])]),
+      value: value("Unit Scheme Never Created", [formation("Bunch", [play("Mesh"), play(null as unknown as string, "mesh-again")])]),
       files: noFiles,
     });
     expect(result.status).toBe("failed");
