@@ -58,6 +58,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("unsubscribe/one-click", "routes/resources/unsubscribe-one-click.ts"),
+  route("progress/position", "routes/resources/progress-position.ts"),
   route("blog/rss.xml", "routes/resources/blog-rss.ts"),
 
   route("*", "routes/site/not-found.tsx"),

@@ -23,3 +23,6 @@ export const SEARCH_KINDS = ["content", "formation", "play", "post"] as const;
 export const PATCH_STATUSES = ["verified", "needs-retest", "adjusted", "nerfed"] as const;
 /** What a status belongs to: a content item (scheme, pro tip...) or one play of a scheme. */
 export const STATUS_ITEM_KINDS = ["content", "play"] as const;
+
+/** Where a member stands with one play: the install tracker's stages, in order. */
+export const PROGRESS_STAGES = ["not-started", "watched", "practised", "game-ready"] as const;

@@ -26,6 +26,7 @@ import {
   SEARCH_KINDS,
   PATCH_STATUSES,
   STATUS_ITEM_KINDS,
+  PROGRESS_STAGES,
 } from "./enums.ts";
 
 export * from "./enums.ts";
@@ -510,3 +511,42 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 export type PatchStatus = (typeof PATCH_STATUSES)[number];
 export type TitleUpdate = typeof titleUpdates.$inferSelect;
 export type StatusChange = typeof statusChanges.$inferSelect;
+
+/**
+ * A member's progress with one play (the install tracker, app/server/progress.server.ts): its stage,
+ * and where they stopped in a self-hosted video. content_id is the play's scheme, kept on the row so
+ * that a scheme's bar, /home's 'Continue' row and the notifications read one member's rows by index.
+ */
+export const playProgress = sqliteTable(
+  "play_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playId: integer("play_id")
+      .notNull()
+      .references(() => contentPlays.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: PROGRESS_STAGES }).notNull().default("not-started"),
+    /** Seconds into the self-hosted video; null when none was saved. */
+    positionSeconds: integer("position_seconds"),
+    /** When the position was last written (a flood of saves is limited per play by this). */
+    positionSavedAt: integer("position_saved_at", { mode: "timestamp_ms" }),
+    /** When the member first moved past 'Not started' (notifications about the play count from then). */
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.playId] }),
+    index("play_progress_user_content_idx").on(table.userId, table.contentId),
+    index("play_progress_user_updated_idx").on(table.userId, table.updatedAt),
+    index("play_progress_play_idx").on(table.playId),
+    index("play_progress_content_idx").on(table.contentId),
+    check("play_progress_position_check", sql`position_seconds IS NULL OR position_seconds >= 0`),
+  ],
+);
+
+export type PlayProgress = typeof playProgress.$inferSelect;

@@ -1348,6 +1348,35 @@ export const SEED_FAVORITES: { contentSlug: string; author: SeedStaffOrPremium }
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Install tracker: the premium demo member is half-way through the spread RPO attack (its next play
+// is the self-hosted Mesh, watched to 0:04) and has every play of the Madden nickel defense game-ready.
+// ---------------------------------------------------------------------------------------------
+
+export type SeedProgress = { contentSlug: string; play: string; stage: "watched" | "practised" | "game-ready"; positionSeconds?: number; daysAgo: number };
+
+const NICKEL_MATCH_PLAYS = [
+  "nickel-2-4-5-even/cover-3-match",
+  "nickel-2-4-5-even/cover-2-man",
+  "nickel-2-4-5-even/mid-blitz",
+  "nickel-3-3-5-odd/cover-4-drop",
+  "nickel-3-3-5-odd/odd-sam-blitz",
+  "nickel-3-3-5-odd/cover-1-robber",
+  "dollar-3-2-6/cover-6",
+  "dollar-3-2-6/dollar-fire-zone",
+  "dollar-3-2-6/2-man-under",
+];
+
+export const SEED_PROGRESS: SeedProgress[] = [
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/inside-zone-bubble", stage: "game-ready", daysAgo: 9 },
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/stick", stage: "game-ready", daysAgo: 8 },
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/four-verticals", stage: "game-ready", daysAgo: 6 },
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/snag", stage: "game-ready", daysAgo: 4 },
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/bunch-verticals", stage: "practised", daysAgo: 3 },
+  { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/mesh", stage: "watched", positionSeconds: 4, daysAgo: 1 },
+  ...NICKEL_MATCH_PLAYS.map((play, index) => ({ contentSlug: "madden26-nickel-match-defense", play, stage: "game-ready" as const, daysAgo: 30 - index })),
+];
+
+// ---------------------------------------------------------------------------------------------
 // Member-submitted tips
 // ---------------------------------------------------------------------------------------------
 

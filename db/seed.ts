@@ -6,6 +6,7 @@ import {
   SEED_COMMENTS,
   SEED_CONTENT,
   SEED_FAVORITES,
+  SEED_PROGRESS,
   SEED_RATINGS,
   SEED_STATUS_EVENTS,
   SEED_TESTIMONIALS,
@@ -308,6 +309,28 @@ export async function seedDatabase(options: SeedOptions) {
   if (rest.length) await db.batch(rest as [any, ...any[]]);
 
   await seedPatchTracker(options.d1, now, authorId);
+  await seedProgress(options.d1, now, accountByRole("premium").id);
+}
+
+/** The premium demo member's install tracker (SEED_PROGRESS), seeded only when they have none. */
+async function seedProgress(d1: D1Database, now: Date, userId: string) {
+  const existing = await d1.prepare("SELECT count(*) AS total FROM play_progress WHERE user_id = ?").bind(userId).first<{ total: number }>();
+  if (existing?.total) return;
+  await d1.batch(
+    SEED_PROGRESS.map((entry) => {
+      const [sectionSlug, playSlug] = entry.play.split("/");
+      const at = now.getTime() - entry.daysAgo * 86_400_000;
+      return d1
+        .prepare(
+          `INSERT OR IGNORE INTO play_progress (user_id, play_id, content_id, stage, position_seconds, position_saved_at, started_at, created_at, updated_at)
+           SELECT ?, p.id, c.id, ?, ?, ?, ?, ?, ? FROM content c
+           JOIN content_sections s ON s.content_id = c.id AND s.slug = ?
+           JOIN content_plays p ON p.section_id = s.id AND p.slug = ?
+           WHERE c.slug = ?`,
+        )
+        .bind(userId, entry.stage, entry.positionSeconds ?? null, entry.positionSeconds == null ? null : at, at, at, at, sectionSlug, playSlug, entry.contentSlug);
+    }),
+  );
 }
 
 /**

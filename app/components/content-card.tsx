@@ -2,6 +2,7 @@ import { Link } from "~/components/link";
 import { CONTENT_TYPE_BADGES, CONTENT_TYPE_LABELS, isSchemeType, type ContentCardData } from "~/lib/content";
 import { formatListingDate } from "~/lib/format";
 import { StatusBadge } from "~/components/library/status-badge";
+import { ProgressBar } from "~/components/library/progress-bar";
 
 export function TypeBadge({ type }: { type: ContentCardData["type"] }) {
   return <span className={`badge ${CONTENT_TYPE_BADGES[type]}`}>{CONTENT_TYPE_LABELS[type]}</span>;
@@ -27,6 +28,7 @@ export function ContentCard({ item }: { item: ContentCardData }) {
           <span>{formatListingDate(item.createdAt)}</span>
           <StatusBadge status={item.patch.status} version={item.patch.version} />
         </p>
+        {item.progress ? <ProgressBar progress={item.progress} compact /> : null}
       </div>
     </>
   );

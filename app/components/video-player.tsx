@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { formatPosition, POSITION_SAVE_EVERY_MS, WATCHED_SHARE } from "~/lib/progress";
 import type { VideoSource } from "~/lib/video";
+
+/** A self-hosted play whose place the member's player keeps (the install tracker). */
+export type TrackedPlay = { playId: number; resumeFrom: number | null; onWatched?: () => void };
 
 const SKIP_SECONDS = 10;
 const HIDE_CONTROLS_AFTER = 3000;
@@ -19,11 +23,13 @@ export function VideoPlayer({
   title,
   poster,
   onFirstPlay,
+  track,
 }: {
   source: VideoSource;
   title: string;
   poster?: string | null;
   onFirstPlay?: () => void;
+  track?: TrackedPlay | null;
 }) {
   if (source.kind === "youtube" || source.kind === "vimeo") {
     return (
@@ -57,11 +63,81 @@ export function VideoPlayer({
       </p>
     );
   }
-  return <FilePlayer src={source.src} title={title} poster={poster} onFirstPlay={onFirstPlay} />;
+  return <FilePlayer src={source.src} title={title} poster={poster} onFirstPlay={onFirstPlay} track={track ?? null} />;
 }
 
-function FilePlayer({ src, title, poster, onFirstPlay }: { src: string; title: string; poster?: string | null; onFirstPlay?: () => void }) {
+/**
+ * Sends where the member is in the video to /progress/position: every 10 seconds while it plays,
+ * on pause and when the page is hidden (navigator.sendBeacon, which outlives the page), and once
+ * the video is played past 90% (then with fetch, so the page can show 'Watched' when it lands).
+ */
+function usePositionSaver(video: React.RefObject<HTMLVideoElement | null>, track: TrackedPlay | null) {
+  const lastSaved = useRef(0);
+  const watchedSent = useRef(false);
+  const onWatched = useRef(track?.onWatched);
+  onWatched.current = track?.onWatched;
+  const playId = track?.playId ?? null;
+
+  const body = useCallback(() => {
+    const element = video.current;
+    if (playId === null || !element || !Number.isFinite(element.duration) || element.duration <= 0) return null;
+    return new URLSearchParams({ play: String(playId), position: element.currentTime.toFixed(2), duration: element.duration.toFixed(2) });
+  }, [video, playId]);
+
+  const save = useCallback(() => {
+    const form = body();
+    if (!form) return;
+    lastSaved.current = Date.now();
+    if (!navigator.sendBeacon?.("/progress/position", form)) {
+      void fetch("/progress/position", { method: "POST", body: form, keepalive: true, credentials: "same-origin" }).catch(() => {});
+    }
+  }, [body]);
+
+  useEffect(() => {
+    if (playId === null) return;
+    const onHidden = () => {
+      if (document.visibilityState === "hidden" && video.current && !video.current.paused) save();
+    };
+    const onPageHide = () => {
+      if (video.current && video.current.currentTime > 0) save();
+    };
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onPageHide);
+    };
+  }, [playId, save, video]);
+
+  const onTimeUpdate = useCallback(() => {
+    const element = video.current;
+    if (playId === null || !element || element.paused) return;
+    if (!watchedSent.current && element.duration > 0 && element.currentTime >= element.duration * WATCHED_SHARE) {
+      watchedSent.current = true;
+      const form = body();
+      if (!form) return;
+      lastSaved.current = Date.now();
+      void fetch("/progress/position", { method: "POST", body: form, keepalive: true, credentials: "same-origin" })
+        .then((response) => {
+          if (response.ok) onWatched.current?.();
+        })
+        .catch(() => {});
+      return;
+    }
+    if (Date.now() - lastSaved.current >= POSITION_SAVE_EVERY_MS) save();
+  }, [body, playId, save, video]);
+
+  const onPause = useCallback(() => {
+    if (playId !== null && video.current && !video.current.ended) save();
+  }, [playId, save, video]);
+
+  return { onTimeUpdate, onPause };
+}
+
+function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; title: string; poster?: string | null; onFirstPlay?: () => void; track: TrackedPlay | null }) {
   const video = useRef<HTMLVideoElement>(null);
+  const saver = usePositionSaver(video, track);
+  const [resumeFrom, setResumeFrom] = useState(track?.resumeFrom ?? null);
   const [enhanced, setEnhanced] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
@@ -153,13 +229,41 @@ function FilePlayer({ src, title, poster, onFirstPlay }: { src: string; title: s
         onPause={() => {
           setPlaying(false);
           setControlsVisible(true);
+          saver.onPause();
         }}
-        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onTimeUpdate={(event) => {
+          setTime(event.currentTarget.currentTime);
+          saver.onTimeUpdate();
+        }}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
       >
         <a href={src}>Download the video</a>
       </video>
+      {resumeFrom !== null && !playing && time < 0.5 ? (
+        <div className="absolute inset-x-0 top-3 flex justify-center">
+          {enhanced ? (
+            <button
+              type="button"
+              className="btn-primary btn-sm shadow-lg"
+              onClick={() => {
+                const element = video.current;
+                if (!element) return;
+                element.currentTime = resumeFrom;
+                setResumeFrom(null);
+                void element.play();
+              }}
+            >
+              Resume from {formatPosition(resumeFrom)}
+            </button>
+          ) : (
+            // Without JavaScript: the browser's own player opens the file at that point (a media fragment).
+            <a href={`${src}#t=${resumeFrom}`} className="btn-primary btn-sm shadow-lg">
+              Resume from {formatPosition(resumeFrom)}
+            </a>
+          )}
+        </div>
+      ) : null}
       {enhanced ? (
         <div
           className={`absolute inset-x-0 bottom-0 flex items-center gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pb-3 pt-8 transition-opacity ${

@@ -47,6 +47,8 @@ export type ContentRights = {
   comment: boolean;
   /** Any signed-in viewer on an item they can open. */
   favorite: boolean;
+  /** Any signed-in viewer on an item they can open: their stage with its plays, their place in its videos. */
+  trackProgress: boolean;
   /** A video played counts a view only on published items that are open to the viewer. */
   countView: boolean;
 };
@@ -62,6 +64,7 @@ export function contentRights(viewer: AccessSubject | null | undefined, item: Co
     rate: open && premium && isSchemeType(item.type),
     comment: open && premium,
     favorite: open && Boolean(viewer),
+    trackProgress: open && Boolean(viewer),
     countView: open && item.isPublished,
   };
 }

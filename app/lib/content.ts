@@ -26,6 +26,8 @@ export function isSchemeType(type: ContentType) {
 export const GAME_PATHS: Record<Game, string> = { college: "/college", madden: "/madden" };
 
 /** What a card shows; nothing premium. */
+import type { SchemeProgress } from "./progress";
+
 export type ContentCardData = {
   slug: string;
   title: string;
@@ -38,6 +40,8 @@ export type ContentCardData = {
   locked: boolean;
   /** Where it stands against its game's current title update (the badge is public). */
   patch: PatchBadgeData;
+  /** The signed-in member's bar for a scheme they started (the install tracker). */
+  progress?: SchemeProgress | null;
 };
 
 export type PatchBadgeData = { status: PatchStatus; version: string | null };

@@ -297,11 +297,17 @@ function isSlugUniqueViolation(error: unknown): boolean {
   return hasErrorMessage(error, /UNIQUE constraint failed: content\.slug|content_slug_unique/i);
 }
 
-// D1 binds at most 100 values per statement: multi-row inserts go in chunks below that. A section
-// row binds 6 values (its content id's subquery binds the slug), a play row 10.
+// D1 binds at most 100 values per statement: multi-row inserts go in chunks below that.
 const MAX_BOUND_VALUES = 100;
-const SECTION_VALUES_PER_ROW = 6;
-const PLAY_VALUES_PER_ROW = 11;
+
+/**
+ * How many rows of an insert fit under D1's limit: the values one row binds are counted on the
+ * built statement itself (a column added later, or a default drizzle binds, counts without anyone
+ * updating a constant; a stale constant once made every 9-play scheme fail to save).
+ */
+function rowsPerInsert(boundPerRow: number) {
+  return Math.max(1, Math.floor(MAX_BOUND_VALUES / boundPerRow));
+}
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -413,7 +419,7 @@ export async function saveContent(
             .where(sql`${contentSections.contentId} = ${current.id} AND ${contentSections.slug} NOT IN (SELECT value FROM json_each(${keptSections}))`),
         ]
       : []),
-    ...chunk(sectionRows, Math.floor(MAX_BOUND_VALUES / SECTION_VALUES_PER_ROW)).map((rows) =>
+    ...chunk(sectionRows, rowsPerInsert(sectionRows.length ? db.insert(contentSections).values(sectionRows[0]).toSQL().params.length : 1)).map((rows) =>
       db
         .insert(contentSections)
         .values(rows)
@@ -422,7 +428,7 @@ export async function saveContent(
           set: { title: sql`excluded.title`, description: sql`excluded.description`, imageUrl: sql`excluded.image_url`, position: sql`excluded.position` },
         }),
     ),
-    ...chunk(playRows, Math.floor(MAX_BOUND_VALUES / PLAY_VALUES_PER_ROW)).map((rows) =>
+    ...chunk(playRows, rowsPerInsert(playRows.length ? db.insert(contentPlays).values(playRows[0]).toSQL().params.length : 1)).map((rows) =>
       db
         .insert(contentPlays)
         .values(rows)

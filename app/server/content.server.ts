@@ -3,6 +3,7 @@ import { content, favorites, titleUpdates, type ContentType, type Game, type Pat
 import { canOpenContent } from "../lib/access.ts";
 import { WORKING_STATUSES } from "../lib/patch.ts";
 import type { ContentCardData } from "../lib/content.ts";
+import type { SchemeProgress } from "../lib/progress.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 export const PAGE_SIZE = 24;
@@ -33,7 +34,9 @@ export function excerpt(text: string, length: number) {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), length - 20)).trimEnd()}…`;
 }
 
-export function toCard(row: CardRow, viewer: User | null): ContentCardData {
+/** A card; `bars` (the member's scheme bars, by content id) adds the viewer's progress to a scheme they started. */
+export function toCard(row: CardRow, viewer: User | null, bars?: Map<number, SchemeProgress>): ContentCardData {
+  const locked = !canOpenContent(viewer, row);
   return {
     slug: row.slug,
     title: row.title,
@@ -43,8 +46,9 @@ export function toCard(row: CardRow, viewer: User | null): ContentCardData {
     thumbnailUrl: row.thumbnailUrl,
     requiredTier: row.requiredTier,
     createdAt: row.createdAt.getTime(),
-    locked: !canOpenContent(viewer, row),
+    locked,
     patch: { status: row.status, version: row.statusVersion },
+    progress: locked ? null : (bars?.get(row.id) ?? null),
   };
 }
 

@@ -4,7 +4,7 @@ import { CONTENT_TYPE_LABELS } from "../lib/content.ts";
 import { badgeText, GAME_LABELS } from "../lib/patch.ts";
 import type { Database } from "./db.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
-import { notificationHref } from "./notifications.server.ts";
+import { followedItems, notificationHref, reachesFollower } from "./notifications.server.ts";
 import { linkSecret, unsubscribeUrl } from "./signed-links.server.ts";
 
 // The daily digest, sent by the scheduled job: for each member with the digest on, every change of
@@ -29,11 +29,13 @@ type NewItem = { userId: string; slug: string; title: string; game: Game; type: 
 /** Where a member's window starts: their last digest, but no further back than DIGEST_LOOKBACK. */
 const windowStart = (now: number) => sql`max(coalesce(u.digest_through, 0), ${now - DIGEST_LOOKBACK})`;
 
-function changesSince(now: number) {
-  return sql`FROM favorites f
-    JOIN status_changes c ON c.content_id = f.content_id AND c.notify = 1 AND c.changed_at > f.created_at AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
-    JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
-    WHERE f.user_id = u.id`;
+/** Whether member `u` has a followed change in their window: through a favourite, or through a play of their progress. */
+function hasChangesSince(now: number) {
+  const changes = sql`JOIN status_changes c ON c.content_id = f.content_id AND c.notify = 1 AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
+    JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1`;
+  return sql`(EXISTS (SELECT 1 FROM favorites f ${changes} WHERE f.user_id = u.id AND c.changed_at > f.created_at)
+    OR EXISTS (SELECT 1 FROM play_progress f ${changes} WHERE f.user_id = u.id AND f.stage <> 'not-started' AND f.started_at IS NOT NULL
+      AND c.changed_at > f.started_at AND (c.play_id IS NULL OR c.play_id = f.play_id)))`;
 }
 
 function newContentSince(now: number) {
@@ -48,7 +50,7 @@ export function dueMembersQuery(db: Database, now: number, limit = DIGEST_BATCH)
     SELECT u.id, u.email, u.first_name AS firstName, ${windowStart(now)} AS since FROM users u
     WHERE u.notify_digest = 1 AND u.email_confirmed_at IS NOT NULL
       AND (u.digest_through IS NULL OR u.digest_through <= ${now - DIGEST_INTERVAL})
-      AND (EXISTS (SELECT 1 ${changesSince(now)}) OR (u.follow_games <> '[]' AND EXISTS (SELECT 1 ${newContentSince(now)})))
+      AND (${hasChangesSince(now)} OR (u.follow_games <> '[]' AND EXISTS (SELECT 1 ${newContentSince(now)})))
     LIMIT ${limit}`);
 }
 
@@ -74,11 +76,12 @@ async function writeDigests(db: Database, env: Env, secret: string, now: number)
     db.all<ChangeLine>(sql`
       SELECT u.id AS userId, c.to_status AS toStatus, (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
              ct.slug AS contentSlug, ct.title AS contentTitle, s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle
-      FROM users u JOIN favorites f ON f.user_id = u.id
-      JOIN status_changes c ON c.content_id = f.content_id AND c.notify = 1 AND c.changed_at > f.created_at AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
+      FROM (${followedItems((column) => sql`${column} IN (SELECT value FROM json_each(${ids}))`)}) f
+      JOIN users u ON u.id = f.user_id
+      JOIN status_changes c ON ${reachesFollower} AND c.notify = 1 AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
       JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
       LEFT JOIN content_plays p ON p.id = c.play_id LEFT JOIN content_sections s ON s.id = p.section_id
-      WHERE u.id IN (SELECT value FROM json_each(${ids}))
+      GROUP BY u.id, c.id
       ORDER BY c.changed_at DESC, c.id DESC`),
     db.all<NewItem>(sql`
       SELECT u.id AS userId, ct.slug, ct.title, ct.game, ct.type

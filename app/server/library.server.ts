@@ -73,6 +73,7 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<str
     .where(and(inArray(contentSections.contentId, contentIdBySlug(db, slug)), eq(contentSections.slug, sectionSlug)));
   return db
     .select({
+      id: contentPlays.id,
       slug: contentPlays.slug,
       title: contentPlays.title,
       description: contentPlays.description,

@@ -12,25 +12,33 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 const DAY = 86_400_000;
 
 /**
- * What a member follows, with the instant they started: their favourites. (The plays of their
- * progress join this set when they exist.)
+ * What members follow, with the instant they started: the items they favourited (the item and its
+ * plays), and the plays of their progress past 'Not started' (the play and its scheme's own
+ * status). `member` picks the members by the user_id column. Both arms keep their own index.
  */
-function followedItems(userId: string): SQL {
-  return sql`SELECT content_id, created_at AS since FROM favorites WHERE user_id = ${userId}`;
+export function followedItems(member: (column: SQL) => SQL): SQL {
+  return sql`SELECT user_id, content_id, NULL AS play_id, created_at AS since FROM favorites WHERE ${member(sql`user_id`)}
+    UNION ALL
+    SELECT user_id, content_id, play_id, started_at AS since FROM play_progress
+    WHERE ${member(sql`user_id`)} AND stage <> 'not-started' AND started_at IS NOT NULL`;
 }
 
-/** The member's notifications since `since`, newest first: one row per status change. */
+/** A status change reaches a follower: of the item they follow, of one of its plays unless they follow a single play, after they started. */
+export const reachesFollower = sql`c.content_id = f.content_id AND (f.play_id IS NULL OR c.play_id IS NULL OR c.play_id = f.play_id) AND c.changed_at > f.since`;
+
+/** The member's notifications since `since`, newest first: one row per status change (a change followed twice is listed once). */
 function notificationRows(userId: string, since: number): SQL {
   return sql`
     SELECT c.id AS id, c.item_kind AS itemKind, c.to_status AS toStatus, c.changed_at AS changedAt,
            (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
            ct.slug AS contentSlug, ct.title AS contentTitle, ct.game AS game,
            s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle
-    FROM (${followedItems(userId)}) f
-    JOIN status_changes c ON c.content_id = f.content_id AND c.changed_at > f.since AND c.changed_at > ${since} AND c.notify = 1
+    FROM (${followedItems((column) => sql`${column} = ${userId}`)}) f
+    JOIN status_changes c ON ${reachesFollower} AND c.changed_at > ${since} AND c.notify = 1
     JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
     LEFT JOIN content_plays p ON p.id = c.play_id
-    LEFT JOIN content_sections s ON s.id = p.section_id`;
+    LEFT JOIN content_sections s ON s.id = p.section_id
+    GROUP BY c.id`;
 }
 
 const readWatermark = (userId: string) => sql`(SELECT notifications_read_at FROM users WHERE id = ${userId})`;

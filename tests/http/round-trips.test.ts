@@ -25,6 +25,10 @@ describe("D1 round trips per page", () => {
       "/content/madden26-gun-bunch-quick-pass",
       "/content/madden26-gun-bunch-quick-pass/section/gun-bunch-wk",
       "/scheme/madden26-gun-bunch-quick-pass",
+      // The premium demo member's install tracker: bars on cards and the scheme page, stages in the play list, 'Continue' on /home.
+      "/college",
+      "/content/cfb26-spread-rpo-attack",
+      "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh",
     ];
     for (const path of pages) {
       const response = await get(path, { cookie: premium });

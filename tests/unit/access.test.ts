@@ -102,27 +102,27 @@ describe("contentRights: what a viewer may do on one item", () => {
   const scheme = { isPublished: true, requiredTier: "premium" as const, type: "meta-scheme" as const };
   const freeTip = { isPublished: true, requiredTier: "free" as const, type: "pro-tip" as const };
   const draft = { ...scheme, isPublished: false };
-  const none = { see: false, open: false, rate: false, comment: false, favorite: false, countView: false };
+  const none = { see: false, open: false, rate: false, comment: false, favorite: false, trackProgress: false, countView: false };
 
-  it("a visitor sees a premium scheme locked, and opens free content without rating, commenting or saving it", () => {
+  it("a visitor sees a premium scheme locked, and opens free content without rating, commenting, saving it or tracking progress", () => {
     expect(contentRights(null, scheme, NOW)).toEqual({ ...none, see: true });
     expect(contentRights(null, freeTip, NOW)).toEqual({ ...none, see: true, open: true, countView: true });
   });
 
-  it("a free member may save free content but not rate or comment, and sees premium content locked", () => {
-    expect(contentRights(free, freeTip, NOW)).toEqual({ see: true, open: true, rate: false, comment: false, favorite: true, countView: true });
+  it("a free member may save free content and track its plays but not rate or comment, and sees premium content locked", () => {
+    expect(contentRights(free, freeTip, NOW)).toEqual({ see: true, open: true, rate: false, comment: false, favorite: true, trackProgress: true, countView: true });
     expect(contentRights(free, scheme, NOW)).toEqual({ ...none, see: true });
   });
 
   it("a premium member may do everything on a scheme; rating is for schemes only", () => {
-    expect(contentRights(premium, scheme, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, countView: true });
+    expect(contentRights(premium, scheme, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, trackProgress: true, countView: true });
     expect(contentRights(premium, freeTip, NOW).rate).toBe(false);
     expect(contentRights(premium, freeTip, NOW).comment).toBe(true);
   });
 
   it("a draft is there for staff only, and its views do not count", () => {
     expect(contentRights(premium, draft, NOW)).toEqual(none);
-    expect(contentRights(admin, draft, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, countView: false });
+    expect(contentRights(admin, draft, NOW)).toEqual({ see: true, open: true, rate: true, comment: true, favorite: true, trackProgress: true, countView: false });
   });
 
   it("an expired premium member is a free member again", () => {

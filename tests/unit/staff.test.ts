@@ -175,6 +175,19 @@ describe("saveContent", () => {
     expect(await stored(slug)).toEqual(before);
   });
 
+  it("saves a scheme of 40 plays over four formations (inserts chunked under D1's 100 bound values), and saves it again in place", async () => {
+    const formations = Array.from({ length: 4 }, (_, f) => formation(`Set ${f + 1}`, Array.from({ length: 10 }, (_, p) => play(`Set ${f + 1} Play ${p + 1}`))));
+    const created = await saveContent(storage, { authorId, current: null, value: value("Unit Scheme Forty Plays", formations), files: noFiles });
+    expect(created.status).toBe("saved");
+    const slug = (created as { slug: string }).slug;
+    const first = (await stored(slug))!;
+    expect(first.plays).toHaveLength(40);
+    const again = await saveContent(storage, { authorId, current: await current(slug), value: value("Unit Scheme Forty Plays", formations), files: noFiles });
+    expect(again.status).toBe("saved");
+    const second = (await stored(slug))!;
+    expect({ sections: second.sections, plays: second.plays }).toEqual({ sections: first.sections, plays: first.plays });
+  });
+
   it("creates nothing at all when a new scheme's batch fails", async () => {
     const count = await contentCount();
     const result = await saveContent(storage, {

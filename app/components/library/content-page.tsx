@@ -1,6 +1,6 @@
 // The content page's screens: the header with the favourite star, the main view (video, details,
 // rating, formations, comments), a formation with its plays, and the unlock screen.
-import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Comments } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
 import { Link } from "~/components/link";
@@ -8,6 +8,8 @@ import { VideoPlayer } from "~/components/video-player";
 import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
 import { StatusBadge } from "~/components/library/status-badge";
+import { ProgressBar } from "~/components/library/progress-bar";
+import { ProgressControl, StageMark } from "~/components/library/progress-control";
 import { badgeText } from "~/lib/patch";
 import type { ContentPageData as LoaderData, PatchView } from "~/routes/library/content-detail";
 
@@ -49,6 +51,11 @@ function Header({ data: loaderData }: { data: LoaderData }) {
           {loaderData.viewer && !loaderData.locked ? <FavoriteStar on={loaderData.favorite} /> : null}
         </div>
         <p className="mt-3 whitespace-pre-line text-slate-300">{item.description}</p>
+        {loaderData.progress ? (
+          <div className="mt-4 max-w-md" aria-label="Your progress in this scheme" role="group">
+            <ProgressBar progress={loaderData.progress} />
+          </div>
+        ) : null}
         <PatchNote patch={loaderData.patch} game={item.game} locked={loaderData.locked} />
       </div>
     </header>
@@ -241,6 +248,12 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
   const { item } = loaderData;
   const view = loaderData.view!;
   const report = usePlayViewReporter(item.slug);
+  const revalidator = useRevalidator();
+  const playPath = view.play ? `/content/${item.slug}/section/${view.section.slug}/play/${view.play.slug}` : null;
+  const track =
+    view.play?.progress && view.play.video?.kind === "file"
+      ? { playId: view.play.id, resumeFrom: view.play.progress.resumeFrom, onWatched: () => void revalidator.revalidate() }
+      : null;
   return (
     <>
       <nav aria-label="Breadcrumb" className="mt-6 text-sm text-slate-400">
@@ -263,7 +276,7 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
                 <StatusBadge status={view.play.patch.status} version={view.play.patch.version} />
               </div>
               {view.play.video ? (
-                <VideoPlayer key={view.play.slug} source={view.play.video} title={view.play.title} poster={view.play.imageUrl} onFirstPlay={report} />
+                <VideoPlayer key={view.play.slug} source={view.play.video} title={view.play.title} poster={view.play.imageUrl} onFirstPlay={report} track={track} />
               ) : view.play.imageUrl ? (
                 <img src={view.play.imageUrl} alt={`${view.play.title} diagram`} width={640} height={360} className="w-full rounded-2xl border border-field-700" />
               ) : null}
@@ -271,6 +284,8 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
           ) : (
             <p className="text-slate-400">This formation has no plays yet.</p>
           )}
+
+          {view.play?.progress && playPath ? <ProgressControl key={view.play.slug} action={playPath} stage={view.play.progress.stage} /> : null}
 
           {view.play ? <PatchNote patch={view.play.patch} game={item.game} locked={false} /> : null}
 
@@ -318,6 +333,7 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
                     >
                       <span className="tabular-nums opacity-70">{index + 1}.</span>
                       <span className="flex-1">{play.title}</span>
+                      {play.stage ? <StageMark stage={play.stage} current={play.slug === view.play?.slug} /> : null}
                       <PlayStatusMark patch={play.patch} current={play.slug === view.play?.slug} />
                     </Link>
                   </li>

@@ -7,8 +7,10 @@ import { SecurityCard, type PasswordThrottle } from "~/components/account/securi
 import { SubscriptionCard } from "~/components/account/subscription-card";
 import { NotificationsCard } from "~/components/account/notifications-card";
 import { TipsCard } from "~/components/account/tips-card";
+import { PlaybookCard } from "~/components/account/playbook-card";
+import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
-import { hasPremiumAccess, isStaff } from "~/lib/access";
+import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
@@ -26,11 +28,24 @@ export function meta() {
   return [{ title: "Account Settings | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
+/** 'My playbook' lists at most this many schemes (the most recently touched). */
+const PLAYBOOK_LIMIT = 100;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const app = getApp(context);
-  const [tips, throttle] = await Promise.all([listTipsOfUser(app.db, user.id), readPasswordChangeThrottle(app, user.id)]);
+  const [tips, throttle, started] = await Promise.all([
+    listTipsOfUser(app.db, user.id),
+    readPasswordChangeThrottle(app, user.id),
+    startedSchemesQuery(app.db, user.id, PLAYBOOK_LIMIT),
+  ]);
+  const playbook = toStartedSchemes(started)
+    .filter((scheme) => contentRights(user, scheme).see)
+    .map(({ contentId, slug, title, game, progress, next }) => ({ contentId, slug, title, game, progress, next }));
+  const reset = new URL(request.url).searchParams.get("reset");
   return {
+    playbook,
+    confirmingReset: playbook.some((scheme) => scheme.slug === reset) ? reset : null,
     profile: {
       email: user.email,
       firstName: user.firstName,
@@ -154,6 +169,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "reset-progress") {
+    const contentId = Number(formData.get("scheme"));
+    const removed = Number.isSafeInteger(contentId) && contentId > 0 ? await resetSchemeProgress(app.db, user.id, contentId) : 0;
+    if (!removed) return data({ intent, toast: { kind: "error" as const, title: "Nothing to reset", description: "This scheme has no progress of yours." } }, { status: 404 });
+    return redirectWithToast("/account-settings#playbook", {
+      kind: "success",
+      title: "Progress reset",
+      description: "Every play of the scheme is back to Not started.",
+    });
+  }
+
   if (isSubscriptionIntent(intent)) {
     const change = await changeSubscription(app, new URL(request.url).origin, user, intent);
     if (change.outcome === "portal") return redirect(change.url);
@@ -176,7 +202,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl font-black text-white">Account Settings</h1>
-      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications and tips.</p>
+      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications, playbook and tips.</p>
       <div className="mt-8 space-y-8">
         <ProfileCard profile={loaderData.profile} lastResult={profileAnswer} avatarError={avatarError} />
         <SecurityCard
@@ -191,6 +217,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           settings={loaderData.notifications}
           error={actionData?.intent === "notifications" && "error" in actionData ? (actionData.error as string) : null}
         />
+        <PlaybookCard schemes={loaderData.playbook} confirming={loaderData.confirmingReset} />
         <TipsCard tips={loaderData.tips} />
       </div>
     </div>

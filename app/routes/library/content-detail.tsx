@@ -29,6 +29,9 @@ import {
 } from "~/server/library.server";
 import { isDataRequest, pagePath } from "~/server/http.server";
 import { renderDescription } from "~/server/rich-text.server";
+import { PROGRESS_STAGE_LABELS, resumePoint, type ProgressStage } from "~/lib/progress";
+import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 const NOT_FOUND = "Content not found";
 
@@ -65,6 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     favorite: userId ? viewerFavoriteQuery(db, slug, userId) : none,
     section: sectionSlug ? sectionQuery(db, slug, sectionSlug) : none,
     plays: sectionSlug ? playsOfSectionQuery(db, slug, sectionSlug) : none,
+    progress: userId && sectionSlug ? sectionProgressQuery(db, userId, slug, sectionSlug) : none,
+    stages: userId && !sectionSlug ? schemeStagesQuery(db, userId, slug) : none,
     comments: withComments ? commentsQuery(db, { type: "content", slug }, commentCursor) : none,
     commentCount: withComments ? commentCountQuery(db, { type: "content", slug }) : none,
   });
@@ -73,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [viewer, withComments] = await Promise.all([getOptionalUser(context), readPage(app, page(true)).catch(() => null)]);
   const read = withComments ?? (await readPage(app, page(false)));
   const commentsFailed = !withComments;
-  const { sections, ownRating, favorite, section, plays } = read;
+  const { sections, ownRating, favorite, section, plays, stages } = read;
   const row = read.rows[0];
   const ratingRows = read.ratings;
   const commentRows = read.comments ?? [];
@@ -121,6 +126,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       locked: true as const,
       item,
       patch,
+      progress: null,
       introVideo: scheme ? introVideo : null,
       formations,
       rating,
@@ -137,12 +143,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let view: null | {
     section: { slug: string; title: string; description: string | null; imageUrl: string | null };
-    plays: { slug: string; title: string; patch: PatchView }[];
-    play: { slug: string; title: string; description: string | null; imageUrl: string | null; video: ReturnType<typeof resolveVideo>; runtime: string | null; patch: PatchView } | null;
+    plays: { slug: string; title: string; patch: PatchView; stage: ProgressStage | null }[];
+    play: {
+      id: number;
+      slug: string;
+      title: string;
+      description: string | null;
+      imageUrl: string | null;
+      video: ReturnType<typeof resolveVideo>;
+      runtime: string | null;
+      patch: PatchView;
+      /** The viewer's stage and where to offer resuming; null for those who cannot track progress. */
+      progress: { stage: ProgressStage; resumeFrom: number | null } | null;
+    } | null;
   } = null;
   if (section?.[0] && plays) {
     const current = playSlug ? plays.find((entry) => entry.slug === playSlug) : plays[0];
     if (playSlug && !current) throw data(NOT_FOUND, { status: 404 });
+    const mine = new Map((rights.trackProgress ? (read.progress ?? []) : []).map((entry) => [entry.playSlug, entry]));
+    const stageOf = (slug: string) => (rights.trackProgress ? (mine.get(slug)?.stage ?? "not-started") : null);
     view = {
       section: {
         slug: section[0].slug,
@@ -150,9 +169,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         description: renderDescription(section[0].description),
         imageUrl: section[0].imageUrl,
       },
-      plays: plays.map((entry) => ({ slug: entry.slug, title: entry.title, patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null } })),
+      plays: plays.map((entry) => ({
+        slug: entry.slug,
+        title: entry.title,
+        patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null },
+        stage: stageOf(entry.slug),
+      })),
       play: current
         ? {
+            id: current.id,
             slug: current.slug,
             title: current.title,
             description: renderDescription(current.description),
@@ -160,16 +185,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             video: resolveVideo(current.videoUrl, current.videoProvider),
             runtime: current.runtime,
             patch: unlockedNote(current),
+            progress: rights.trackProgress
+              ? {
+                  stage: stageOf(current.slug)!,
+                  resumeFrom: current.videoProvider === "custom" ? resumePoint(mine.get(current.slug)?.position, current.runtime) : null,
+                }
+              : null,
           }
         : null,
     };
   }
 
   const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
+  const playCount = sections.reduce((sum, entry) => sum + entry.playCount, 0);
   return {
     locked: false as const,
     item,
     patch,
+    progress: scheme && rights.trackProgress && !view ? startedSchemeProgress(playCount, stages) : null,
     introVideo,
     formations,
     rating,
@@ -206,6 +239,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!rights.favorite) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
     await toggleFavorite(app.db, viewer.id, target.id, formData.get("favorite") === "on");
     return isDataRequest(request) ? { ok: true } : redirect(pathname);
+  }
+
+  if (intent === "progress") {
+    const change = await changePlayStage(app.db, viewer, params, formData.get("stage"));
+    if (!change.ok) return data({ error: change.error }, { status: change.status });
+    const message = `Marked as ${PROGRESS_STAGE_LABELS[change.stage]}.`;
+    if (isDataRequest(request)) return { ok: true, stage: change.stage, message };
+    return redirectWithToast(`${pathname}#progress`, { kind: "success", title: "Progress saved", description: message });
   }
 
   if (intent === "rate") {

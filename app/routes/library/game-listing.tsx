@@ -10,6 +10,7 @@ import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { schemeBarsQuery, toSchemeBars } from "~/server/progress.server";
 
 const TABS: { type: ContentType | null; label: string; param: string | null }[] = [
   { type: null, label: "All Content", param: null },
@@ -49,15 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = app;
   const counterNames = contentCounterNames(game);
   // Read together with the session check: one D1 round trip for members too.
-  const [viewer, { rows, counterRows, workingRows }] = await Promise.all([
+  const [viewer, { rows, counterRows, workingRows, bars }] = await Promise.all([
     getOptionalUser(context),
-    readPage(app, () => ({
+    readPage(app, (userId) => ({
       rows: listingPageQuery(db, { game, type: tab.type, order, page, working }),
+      bars: userId ? schemeBarsQuery(db, userId) : none,
       counterRows: countersQuery(db, counterNames),
       workingRows: working ? workingCountQuery(db, game, tab.type ?? "") : none,
     })),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
+  const schemeBars = toSchemeBars(bars);
   const counts = Object.fromEntries(
     TABS.map((entry) => [
       entry.param ?? "all",
@@ -74,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     counts,
-    items: rows.map((row) => toCard(row, viewer)),
+    items: rows.map((row) => toCard(row, viewer, schemeBars)),
   };
 }
 

@@ -9,6 +9,14 @@ import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireUser } from "~/server/guards.server";
+import { ContinueRow } from "~/components/library/continue-row";
+import { contentRights } from "~/lib/access";
+import { isInProgress } from "~/lib/progress";
+import { schemeBarsQuery, startedSchemesQuery, toSchemeBars, toStartedSchemes } from "~/server/progress.server";
+
+/** 'Continue where you left off' shows this many schemes, chosen among the most recently touched. */
+const CONTINUE_COUNT = 3;
+const CONTINUE_CANDIDATES = 12;
 
 export function meta() {
   return [{ title: "Dashboard | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
@@ -18,27 +26,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const { db } = app;
   // The page's reads go with the session check (one D1 round trip); requireUser decides.
-  const [user, { favorites, college, madden, posts, counters }] = await Promise.all([
+  const [user, { favorites, college, madden, posts, counters, bars, started }] = await Promise.all([
     requireUser(context, request),
     readPage(app, (userId) => ({
       favorites: userId ? favoritesQuery(db, userId, 12) : none,
+      bars: userId ? schemeBarsQuery(db, userId) : none,
+      started: userId ? startedSchemesQuery(db, userId, CONTINUE_CANDIDATES) : none,
       college: latestContentQuery(db, "college", 3),
       madden: latestContentQuery(db, "madden", 3),
       posts: latestPostsQuery(db, 3),
       counters: countersQuery(db, ["users:all"]),
     })),
   ]);
+  const schemeBars = toSchemeBars(bars);
   return {
     firstName: user.firstName?.trim() || null,
-    favorites: (favorites ?? []).map((row) => toCard(row, user)),
-    latest: { college: college.map((row) => toCard(row, user)), madden: madden.map((row) => toCard(row, user)) },
+    continueWith: toStartedSchemes(started ?? [])
+      .filter((scheme) => scheme.next && contentRights(user, scheme).open && isInProgress(scheme.progress))
+      .slice(0, CONTINUE_COUNT),
+    favorites: (favorites ?? []).map((row) => toCard(row, user, schemeBars)),
+    latest: { college: college.map((row) => toCard(row, user, schemeBars)), madden: madden.map((row) => toCard(row, user, schemeBars)) },
     posts: posts.map(toBlogCard),
     memberCount: toCounterMap(counters, ["users:all"])["users:all"],
   };
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, favorites, latest, posts, memberCount } = loaderData;
+  const { firstName, continueWith, favorites, latest, posts, memberCount } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -50,6 +64,8 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           You're one of {formatCount(memberCount)} players on the roster
         </p>
       </header>
+
+      {continueWith.length ? <ContinueRow schemes={continueWith} /> : null}
 
       <section aria-labelledby="favorites-title" className="mt-10">
         <h2 id="favorites-title" className="text-xl font-bold text-white">Your Favorites</h2>

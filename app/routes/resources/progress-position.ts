@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import type { Route } from "./+types/progress-position";
+import { contentRights } from "~/lib/access";
+import { checkPosition, stageAfterPlayback } from "~/lib/progress";
+import { getApp } from "~/server/context.server";
+import { getOptionalUser } from "~/server/guards.server";
+import { none, readPage } from "~/server/page-read.server";
+import { playByIdQuery, savePlayPosition } from "~/server/progress.server";
+
+// Where the member stopped in a play's self-hosted video, sent by the player with
+// navigator.sendBeacon every 10 seconds while it plays, on pause and when the page is hidden
+// (app/components/video-player.tsx). Fields: play (its id), position and duration (seconds). The
+// session and the play are read in one round trip; a save within 5 seconds of the last one for
+// the same play is dropped quietly (204 all the same).
+
+const text = (body: string, status: number) => data(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader() {
+  return text("Method not allowed.", 405);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  if (request.method !== "POST") return text("Method not allowed.", 405);
+  const form = await request.formData().catch(() => null);
+  const playId = Number(form?.get("play"));
+  if (!form || !Number.isSafeInteger(playId) || playId <= 0) return text("A play id is required.", 400);
+
+  const [viewer, { play }] = await Promise.all([
+    getOptionalUser(context),
+    readPage(app, (userId) => ({ play: userId ? playByIdQuery(app.db, playId, userId) : none })),
+  ]);
+  if (!viewer) return text("Log in to save your place in a video.", 401);
+  const target = play?.[0];
+  const rights = target ? contentRights(viewer, target) : null;
+  if (!target || !rights?.see) return text("Play not found.", 404);
+  if (!rights.trackProgress) return text("You may not open this play.", 403);
+  if (target.videoProvider !== "custom") return text("Only a self-hosted video saves its position.", 400);
+
+  const check = checkPosition(form.get("position"), form.get("duration"), target.runtime);
+  if (!check.ok) return text(check.error, 400);
+  const watched = stageAfterPlayback(target.stage ?? "not-started", check.position, check.duration) === "watched";
+  await savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched);
+  return new Response(null, { status: 204 });
+}
