@@ -11,7 +11,8 @@ import { StatusBadge } from "~/components/library/status-badge";
 import { ProgressBar } from "~/components/library/progress-bar";
 import { ProgressControl, StageMark } from "~/components/library/progress-control";
 import { badgeText } from "~/lib/patch";
-import type { ContentPageData as LoaderData, PatchView } from "~/routes/library/content-detail";
+import type { ContentPageData as LoaderData } from "~/routes/library/content-detail";
+import type { PatchView } from "~/server/content-page.server";
 
 export function BackButton({ game }: { game: "college" | "madden" }) {
   const navigate = useNavigate();

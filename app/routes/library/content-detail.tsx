@@ -4,7 +4,6 @@ import type { Route } from "./+types/content-detail";
 import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/library/content-page";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
-import type { PatchStatus } from "~/lib/patch";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
@@ -28,8 +27,8 @@ import {
   viewerRatingQuery,
 } from "~/server/library.server";
 import { isDataRequest, pagePath } from "~/server/http.server";
-import { renderDescription } from "~/server/rich-text.server";
-import { PROGRESS_STAGE_LABELS, resumePoint, type ProgressStage } from "~/lib/progress";
+import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
+import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -109,14 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     requiredTier: row.requiredTier,
     runtime: row.runtime,
   };
-  const unlockedNote = (entry: { status: PatchStatus; statusVersion: string | null; statusNote: string | null; statusAlternative: string | null }) => ({
-    status: entry.status,
-    version: entry.statusVersion,
-    // The badge is public; a premium item's note is for those who may open it.
-    note: rights.open ? entry.statusNote : null,
-    alternative: rights.open ? entry.statusAlternative : null,
-  });
-  const patch = unlockedNote(row);
+  const patch = patchView(row, rights.open);
   const formations = sections.map((entry) => ({ slug: entry.slug, title: entry.title, playCount: entry.playCount }));
   const rating = { ...toRatingSummary(ratingRows), own: ownRating?.[0]?.rating ?? null };
 
@@ -141,60 +133,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   }
 
-  let view: null | {
-    section: { slug: string; title: string; description: string | null; imageUrl: string | null };
-    plays: { slug: string; title: string; patch: PatchView; stage: ProgressStage | null }[];
-    play: {
-      id: number;
-      slug: string;
-      title: string;
-      description: string | null;
-      imageUrl: string | null;
-      video: ReturnType<typeof resolveVideo>;
-      runtime: string | null;
-      patch: PatchView;
-      /** The viewer's stage and where to offer resuming; null for those who cannot track progress. */
-      progress: { stage: ProgressStage; resumeFrom: number | null } | null;
-    } | null;
-  } = null;
-  if (section?.[0] && plays) {
-    const current = playSlug ? plays.find((entry) => entry.slug === playSlug) : plays[0];
-    if (playSlug && !current) throw data(NOT_FOUND, { status: 404 });
-    const mine = new Map((rights.trackProgress ? (read.progress ?? []) : []).map((entry) => [entry.playSlug, entry]));
-    const stageOf = (slug: string) => (rights.trackProgress ? (mine.get(slug)?.stage ?? "not-started") : null);
-    view = {
-      section: {
-        slug: section[0].slug,
-        title: section[0].title,
-        description: renderDescription(section[0].description),
-        imageUrl: section[0].imageUrl,
-      },
-      plays: plays.map((entry) => ({
-        slug: entry.slug,
-        title: entry.title,
-        patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null },
-        stage: stageOf(entry.slug),
-      })),
-      play: current
-        ? {
-            id: current.id,
-            slug: current.slug,
-            title: current.title,
-            description: renderDescription(current.description),
-            imageUrl: current.imageUrl,
-            video: resolveVideo(current.videoUrl, current.videoProvider),
-            runtime: current.runtime,
-            patch: unlockedNote(current),
-            progress: rights.trackProgress
-              ? {
-                  stage: stageOf(current.slug)!,
-                  resumeFrom: current.videoProvider === "custom" ? resumePoint(mine.get(current.slug)?.position, current.runtime) : null,
-                }
-              : null,
-          }
-        : null,
-    };
-  }
+  const view =
+    section?.[0] && plays
+      ? formationView({ section: section[0], plays, playSlug, progress: rights.trackProgress ? (read.progress ?? []) : null, canReadNotes: rights.open })
+      : null;
+  if (playSlug && !view?.play) throw data(NOT_FOUND, { status: 404 });
 
   const commentPage = toCommentPage(commentRows, commentCountRows, commentCursor, viewer);
   const playCount = sections.reduce((sum, entry) => sum + entry.playCount, 0);
@@ -277,7 +220,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export type ContentPageData = Route.ComponentProps["loaderData"];
 /** An item's or a play's badge, with its note and alternative when the viewer may read them. */
-export type PatchView = { status: PatchStatus; version: string | null; note: string | null; alternative: string | null };
+
 
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { item, locked } = loaderData;
