@@ -279,11 +279,13 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
             )}
           </button>
-          <button type="button" className={button} onClick={() => skip(-SKIP_SECONDS)} aria-label="Back 10 seconds">
-            <span className="text-xs font-bold">-10s</span>
+          <button type="button" className={button} onClick={() => skip(-SKIP_SECONDS)}>
+            <span className="text-xs font-bold" aria-hidden="true">-10s</span>
+            <span className="sr-only">Back 10 seconds</span>
           </button>
-          <button type="button" className={button} onClick={() => skip(SKIP_SECONDS)} aria-label="Forward 10 seconds">
-            <span className="text-xs font-bold">+10s</span>
+          <button type="button" className={button} onClick={() => skip(SKIP_SECONDS)}>
+            <span className="text-xs font-bold" aria-hidden="true">+10s</span>
+            <span className="sr-only">Forward 10 seconds</span>
           </button>
           <button type="button" className={button} onClick={toggleMute} aria-label={muted ? "Unmute" : "Mute"}>
             {muted ? (

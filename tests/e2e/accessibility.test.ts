@@ -70,6 +70,10 @@ const MEMBER_PAGES = [
   "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
   "/notifications",
   "/account-settings#notifications",
+  // The install tracker: the stage control and resume offer, the scheme's bar, the playbook's reset step.
+  "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh",
+  "/content/cfb26-spread-rpo-attack",
+  "/account-settings?reset=cfb26-spread-rpo-attack",
 ];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 

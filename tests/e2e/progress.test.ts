@@ -1,0 +1,139 @@
+import type { Browser } from "playwright-core";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { playProgress } from "../../db/schema";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { createMember } from "../support/accounts";
+import { launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
+import { JS_MODES, watchedPage } from "../support/form-matrix";
+import { testState, type TestState } from "../support/test-state";
+
+// The install tracker in Chromium: the stage form and 'My playbook's reset with JavaScript on and
+// off; the self-hosted video played past 90% (seek, then play) marks the play watched and offers
+// 'Resume from' after a reload; the play page and /home at phone width.
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), testState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SCHEME = "cfb26-spread-rpo-attack";
+const STICK = `/content/${SCHEME}/section/gun-trips-te/play/stick`;
+const MESH = `/content/${SCHEME}/section/gun-bunch/play/mesh`;
+const YEAR = 365 * 86_400_000;
+
+/**
+ * Reads the test state again while the server's own workerd holds the SQLite file (a beacon may
+ * be landing): the local D1 then answers SQLITE_BUSY for a moment.
+ */
+async function whenFree<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
+async function stagesOf(userId: string) {
+  return whenFree(() => state.db.select({ stage: playProgress.stage, position: playProgress.positionSeconds }).from(playProgress).where(eq(playProgress.userId, userId)));
+}
+
+describe.each(JS_MODES)("the install tracker with $label", (mode) => {
+  it("sets a play's stage from its page, then resets the scheme from 'My playbook' after confirming", async () => {
+    const member = await createMember();
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(STICK);
+    const stages = page.getByRole("group", { name: "Your stage with this play" });
+    await visible(stages);
+    expect(await stages.getByRole("button", { name: "Not started" }).getAttribute("aria-pressed")).toBe("true");
+    await stages.getByRole("button", { name: "Practised" }).click();
+    await visible(page.getByText("Marked as Practised.").first(), 15_000);
+    await page.waitForFunction(() => document.querySelector('[aria-label="Your stage with this play"] button[aria-pressed="true"]')?.textContent === "Practised");
+    expect(await stagesOf(member.id)).toEqual([{ stage: "practised", position: null }]);
+    // The play list marks it.
+    await visible(page.getByRole("link", { name: /Stick\s+Practised/ }));
+    await w.check();
+
+    await page.goto("/account-settings#playbook");
+    const card = page.locator("#playbook");
+    await visible(card.getByText("0 of 9 plays game-ready"));
+    await card.getByRole("link", { name: /^Reset progress/ }).click();
+    await visible(card.getByText(/Reset your progress in/));
+    await card.getByRole("button", { name: "Yes, reset progress" }).click();
+    await visible(page.getByText("Progress reset", { exact: true }).first(), 15_000);
+    await visible(page.getByText("No schemes in progress yet.", { exact: false }));
+    expect(await stagesOf(member.id)).toEqual([]);
+    await w.finish();
+  });
+});
+
+describe("the self-hosted video", () => {
+  it("played past 90% (seek, then play) marks the play watched, and after a reload offers to resume there", async () => {
+    const member = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + YEAR) });
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithPassword(page, member.email, DEMO_PASSWORD);
+      await page.goto(MESH);
+      const player = page.getByRole("region", { name: "Video player: Mesh" });
+      await visible(player);
+      const video = player.locator("video");
+      await video.evaluate((element: HTMLVideoElement) => (element.readyState >= 1 ? null : new Promise((resolve) => element.addEventListener("loadedmetadata", resolve, { once: true }))));
+      // Seek to 92% of the video and play it slowly, so that the pause below lands before its end.
+      await video.evaluate((element: HTMLVideoElement) => {
+        element.playbackRate = 0.25;
+        element.currentTime = element.duration * 0.92;
+      });
+      await player.getByRole("button", { name: "Play" }).click();
+      const stages = page.getByRole("group", { name: "Your stage with this play" });
+      await page.waitForFunction(() => document.querySelector('[aria-label="Your stage with this play"] button[aria-pressed="true"]')?.textContent === "Watched", null, { timeout: 15_000 });
+      await player.getByRole("button", { name: "Pause" }).click();
+      expect(await stages.getByRole("button", { name: "Watched" }).getAttribute("aria-pressed")).toBe("true");
+      const [row] = await whenFree(() => state.db.select().from(playProgress).where(and(eq(playProgress.userId, member.id))));
+      expect(row).toMatchObject({ stage: "watched", positionSeconds: 6 });
+
+      await page.reload();
+      const resume = player.getByRole("button", { name: "Resume from 0:06" });
+      await visible(resume);
+      await resume.click();
+      await page.waitForFunction(() => {
+        const element = document.querySelector("video")!;
+        return !element.paused && element.currentTime >= 6;
+      });
+      await visible(player.getByRole("button", { name: "Pause" }));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("at phone width", () => {
+  it("the play page's stage control and /home's 'Continue where you left off' fit the screen", async () => {
+    const member = await createMember();
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await signInWithPassword(page, member.email, DEMO_PASSWORD);
+      await page.goto(STICK);
+      const stages = page.getByRole("group", { name: "Your stage with this play" });
+      await stages.getByRole("button", { name: "Game-ready" }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-label="Your stage with this play"] button[aria-pressed="true"]')?.textContent === "Game-ready");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const box = (await stages.getByRole("button", { name: "Game-ready" }).boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      await page.goto("/home");
+      await visible(page.getByRole("heading", { name: "Continue where you left off" }));
+      await visible(page.getByRole("link", { name: "Next: Inside Zone Bubble RPO" }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+});
