@@ -8,6 +8,8 @@ export const VOLUME = {
   ratings: 50_000,
   favorites: 50_000,
   blogPosts: 2_000,
+  /** Install tracker rows: 50 plays for each of the 20,000 users. */
+  playProgress: 1_000_000,
 };
 
 const TYPES = ["meta-scheme", "off-meta-scheme", "pro-tip", "gameplay", "lab-sessions"];
@@ -72,5 +74,19 @@ export function volumeStatements(now: number): string[] {
      INSERT OR IGNORE INTO favorites (user_id, content_id, created_at)
      SELECT 'bench-user-' || (1 + i % ${VOLUME.users}), (SELECT id FROM content WHERE slug = 'bench-content-' || (1 + (i * 17) % ${VOLUME.content})), ${start} + i * 1000
      FROM n`,
+    // The volume plays were inserted by one statement, so their ids run on from the first: member u's
+    // k-th row names play (u * 131 + k * 3607) mod N, distinct for each of a member's 50 rows.
+    `${series(VOLUME.playProgress)},
+     plays(first, total) AS (
+       SELECT min(p.id), count(*) FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.slug LIKE 'formation-%'
+     )
+     INSERT OR IGNORE INTO play_progress (user_id, play_id, content_id, stage, position_seconds, position_saved_at, started_at, created_at, updated_at)
+     SELECT 'bench-user-' || (1 + (i - 1) % ${VOLUME.users}), p.id, s.content_id,
+            CASE i % 4 WHEN 0 THEN 'not-started' WHEN 1 THEN 'watched' WHEN 2 THEN 'practised' ELSE 'game-ready' END,
+            CASE WHEN i % 4 = 0 THEN i % 300 ELSE NULL END, CASE WHEN i % 4 = 0 THEN ${start} + i * 30 ELSE NULL END,
+            CASE WHEN i % 4 = 0 THEN NULL ELSE ${start} + i * 30 END, ${start} + i * 30, ${start} + i * 30
+     FROM n, plays
+     JOIN content_plays p ON p.id = plays.first + (((i - 1) % ${VOLUME.users}) * 131 + ((i - 1) / ${VOLUME.users}) * 3607) % plays.total
+     JOIN content_sections s ON s.id = p.section_id`,
   ];
 }

@@ -44,7 +44,13 @@ const PAGES: Page[] = [
   { name: "/madden works on update", path: "/madden?works=current", public: true },
   { name: "play page", path: "/content/madden26-nickel-match-defense/section/nickel-2-4-5-even/play/mid-blitz", as: "premium", public: false },
   { name: "/updates", path: "/updates", public: true },
+  // The install tracker: the premium demo member is half-way through this scheme (bars, stages).
+  { name: "scheme in progress", path: "/content/cfb26-spread-rpo-attack", as: "premium", public: false },
+  { name: "/college (member)", path: "/college", as: "premium", public: false },
 ];
+
+/** The self-hosted play whose place the player saves (the position-save row). */
+const TRACKED_PLAY = "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh";
 
 type Measurement = {
   name: string;
@@ -154,6 +160,25 @@ async function measurePatchDay(base: string, cookie: string) {
   return { status: response.status, total, dbMilliseconds: timing.dbMilliseconds, roundTrips: timing.roundTrips };
 }
 
+/**
+ * The player's position saves at volume size (1,000,000 progress rows): one member saving their
+ * place in one play over and over, as a flood would (all but one save in five seconds are dropped by
+ * the upsert's condition, which still runs). Measured between two static floors.
+ */
+async function measurePositionSaves(base: string, cookie: string, workerd: number[], measureFloor: () => Promise<number>) {
+  const html = await (await fetchAgain(`${base}${TRACKED_PLAY}`, { headers: { Cookie: cookie } })).text();
+  const playId = /data-play-id="(\d+)"/.exec(html)?.[1];
+  if (!playId) throw new Error(`No tracked self-hosted play on ${TRACKED_PLAY}`);
+  const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: base, "Sec-Fetch-Site": "same-origin" };
+  const body = new URLSearchParams({ play: playId, position: "3.5", duration: "7" }).toString();
+  const probe = await fetchAgain(`${base}/progress/position`, { method: "POST", headers, body });
+  const timing = parseServerTiming(probe.headers.get("Server-Timing"));
+  const before = await measureFloor();
+  const result = await measure(`${base}/progress/position`, headers, workerd, { method: "POST", body });
+  const after = await measureFloor();
+  return { ...result, status: probe.status, floor: (before + after) / 2, roundTrips: timing.roundTrips };
+}
+
 async function loadVolume() {
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${SERVERS.volume.state}/v3` } });
@@ -189,9 +214,14 @@ function parseServerTiming(header: string | null) {
 const loadGenerator = chooseLoadGenerator();
 
 /** Load on one URL; the CPU its server's workerd processes spent meanwhile, per request. */
-async function measure(url: string, headers: Record<string, string>, workerd: number[]): Promise<LoadResult & { cpuPerRequest: number | null }> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  workerd: number[],
+  request: { method?: "GET" | "POST"; body?: string } = {},
+): Promise<LoadResult & { cpuPerRequest: number | null }> {
   const before = cpuMilliseconds(workerd);
-  const result = await loadGenerator.run({ url, headers, seconds: DURATION, connections: CONNECTIONS });
+  const result = await loadGenerator.run({ url, headers, seconds: DURATION, connections: CONNECTIONS, ...request });
   const after = cpuMilliseconds(workerd);
   const cpuPerRequest = before === null || after === null || !result.requests ? null : (after - before) / result.requests;
   return { ...result, cpuPerRequest };
@@ -280,8 +310,9 @@ async function runPages() {
         for (const size of ["seed", "volume"] as const) results[size].push(...pending[size].splice(0).map((entry) => ({ ...entry, floor })));
       }
     }
+    const positionSaves = await measurePositionSaves(SERVERS.volume.base, cookies.volume.premium, workerd.volume, measureFloor);
     const patchDay = await measurePatchDay(SERVERS.volume.base, cookies.volume.admin);
-    return { ...results, floors, assetPath, login, patchDay };
+    return { ...results, floors, assetPath, login, patchDay, positionSaves };
   } finally {
     for (const server of servers) await stopServer(server);
   }
@@ -317,7 +348,7 @@ if (process.argv.includes("--login")) {
   printLogin(await runLoginOnly());
   process.exit(0);
 }
-const { seed, volume, floors, assetPath, login, patchDay } = await runPages();
+const { seed, volume, floors, assetPath, login, patchDay, positionSaves } = await runPages();
 
 console.log(`\nLoad generator: ${loadGenerator.name}, ${CONNECTIONS} connections, ${DURATION} s a page.`);
 console.log(`\nStatic floor (${assetPath} p50, measured before the first page and after every second one): ${floors.join(", ")} ms.`);
@@ -349,6 +380,15 @@ console.log(
     `${patchDay.total.toFixed(0)} ms for the whole request (${patchDay.dbMilliseconds?.toFixed(0) ?? "?"} ms in D1, ${patchDay.roundTrips ?? "?"} round trips; answer ${patchDay.status}) (budget 2,000 ms).`,
 );
 if (patchDay.status >= 400) checks.push(`patch day: the dashboard answered ${patchDay.status}`);
+const saveRatio = positionSaves.p50 / Math.max(positionSaves.floor, 1);
+console.log(
+  `\nPosition saves (volume size, 1,000,000 progress rows; one member flooding one play): ${positionSaves.requestsPerSecond.toFixed(0)} req/s, ` +
+    `p50 ${positionSaves.p50.toFixed(1)} ms, p99 ${positionSaves.p99.toFixed(1)} ms, CPU ${positionSaves.cpuPerRequest?.toFixed(2) ?? "-"} ms/req, ` +
+    `${positionSaves.roundTrips} D1 round trips; floor ${positionSaves.floor.toFixed(1)} ms, p50/floor ${saveRatio.toFixed(2)} (budget 2x); answer ${positionSaves.status}.`,
+);
+if (positionSaves.status !== 204) checks.push(`position save: answered ${positionSaves.status}`);
+if (positionSaves.errors > 0) checks.push(`position save: ${positionSaves.errors} errors or non-2xx answers`);
+if (saveRatio > 2) checks.push(`position save: p50 is ${saveRatio.toFixed(2)}x the static floor (budget 2x)`);
 if (patchDay.total > 2000) checks.push(`patch day: ${patchDay.total.toFixed(0)} ms (budget 2,000 ms)`);
 if (login.login > 300) checks.push(`login: median ${login.login.toFixed(0)} ms (budget 300 ms)`);
 console.log(checks.length ? `\nBudgets missed:\n  ${checks.join("\n  ")}` : "\nAll budgets hold.");

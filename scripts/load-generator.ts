@@ -4,10 +4,13 @@
 // Chromium); autocannon remains as a fallback, and the bench says which one measured.
 import autocannon from "autocannon";
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; requests: number; errors: number };
-export type LoadOptions = { url: string; headers: Record<string, string>; seconds: number; connections: number };
+/** `method` and `body` default to a GET without one (a POST's body is sent as written, with its headers). */
+export type LoadOptions = { url: string; headers: Record<string, string>; seconds: number; connections: number; method?: "GET" | "POST"; body?: string };
 export type LoadGenerator = { name: string; run(options: LoadOptions): Promise<LoadResult> };
 
 function hasCommand(command: string) {
@@ -50,18 +53,27 @@ export function parseWrkOutput(output: string): LoadResult {
 
 const wrk: LoadGenerator = {
   name: "wrk (1 thread)",
-  async run({ url, headers, seconds, connections }) {
+  async run({ url, headers, seconds, connections, method = "GET", body }) {
     const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
     for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-    return parseWrkOutput(execFileSync("wrk", [...args, url], { encoding: "utf8" }));
+    if (method === "GET") return parseWrkOutput(execFileSync("wrk", [...args, url], { encoding: "utf8" }));
+    // wrk sends another method or a body only from a Lua script.
+    const folder = mkdtempSync(join(tmpdir(), "bench-wrk-"));
+    try {
+      const script = join(folder, "request.lua");
+      writeFileSync(script, `wrk.method = ${JSON.stringify(method)}\nwrk.body = ${JSON.stringify(body ?? "")}\n`);
+      return parseWrkOutput(execFileSync("wrk", [...args, "-s", script, url], { encoding: "utf8" }));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   },
 };
 
 const autocannonGenerator: LoadGenerator = {
   name: "autocannon (fallback: it shares the server's cores, so figures include the tool)",
-  run({ url, headers, seconds, connections }) {
+  run({ url, headers, seconds, connections, method = "GET", body }) {
     return new Promise((resolve, reject) => {
-      autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
+      autocannon({ url, connections, duration: seconds, headers, method, body }, (error, result) =>
         error
           ? reject(error)
           : resolve({

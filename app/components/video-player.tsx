@@ -208,6 +208,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
       aria-label={enhanced ? `Video player: ${title}` : undefined}
       tabIndex={enhanced ? 0 : undefined}
       data-testid="video-player"
+      data-play-id={track?.playId}
     >
       <video
         ref={video}

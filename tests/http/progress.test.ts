@@ -54,6 +54,20 @@ async function rowOf(userId: string, id: number) {
 
 const year = 365 * 86_400_000;
 
+/** A routine position save is written after the answer (waitUntil): its row, once it has landed. */
+async function landed(userId: string, id: number, expected: Record<string, unknown>) {
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    const row = await rowOf(userId, id);
+    if (row && Object.entries(expected).every(([key, value]) => (row as Record<string, unknown>)[key] === value)) return row;
+    if (Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Long enough for a save written after its answer to have landed, had it not been dropped. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+
 beforeAll(async () => {
   state = await testState();
   members.free = await member({});
@@ -149,18 +163,22 @@ describe("position saves (/progress/position)", () => {
     const response = await beacon({ play: String(premiumVideoPlayId), position: "3.4", duration: "7.0" }, cookieOf(role));
     expect(response.status).toBe(status);
     if (role === "visitor") return;
-    const row = await rowOf(members[role].id, premiumVideoPlayId);
-    if (status === 204) expect(row).toMatchObject({ positionSeconds: 3, stage: "not-started" });
-    else expect(row).toBeNull();
+    if (status === 204) {
+      expect(await landed(members[role].id, premiumVideoPlayId, { positionSeconds: 3 })).toMatchObject({ positionSeconds: 3, stage: "not-started" });
+    } else {
+      await settle();
+      expect(await rowOf(members[role].id, premiumVideoPlayId)).toBeNull();
+    }
   });
 
   it("keeps at most one save per play in five seconds, except the one past 90% that marks the play watched", async () => {
     const { id, cookie } = await member({});
     expect((await beacon({ play: String(freeMeshId), position: "2", duration: "7" }, cookie)).status).toBe(204);
-    const first = await rowOf(id, freeMeshId);
+    const first = await landed(id, freeMeshId, { positionSeconds: 2 });
     expect(first).toMatchObject({ positionSeconds: 2, stage: "not-started", startedAt: null });
     // Dropped quietly: still 204, nothing written.
     for (const position of ["3", "4", "5"]) expect((await beacon({ play: String(freeMeshId), position, duration: "7" }, cookie)).status).toBe(204);
+    await settle();
     expect(await rowOf(id, freeMeshId)).toEqual(first);
     // Past 90%: written at once, and the play is watched.
     expect((await beacon({ play: String(freeMeshId), position: "6.5", duration: "7" }, cookie)).status).toBe(204);
@@ -170,14 +188,14 @@ describe("position saves (/progress/position)", () => {
     // Once past 5 seconds, the next save lands again.
     await state.db.update(playProgress).set({ positionSavedAt: new Date(Date.now() - 6_000) }).where(and(eq(playProgress.userId, id), eq(playProgress.playId, freeMeshId)));
     expect((await beacon({ play: String(freeMeshId), position: "1.2", duration: "7" }, cookie)).status).toBe(204);
-    expect(await rowOf(id, freeMeshId)).toMatchObject({ positionSeconds: 1, stage: "watched" });
+    expect(await landed(id, freeMeshId, { positionSeconds: 1 })).toMatchObject({ positionSeconds: 1, stage: "watched" });
   });
 
   it("never lowers a stage the member set: a practised play stays practised when played to the end", async () => {
     const { id, cookie } = await member({});
     expect((await postForm(FREE_MESH, { intent: "progress", stage: "practised" }, { cookie })).status).toBe(302);
     expect((await beacon({ play: String(freeMeshId), position: "6.9", duration: "7" }, cookie)).status).toBe(204);
-    expect(await rowOf(id, freeMeshId)).toMatchObject({ stage: "practised", positionSeconds: 6 });
+    expect(await landed(id, freeMeshId, { positionSeconds: 6 })).toMatchObject({ stage: "practised", positionSeconds: 6 });
   });
 
   it("refuses bad input with a 4xx and stores nothing", async () => {
@@ -201,6 +219,7 @@ describe("position saves (/progress/position)", () => {
       const response = await beacon(fields, cookie);
       expect(response.status, JSON.stringify(fields)).toBe(status);
     }
+    await settle();
     expect(await rowsOf(id)).toEqual([]);
     expect((await get("/progress/position", { cookie })).status).toBe(405);
     const crossSite = await beacon({ play: String(freeMeshId), position: "3", duration: "7" }, cookie, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" });
@@ -228,6 +247,7 @@ describe("what the member sees", () => {
       expect(response.status).toBe(302);
     }
     await beacon({ play: String(freeMeshId), position: "4.2", duration: "7" }, viewer.cookie);
+    await landed(viewer.id, freeMeshId, { positionSeconds: 4 });
   });
 
   it("the play page: the stage pressed, each play's stage in the list, and the resume point for the self-hosted video", async () => {

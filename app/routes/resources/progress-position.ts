@@ -40,6 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = checkPosition(form.get("position"), form.get("duration"), target.runtime);
   if (!check.ok) return text(check.error, 400);
   const watched = stageAfterPlayback(target.stage ?? "not-started", check.position, check.duration) === "watched";
-  await savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched);
+  const save = savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched);
+  // The save that marks the play watched lands before the answer (the page shows 'Watched' when it
+  // comes back); a routine save is written after it, so the player's request costs one round trip.
+  if (watched) await save;
+  else app.executionContext.waitUntil(save.catch((error) => console.error("Position save", error)));
   return new Response(null, { status: 204 });
 }
