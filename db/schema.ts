@@ -154,7 +154,12 @@ export const content = sqliteTable(
     index("content_published_idx").on(table.isPublished, table.createdAt),
     index("content_author_idx").on(table.authorId),
     index("content_created_at_idx").on(table.createdAt),
-    index("content_game_status_idx").on(table.game, table.status),
+    // The re-test queue and patch day by game and status; with is_published and type it also counts a
+    // 'Works on current update' listing from the index alone.
+    index("content_game_status_idx").on(table.game, table.status, table.isPublished, table.type),
+    // 'Works on current update' listings and their totals (app/server/content.server.ts worksOnCurrentUpdate).
+    index("content_working_listing_idx").on(table.game, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
+    index("content_working_type_listing_idx").on(table.game, table.type, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
   ],
 );
 

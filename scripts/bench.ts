@@ -27,7 +27,10 @@ const SERVERS: Record<Size, { state: string; base: string }> = {
 
 type Page = { name: string; path: string; as?: "premium" | "admin"; public: boolean };
 
-const PAGES: Page[] = [
+/** BENCH_ONLY=word measures only the pages whose name holds it (a quick look while working on one page). */
+const ONLY = process.env.BENCH_ONLY;
+
+const ALL_PAGES: Page[] = [
   { name: "/", path: "/", public: true },
   { name: "/madden", path: "/madden", public: true },
   { name: "/madden?page=200", path: "/madden?page=200", public: true },
@@ -48,6 +51,8 @@ const PAGES: Page[] = [
   { name: "scheme in progress", path: "/content/cfb26-spread-rpo-attack", as: "premium", public: false },
   { name: "/college (member)", path: "/college", as: "premium", public: false },
 ];
+
+const PAGES = ONLY ? ALL_PAGES.filter((page) => page.name.includes(ONLY)) : ALL_PAGES;
 
 /** The self-hosted play whose place the player saves (the position-save row). */
 const TRACKED_PLAY = "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh";

@@ -96,17 +96,29 @@ export function listingPageQuery(
   return options.type ? queries.ofType(db, options.game, options.type, offset) : queries.all(db, options.game, offset);
 }
 
-/** Only what works on the game's current title update ('Works on current update'): verified or adjusted. */
+/**
+ * Only what works on the game's current title update ('Works on current update'): verified or
+ * adjusted. Written out as the partial indexes' own condition (db/schema.ts), so the planner uses
+ * them: listing pages and their totals read only working rows, even on patch day when few are left.
+ */
 function worksOnCurrentUpdate() {
-  return inArray(content.status, [...WORKING_STATUSES]);
+  return sql`${content.status} IN (${sql.raw(WORKING_STATUSES.map((status) => `'${status}'`).join(", "))})`;
 }
 
-/** How many published items of a game (and type) work on its current update: the filtered listing's total. */
-export const workingCountQuery = reusableSelect((db: Database, game: Param<Game>, type: Param<string>) => {
+/** How many published items of a game work on its current update: the filtered listing's total (from the partial index alone). */
+export const workingCountQuery = reusableSelect((db: Database, game: Param<Game>) => {
   return db
     .select({ total: count() })
     .from(content)
-    .where(and(eq(content.game, game), eq(content.isPublished, true), worksOnCurrentUpdate(), sql`(${type} = '' OR ${content.type} = ${type})`));
+    .where(and(eq(content.game, game), eq(content.isPublished, true), worksOnCurrentUpdate()));
+});
+
+/** The same for one type of a game. */
+export const workingCountOfTypeQuery = reusableSelect((db: Database, game: Param<Game>, type: Param<ContentType>) => {
+  return db
+    .select({ total: count() })
+    .from(content)
+    .where(and(eq(content.game, game), eq(content.type, type), eq(content.isPublished, true), worksOnCurrentUpdate()));
 });
 
 // The listing's statement has eight shapes (with or without a type, newest or oldest first, all or

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/server/db.server";
-import { contentCounterNames, listingPageQuery, type ListingOrder } from "~/server/content.server";
+import { contentCounterNames, listingPageQuery, workingCountOfTypeQuery, workingCountQuery, type ListingOrder } from "~/server/content.server";
+import { schemeBarsQuery, schemeStagesQuery, sectionProgressQuery, startedSchemesQuery } from "~/server/progress.server";
 import { commentsQuery } from "~/server/comments.server";
 import { countersQuery } from "~/server/counters.server";
 import {
@@ -22,8 +23,8 @@ const db = createDatabase(env.DB);
 
 type PlanRow = { id: number; parent: number; detail: string };
 
-async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql, params } = query.toSQL();
+async function planOf(query: { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...params)
     .all<PlanRow>();
@@ -35,7 +36,7 @@ function expectIndexed(plan: { sql: string; rows: PlanRow[] }, tables: string[])
   const label = `${plan.sql}\n${details.join("\n")}`;
   expect(details.length, label).toBeGreaterThan(0);
   for (const detail of details) {
-    expect(detail, label).not.toMatch(/^SCAN (content|comments|content_sections|content_plays|content_ratings|favorites|counters)\b/);
+    expect(detail, label).not.toMatch(/^SCAN (content|comments|content_sections|content_plays|content_ratings|favorites|counters|play_progress)\b/);
   }
   for (const table of tables) {
     const access = details.filter((detail) => new RegExp(`^SEARCH ${table}\\b`).test(detail));
@@ -71,6 +72,42 @@ describe("query plans", () => {
       }
     }
   }
+
+  for (const game of ["college", "madden"] as const) {
+    for (const type of [null, "meta-scheme"] as const) {
+      it(`'Works on current update' of ${game}, ${type ?? "all"}: ids from the partial index of working items, the total from an index alone`, async () => {
+        for (const page of [1, 500]) {
+          const plan = await planOf(listingPageQuery(db, { game, type, order: "latest", page, working: true }));
+          expectIndexed(plan, ["content"]);
+          // The page's 24 ids come in order from the partial index of working items (each row checked once by its key).
+          expect(plan.rows.map((row) => row.detail).join("\n")).toMatch(type ? /USING INDEX content_working_type_listing_idx/ : /USING INDEX content_working_listing_idx/);
+          expectSubquerySortedByIndex(plan);
+        }
+        const total = await planOf(type ? workingCountOfTypeQuery(db, game, type) : workingCountQuery(db, game));
+        expect(total.rows.map((row) => row.detail).join("\n")).toMatch(/^SEARCH content USING COVERING INDEX content_game_status_idx/);
+      });
+    }
+  }
+
+  it("the install tracker's reads: one member's rows by index", async () => {
+    const slug = "cfb26-spread-rpo-attack";
+    const userId = "00000000-0000-0000-0000-000000000000";
+    const plans = [
+      await planOf(sectionProgressQuery(db, userId, slug, "gun-bunch")),
+      await planOf(schemeStagesQuery(db, userId, slug)),
+      await planOf(schemeBarsQuery(db, userId)),
+      await planOf(startedSchemesQuery(db, userId, 12)),
+    ];
+    for (const plan of plans) {
+      const details = plan.rows.map((row) => row.detail);
+      const label = `${plan.sql}\n${details.join("\n")}`;
+      // play_progress is read by the member's key only; no table of the library is scanned.
+      const progress = details.filter((detail) => /\b(play_progress|pp|x)\b/.test(detail) && !/SUBQUERY|CO-ROUTINE/.test(detail));
+      expect(progress.length, label).toBeGreaterThan(0);
+      for (const detail of progress) expect(detail, label).toMatch(/^SEARCH (play_progress|pp|x) USING (COVERING )?INDEX play_progress_user_(content|updated)_idx|^SEARCH (play_progress|pp|x) USING (COVERING )?INDEX sqlite_autoindex_play_progress_1|PRIMARY KEY/);
+      for (const detail of details) expect(detail, label).not.toMatch(/^SCAN (content|content_sections|content_plays|play_progress|p|s|pp|x|c)\b/);
+    }
+  });
 
   it("comments of a content item and of a blog post", async () => {
     const content = await planOf(commentsQuery(db, { type: "content", slug: "cfb26-spread-rpo-attack" }));

@@ -5,7 +5,7 @@ import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { ContentType, Game } from "../../../db/schema";
-import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, workingCountQuery, type ListingOrder } from "~/server/content.server";
+import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, workingCountOfTypeQuery, workingCountQuery, type ListingOrder } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rows: listingPageQuery(db, { game, type: tab.type, order, page, working }),
       bars: userId ? schemeBarsQuery(db, userId) : none,
       counterRows: countersQuery(db, counterNames),
-      workingRows: working ? workingCountQuery(db, game, tab.type ?? "") : none,
+      workingRows: !working ? none : tab.type ? workingCountOfTypeQuery(db, game, tab.type) : workingCountQuery(db, game),
     })),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
