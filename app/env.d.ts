@@ -15,6 +15,8 @@ interface AppSecrets {
   OAUTH_ENDPOINT_OVERRIDE?: string;
   /** Tests only: a base URL standing in for api.stripe.com. */
   STRIPE_API_BASE?: string;
+  /** "off" serves every visitor's page from the Worker, never the edge cache (the main test server). */
+  EDGE_CACHE?: string;
 }
 
 declare namespace Cloudflare {

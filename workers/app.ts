@@ -1,11 +1,15 @@
 import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
-import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
+import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite, markPublicPage } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
+import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/server/edge-cache.server.ts";
+import { isNewPageView } from "../app/server/library.server.ts";
+import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
+import { isStaff } from "../app/lib/access.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -31,6 +35,19 @@ export default {
     const app = createAppContext(request, env, executionContext);
     const secure = new URL(request.url).protocol === "https:";
 
+    const cacheable = isCacheableRequest(request, env);
+    const cache = cacheable ? await lookUpPage(request, app.nonce) : null;
+    if (cache?.hit) {
+      // Served from the edge cache: no loader ran, so the page view is counted here.
+      const place = viewedPlaceOf(new URL(request.url).pathname);
+      if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
+      const response = new Response(cache.hit.body, cache.hit);
+      applySecurityHeaders(response.headers, app.nonce, secure);
+      markPublicPage(response.headers);
+      response.headers.set("X-Edge-Cache", "hit");
+      return response;
+    }
+
     let response: Response;
     if (isCrossSiteWrite(request)) {
       response = new Response(
@@ -50,6 +67,14 @@ export default {
     applySecurityHeaders(response.headers, app.nonce, secure);
     if (!response.headers.has("Cache-Control")) {
       applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
+    }
+    if (cache) {
+      cache.store(response, executionContext);
+      response.headers.set("X-Edge-Cache", "miss");
+    } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.getSession())?.user)) {
+      // A staff write may change what visitors see (content, blog, testimonials, title updates...):
+      // done before the answer, so the next visitor here gets the new pages.
+      await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
     }
     for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
     if (app.toast && app.toastDelivered && !isRedirect(response)) {

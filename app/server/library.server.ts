@@ -116,10 +116,10 @@ export const viewerFavoriteQuery = reusableSelect((db: Database, slug: Param<str
 });
 
 /**
- * One more view, in one atomic UPDATE, for published content only, and only when the formation
+ * `views` more views (app/server/views.server.ts coalesces them), in one atomic UPDATE, for published content only, and only when the formation
  * and play named by the URL exist (a 404 is not a view).
  */
-export function countViewStatement(db: Database, slug: string, place: { sectionSlug?: string | null; playSlug?: string | null } = {}) {
+export function countViewStatement(db: Database, slug: string, place: { sectionSlug?: string | null; playSlug?: string | null } = {}, views = 1) {
   const conditions = [eq(content.slug, slug), eq(content.isPublished, true)];
   if (place.sectionSlug) {
     const sections = db
@@ -136,7 +136,7 @@ export function countViewStatement(db: Database, slug: string, place: { sectionS
   }
   return db
     .update(content)
-    .set({ views: sql`${content.views} + 1` })
+    .set({ views: sql`${content.views} + ${views}` })
     .where(and(...conditions));
 }
 

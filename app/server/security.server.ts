@@ -54,6 +54,17 @@ export function isCrossSiteWrite(request: Request): boolean {
 /** Pages that must never be stored by a shared cache, even for visitors (tokens, forms, account areas). */
 const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/home", "/notifications", "/unsubscribe", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
 
+/** A visitor's page: shared caches may keep it a minute (docs/decisions/0006). */
+export function markPublicPage(headers: Headers) {
+  headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  headers.append("Vary", "Cookie");
+}
+
+/** Account areas, auth screens, token pages and staff screens: never kept by a shared cache. */
+export function isPrivatePath(pathname: string) {
+  return PRIVATE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+}
+
 /**
  * HTTP caching of dynamic responses. A page for a visitor (no session cookie, no flash message)
  * may be kept by a shared cache for a short time and served stale while it revalidates; anything
@@ -70,10 +81,9 @@ export function applyCachePolicy(request: Request, response: Response, options: 
     !options.signedIn &&
     !options.hadToast &&
     !request.headers.get("Cookie")?.includes("session=") &&
-    !PRIVATE_PREFIXES.some((prefix) => url.pathname === prefix || url.pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+    !isPrivatePath(url.pathname);
   if (publicPage) {
-    response.headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-    response.headers.append("Vary", "Cookie");
+    markPublicPage(response.headers);
   } else {
     response.headers.set("Cache-Control", "private, no-store");
   }

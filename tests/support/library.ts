@@ -206,6 +206,25 @@ export async function storedViews(slug: string): Promise<number> {
   return row.views;
 }
 
+/**
+ * Views are written after the answer, coalesced per isolate (app/server/views.server.ts VIEW_FLUSH_MS):
+ * the stored figure once it reaches `expected`, or what it is after three seconds.
+ */
+export async function viewsReaching(slug: string, expected: number): Promise<number> {
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    const views = await storedViews(slug);
+    if (views >= expected || Date.now() > deadline) return views;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The stored figure once a view that should not count would have landed (twice the flush delay). */
+export async function settledViews(slug: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return storedViews(slug);
+}
+
 const storedCommentColumns = {
   id: comments.id,
   userId: comments.userId,

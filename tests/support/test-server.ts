@@ -37,6 +37,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DISCORD_CLIENT_SECRET: FAKE_OAUTH_CLIENTS.discord.secret,
     GOOGLE_CLIENT_ID: FAKE_OAUTH_CLIENTS.google.id,
     GOOGLE_CLIENT_SECRET: FAKE_OAUTH_CLIENTS.google.secret,
+    // Tests change rows directly: the edge cache has its own server and tests (tests/http/edge-cache.test.ts).
+    EDGE_CACHE: "off",
     ...options.vars,
   };
   const child: ChildProcess = spawn(

@@ -13,7 +13,6 @@ import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import {
   contentBySlugQuery,
-  countViewStatement,
   findContentForWrite,
   isNewPageView,
   playsOfSectionQuery,
@@ -31,6 +30,7 @@ import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
 import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { countView } from "~/server/views.server";
 
 const NOT_FOUND = "Content not found";
 
@@ -53,13 +53,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   const sectionSlug = "sectionSlug" in params ? (params.sectionSlug as string) : null;
   const playSlug = "playSlug" in params ? (params.playSlug as string) : null;
-  const viewStatement = isNewPageView(request, slug) ? countViewStatement(db, slug, { sectionSlug, playSlug }) : null;
   const commentCursor = commentCursorOf(new URL(request.url));
 
-  // One round trip, shared with the session check: the view, the item, its formations, ratings, the
-  // viewer's own state, comments.
+  // One round trip, shared with the session check: the item, its formations, ratings, the viewer's
+  // own state, comments.
   const page = (withComments: boolean) => (userId: string | null) => ({
-    view: viewStatement ?? none,
     rows: contentBySlugQuery(db, slug),
     sections: sectionsWithCountsQuery(db, slug),
     ratings: ratingSummaryQuery(db, slug),
@@ -72,8 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     comments: withComments ? commentsQuery(db, { type: "content", slug }, commentCursor) : none,
     commentCount: withComments ? commentCountQuery(db, { type: "content", slug }) : none,
   });
-  // A batch is all or nothing: when it fails (the comments), nothing was counted, and the page is
-  // read again without them.
+  // A batch is all or nothing: when it fails (the comments), the page is read again without them.
   const [viewer, withComments] = await Promise.all([getOptionalUser(context), readPage(app, page(true)).catch(() => null)]);
   const read = withComments ?? (await readPage(app, page(false)));
   const commentsFailed = !withComments;
@@ -87,6 +84,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
   if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
+  // Drafts are not counted (the UPDATE says so too); the count is written after the answer.
+  const counted = row.isPublished && isNewPageView(request, slug);
+  if (counted) countView(app.env, app.executionContext, { slug, sectionSlug, playSlug });
 
   const unlocked = rights.open;
   const scheme = isSchemeType(row.type);
@@ -100,8 +100,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     thumbnailUrl: row.thumbnailUrl,
     difficulty: row.difficulty,
     tags: row.tags,
-    // The batch counted the view before reading the row: this already includes it.
-    views: row.views,
+    // This visit's view is written after the answer: shown already.
+    views: row.views + (counted ? 1 : 0),
     author: row.authorFirstName?.trim() || "Unknown",
     createdAt: row.createdAt.getTime(),
     isPublished: row.isPublished,
@@ -172,7 +172,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "play-view") {
     // The first play of a video in a player counts a view (sent by the player with JavaScript).
-    if (rights.countView) await countViewStatement(app.db, target.slug);
+    if (rights.countView) countView(app.env, app.executionContext, { slug: target.slug, sectionSlug: null, playSlug: null });
     return { ok: true };
   }
 

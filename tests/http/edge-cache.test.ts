@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../db/seed";
+import { ROOT } from "../../scripts/local-state.ts";
+import { startTestServer, TEST_PORT, type TestServer } from "../support/test-server";
+
+// The edge cache for visitors (app/server/edge-cache.server.ts), on a server of its own with the
+// cache on (the main test server turns it off: its tests change rows directly). A visitor's page is
+// served from the Workers Cache API with a fresh nonce; signed-in pages never are; a staff write is
+// seen by the next visitor; a page served from the cache still counts its view.
+
+let server: TestServer;
+let proxy: { env: Env; dispose(): Promise<void> };
+
+beforeAll(async () => {
+  server = await startTestServer({ port: TEST_PORT + 3, stateDir: ".wrangler/test-state-edge-cache", vars: { EDGE_CACHE: "on" } });
+  const { getPlatformProxy } = await import("wrangler");
+  proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${server.stateDir}/v3` } });
+}, 120_000);
+
+afterAll(async () => {
+  await proxy?.dispose();
+  await server?.stop();
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${server.baseUrl}${path}`, { redirect: "manual", headers });
+}
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl, "Sec-Fetch-Site": "same-origin", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function signIn(role: "admin" | "premium") {
+  const response = await post("/auth", { intent: "login", email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD });
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).find((pair) => pair.startsWith("session="));
+  if (!cookie) throw new Error(`No session for ${role}`);
+  return cookie;
+}
+
+const noncesOf = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))];
+const withoutNonces = (html: string) => html.replaceAll(/ ?nonce="[^"]+"/g, "").replaceAll(/\s+/g, " ").replaceAll(" />", "/>").replaceAll(" >", ">");
+
+async function views(slug: string) {
+  const row = await proxy.env.DB.prepare("SELECT views FROM content WHERE slug = ?").bind(slug).first<{ views: number }>();
+  return row!.views;
+}
+
+describe("a visitor's page", () => {
+  it("is served from the cache after the first visit, each time with a fresh nonce that the CSP names", async () => {
+    const first = await get("/college");
+    expect(first.headers.get("X-Edge-Cache")).toBe("miss");
+    const firstHtml = await first.text();
+    const second = await get("/college");
+    const third = await get("/college");
+    for (const response of [second, third]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("X-Edge-Cache")).toBe("hit");
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    }
+    const [secondHtml, thirdHtml] = [await second.text(), await third.text()];
+    const nonces = [firstHtml, secondHtml, thirdHtml].map(noncesOf);
+    for (const list of nonces) expect(list).toHaveLength(1);
+    expect(new Set(nonces.flat()).size).toBe(3);
+    expect(second.headers.get("Content-Security-Policy")).toContain(`'nonce-${nonces[1][0]}'`);
+    expect(withoutNonces(secondHtml)).toBe(withoutNonces(firstHtml));
+  });
+
+  it("is never cached for a signed-in member, nor for auth and account pages, nor with a message to show", async () => {
+    const premium = await signIn("premium");
+    for (let index = 0; index < 2; index += 1) {
+      const response = await get("/college", { Cookie: premium });
+      expect(response.headers.get("X-Edge-Cache")).toBeNull();
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(await response.text()).toContain("Jordan");
+    }
+    for (let index = 0; index < 2; index += 1) {
+      const auth = await get("/auth");
+      expect(auth.headers.get("X-Edge-Cache")).toBeNull();
+      await auth.body?.cancel();
+    }
+    const toast = await get("/college", { Cookie: "toast=eyJraW5kIjoiaW5mbyIsInRpdGxlIjoiSGkifQ" });
+    expect(toast.headers.get("X-Edge-Cache")).toBeNull();
+    await toast.body?.cancel();
+  });
+
+  it("shows a staff write to the next visitor (a new title update on /updates)", async () => {
+    const before = await get("/updates");
+    await before.body?.cancel();
+    const cached = await get("/updates");
+    expect(cached.headers.get("X-Edge-Cache")).toBe("hit");
+    expect(await cached.text()).not.toContain("Edge 9.91");
+    const admin = await signIn("admin");
+    const saved = await post(
+      "/admin/updates",
+      { intent: "save-update", game: "madden", version: "Edge 9.91", releasedOn: new Date().toISOString().slice(0, 10), summary: "Recorded by the edge cache test." },
+      admin,
+    );
+    expect(saved.status).toBe(302);
+    const after = await get("/updates");
+    expect(after.headers.get("X-Edge-Cache")).toBe("miss");
+    expect(await after.text()).toContain("Edge 9.91");
+  });
+
+  it("counts the views of a content page served from the cache", async () => {
+    const slug = "madden26-top-100-gun-bunch";
+    const first = await get(`/content/${slug}`);
+    await first.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const before = await views(slug);
+    for (let index = 0; index < 5; index += 1) {
+      const response = await get(`/content/${slug}`);
+      expect(response.headers.get("X-Edge-Cache")).toBe("hit");
+      await response.body?.cancel();
+    }
+    const deadline = Date.now() + 3_000;
+    while ((await views(slug)) < before + 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await views(slug)).toBe(before + 5);
+  });
+});
