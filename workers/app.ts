@@ -1,11 +1,12 @@
 import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
-import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite } from "../app/server/security.server.ts";
+import { applyCachePolicy, applySecurityHeaders, extraFormActionOrigins, isCrossSiteWrite } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
+import { runDiscordSync } from "../app/server/discord.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -47,7 +48,7 @@ export default {
 
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, app.nonce, secure);
+    applySecurityHeaders(response.headers, app.nonce, secure, extraFormActionOrigins(env));
     if (!response.headers.has("Cache-Control")) {
       applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
     }
@@ -64,8 +65,8 @@ export default {
     return response;
   },
 
-  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, then send
-  // the daily digests that are due.
+  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the
+  // daily digests that are due, then bring every linked member's Discord role in line with access.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
@@ -73,5 +74,7 @@ export default {
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
     const digests = await runDigests(app.db, env, Date.now());
     console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
+    const discord = await runDiscordSync(app, Date.now());
+    if (discord) console.log(`Discord: ${discord.queued} queued, ${discord.synced} synced, ${discord.deferred} deferred.`);
   },
 } satisfies ExportedHandler<Env>;
