@@ -184,9 +184,24 @@ export async function unlinkDiscordOnDeletion(app: AppContext, userId: string): 
  * the same db.batch as the change of access.
  */
 export function queueDiscordSync(db: Database, userId: string, now = Date.now()) {
-  return db.run(sql`INSERT INTO discord_jobs (discord_user_id, user_id, run_after)
-    SELECT discord_user_id, user_id, ${now} FROM discord_links WHERE user_id = ${userId}
-    ON CONFLICT(discord_user_id) DO UPDATE SET generation = discord_jobs.generation + 1, attempts = 0, run_after = excluded.run_after`);
+  return db
+    .insert(discordJobs)
+    .select(
+      // Every column of discord_jobs, in its order (drizzle's insert ... select).
+      db
+        .select({
+          discordUserId: discordLinks.discordUserId,
+          userId: discordLinks.userId,
+          generation: sql<number>`1`.as("generation"),
+          attempts: sql<number>`0`.as("attempts"),
+          runAfter: sql<Date>`${now}`.as("run_after"),
+          lastError: sql<string | null>`NULL`.as("last_error"),
+          createdAt: sql<Date>`${now}`.as("created_at"),
+        })
+        .from(discordLinks)
+        .where(eq(discordLinks.userId, userId)),
+    )
+    .onConflictDoUpdate({ target: discordJobs.discordUserId, set: { generation: sql`${discordJobs.generation} + 1`, attempts: 0, runAfter: new Date(now) } });
 }
 
 function queueDiscordAccount(db: Database, discordUserId: string, userId: string, now: number) {
