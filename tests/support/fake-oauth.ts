@@ -121,7 +121,8 @@ export async function startFakeOAuthProvider(): Promise<{ url: string; stop: () 
           redirectUri: params.get("redirect_uri")!,
           codeChallenge: params.get("code_challenge")!,
           profile,
-          scope: params.get("scope") ?? "",
+          // `test_scope`: the scopes the user left ticked on the consent screen (default: all asked for).
+          scope: params.get("test_scope") ?? params.get("scope") ?? "",
           used: false,
         });
         const back = new URL(params.get("redirect_uri")!);
