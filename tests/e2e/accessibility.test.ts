@@ -70,6 +70,7 @@ const MEMBER_PAGES = [
   "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
   "/notifications",
   "/account-settings#notifications",
+  "/account-settings#discord",
 ];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
