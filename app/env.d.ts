@@ -7,12 +7,18 @@ interface AppSecrets {
   EMAIL_API_URL?: string;
   DISCORD_CLIENT_ID?: string;
   DISCORD_CLIENT_SECRET?: string;
+  /** Discord role sync (app/server/discord.server.ts): the bot's token, the guild, the members' role. */
+  DISCORD_BOT_TOKEN?: string;
+  DISCORD_GUILD_ID?: string;
+  DISCORD_MEMBER_ROLE_ID?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   /** Signs the links in e-mails that work without a session (one-click unsubscribe). */
   LINK_SIGNING_SECRET?: string;
   /** Tests only: a base URL that stands in for the OAuth providers' hosts. */
   OAUTH_ENDPOINT_OVERRIDE?: string;
+  /** Tests only: a base URL standing in for Discord's REST API (https://discord.com/api/v10). */
+  DISCORD_API_OVERRIDE?: string;
   /** Tests only: a base URL standing in for api.stripe.com. */
   STRIPE_API_BASE?: string;
   /** "off" serves every visitor's page from the Worker, never the edge cache (the main test server). */

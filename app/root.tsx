@@ -17,6 +17,7 @@ import { Toaster } from "./components/toaster";
 import { getApp } from "./server/context.server";
 import { unreadCountQuery } from "./server/notifications.server";
 import { none, readPage } from "./server/page-read.server";
+import { isDiscordSyncConfigured } from "./server/discord.server";
 import { toViewer } from "./server/users.server";
 
 export const links: Route.LinksFunction = () => [
@@ -42,6 +43,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteName: app.env.SITE_NAME,
     siteUrl: app.env.SITE_URL,
     discordUrl: app.env.DISCORD_INVITE_URL,
+    // With the role sync configured the pricing cards promise the members' role, not the invite link.
+    discordRoleSync: isDiscordSyncConfigured(app.env),
   });
 }
 

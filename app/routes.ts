@@ -17,6 +17,8 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("account-settings", "routes/account/account-settings.tsx"),
+  route("account/discord", "routes/account/discord.tsx"),
+  route("account/discord/callback", "routes/account/discord-callback.tsx"),
 
   // Members
   route("home", "routes/member/home.tsx"),
@@ -46,6 +48,7 @@ export default [
   route("admin/content/:slug", "routes/admin/content-form.tsx", { id: "admin-content-edit" }),
   route("admin/slug-check", "routes/admin/slug-check.ts"),
   route("admin/updates", "routes/admin/updates.tsx"),
+  route("admin/discord-sync", "routes/admin/discord-sync.tsx"),
   route("admin/blog/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
   route("admin/blog/:slug", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),
   route("submit-tip", "routes/member/submit-tip.tsx"),

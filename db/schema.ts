@@ -555,3 +555,54 @@ export const playProgress = sqliteTable(
 );
 
 export type PlayProgress = typeof playProgress.$inferSelect;
+
+/**
+ * A member's Discord account, linked from Account Settings with the scopes `identify guilds.join`
+ * (app/server/discord.server.ts): one per site account and the other way round. The tokens let the
+ * bot put the member into the guild; they never leave the server. role_granted is what the last
+ * answer from Discord said about the members' role; needs_reconnect: the member left the guild or
+ * revoked the app, and only a new Connect can bring them back.
+ */
+export const discordLinks = sqliteTable(
+  "discord_links",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    discordUserId: text("discord_user_id").notNull(),
+    discordUsername: text("discord_username").notNull(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    accessTokenExpiresAt: integer("access_token_expires_at", { mode: "timestamp_ms" }),
+    roleGranted: integer("role_granted", { mode: "boolean" }).notNull().default(false),
+    needsReconnect: integer("needs_reconnect", { mode: "boolean" }).notNull().default(false),
+    /** When Discord last confirmed the role state (null: never). */
+    syncedAt: integer("synced_at", { mode: "timestamp_ms" }),
+    linkedAt: integer("linked_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [uniqueIndex("discord_links_discord_user_unique").on(table.discordUserId), index("discord_links_synced_idx").on(table.syncedAt)],
+);
+
+/**
+ * Discord role work still to do, one row per Discord account: at run time the job reads the link
+ * and the access rule and gives or removes the role (no link: removes it). Queued in the same D1
+ * batch as the change of access, drained by the request's waitUntil and by the scheduled job.
+ * generation grows with every re-queue, so a run only deletes the row it actually served.
+ */
+export const discordJobs = sqliteTable(
+  "discord_jobs",
+  {
+    discordUserId: text("discord_user_id").primaryKey(),
+    // Not a foreign key: the job outlives a deleted account (its role must still go).
+    userId: text("user_id"),
+    generation: integer("generation").notNull().default(1),
+    attempts: integer("attempts").notNull().default(0),
+    runAfter: integer("run_after", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("discord_jobs_run_after_idx").on(table.runAfter), index("discord_jobs_user_idx").on(table.userId)],
+);
+
+export type DiscordLink = typeof discordLinks.$inferSelect;
+export type DiscordJob = typeof discordJobs.$inferSelect;

@@ -1,6 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
-import { applyCachePolicy, applySecurityHeaders, isCrossSiteWrite, markPublicPage } from "../app/server/security.server.ts";
+import { applyCachePolicy, applySecurityHeaders, extraFormActionOrigins, isCrossSiteWrite, markPublicPage } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
@@ -10,6 +10,7 @@ import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/serve
 import { isNewPageView } from "../app/server/library.server.ts";
 import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
 import { isStaff } from "../app/lib/access.ts";
+import { runDiscordSync } from "../app/server/discord.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -42,7 +43,7 @@ export default {
       const place = viewedPlaceOf(new URL(request.url).pathname);
       if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
       const response = new Response(cache.hit.body, cache.hit);
-      applySecurityHeaders(response.headers, app.nonce, secure);
+      applySecurityHeaders(response.headers, app.nonce, secure, extraFormActionOrigins(env));
       markPublicPage(response.headers);
       response.headers.set("X-Edge-Cache", "hit");
       return response;
@@ -64,7 +65,7 @@ export default {
 
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, app.nonce, secure);
+    applySecurityHeaders(response.headers, app.nonce, secure, extraFormActionOrigins(env));
     if (!response.headers.has("Cache-Control")) {
       applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
     }
@@ -89,8 +90,8 @@ export default {
     return response;
   },
 
-  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, then send
-  // the daily digests that are due.
+  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the
+  // daily digests that are due, then bring every linked member's Discord role in line with access.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
@@ -98,5 +99,7 @@ export default {
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
     const digests = await runDigests(app.db, env, Date.now());
     console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
+    const discord = await runDiscordSync(app, Date.now());
+    if (discord) console.log(`Discord: ${discord.queued} queued, ${discord.synced} synced, ${discord.deferred} deferred.`);
   },
 } satisfies ExportedHandler<Env>;

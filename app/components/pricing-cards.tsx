@@ -1,15 +1,39 @@
+import { useRouteLoaderData } from "react-router";
 import { Link } from "~/components/link";
 import { PLANS } from "~/lib/pricing";
+import type { loader as rootLoader } from "~/root";
+
+const DISCORD_FEATURE = "Discord community access";
 
 const COMMON_FEATURES = [
   "Every scheme, formation and play",
   "Pro tips, gameplay and lab sessions",
   "Rate, comment and save favorites",
-  "Discord community access",
+  DISCORD_FEATURE,
   "7-day money-back guarantee",
   "Cancel anytime",
   "Support response within 24 hours",
 ];
+
+/**
+ * The Discord promise: with the role sync configured, the members' role that follows the
+ * membership (linked in Account Settings); without it, the community's invite link.
+ */
+function DiscordFeature() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (root?.discordRoleSync) {
+    return (
+      <span>
+        {DISCORD_FEATURE} <span className="text-slate-400">(members' role while you subscribe; link Discord in Account Settings)</span>
+      </span>
+    );
+  }
+  return (
+    <a href={root?.discordUrl ?? "#"} target="_blank" rel="noopener noreferrer" className="underline decoration-field-600 underline-offset-2 hover:text-white">
+      {DISCORD_FEATURE}
+    </a>
+  );
+}
 
 export function PlanFeatures({ plan }: { plan: "monthly" | "yearly" }) {
   const features = plan === "yearly" ? [...COMMON_FEATURES, "Priority Support"] : COMMON_FEATURES;
@@ -20,7 +44,7 @@ export function PlanFeatures({ plan }: { plan: "monthly" | "yearly" }) {
           <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-turf" fill="currentColor" aria-hidden="true">
             <path d="M7.6 13.4 4.2 10l-1.4 1.4 4.8 4.8 10-10-1.4-1.4z" />
           </svg>
-          {feature}
+          {feature === DISCORD_FEATURE ? <DiscordFeature /> : feature}
         </li>
       ))}
     </ul>

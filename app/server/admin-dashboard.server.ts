@@ -1,6 +1,7 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
-import { contactMessages, users, userTips } from "../../db/schema.ts";
+import { contactMessages, discordJobs, discordLinks, users, userTips } from "../../db/schema.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
+import { queueDiscordSync } from "./discord.server.ts";
 
 export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
@@ -34,8 +35,17 @@ export function usersPageQuery(db: Database, search: string, page: number) {
       subscriptionStatus: users.subscriptionStatus,
       accessExpiresAt: users.accessExpiresAt,
       createdAt: users.createdAt,
+      // The Discord link and role state for the details dialog (never the tokens).
+      discordUsername: discordLinks.discordUsername,
+      discordRoleGranted: discordLinks.roleGranted,
+      discordNeedsReconnect: discordLinks.needsReconnect,
+      discordSyncedAt: discordLinks.syncedAt,
+      discordJobError: discordJobs.lastError,
+      discordJobSince: sql<number | null>`${discordJobs.createdAt}`.as("discord_job_since"),
     })
     .from(users)
+    .leftJoin(discordLinks, eq(discordLinks.userId, users.id))
+    .leftJoin(discordJobs, eq(discordJobs.discordUserId, discordLinks.discordUserId))
     .where(userSearchFilter(search))
     .orderBy(desc(users.createdAt))
     .limit(USERS_PAGE_SIZE)
@@ -91,12 +101,12 @@ export type StaffUserEdit = {
   accessExpiresAt: Date | null;
 };
 
+/** The edit and the Discord role work it may cause, together (the role follows the access it sets). */
 export async function updateUserByStaff(db: Database, userId: string, edit: StaffUserEdit) {
-  const [row] = await db
-    .update(users)
-    .set({ ...edit, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
+  const [[row]] = await db.batch([
+    db.update(users).set({ ...edit, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id }),
+    queueDiscordSync(db, userId),
+  ]);
   return Boolean(row);
 }
 

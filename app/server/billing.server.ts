@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import { stripeEvents, users, type User } from "../../db/schema.ts";
 import type { PlanId } from "../lib/pricing.ts";
 import type { AppContext } from "./context.server.ts";
+import { queueDiscordSync, scheduleDiscordDrain } from "./discord.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import type { BillingGateway, SubscriptionSnapshot } from "./stripe.server.ts";
 
@@ -185,6 +186,7 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
     await app.db.batch([
       app.db.insert(stripeEvents).values({ id: event.id, type: event.type }),
       app.db.update(users).set({ ...state, updatedAt: new Date() }).where(eq(users.id, member.id)),
+      queueDiscordSync(app.db, member.id),
     ]);
   } catch (error) {
     // The primary key on the event id refused a concurrent second delivery: nothing was applied twice.
@@ -193,6 +195,7 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
     throw error;
   }
 
+  scheduleDiscordDrain(app);
   if (event.type === "invoice.payment_failed") {
     app.executionContext.waitUntil(notifyPaymentFailed(app, member).catch((error) => console.error("Payment-failed e-mail", error)));
   }
@@ -230,7 +233,11 @@ export async function ensureCustomer(app: AppContext, gateway: BillingGateway, u
 export async function applySnapshot(app: AppContext, userId: string, snapshot: SubscriptionSnapshot) {
   const plan = planForPrice(app.env, snapshot.priceId);
   if (!plan) return;
-  await app.db.update(users).set({ ...billingStateFromSubscription(snapshot, plan), updatedAt: new Date() }).where(eq(users.id, userId));
+  await app.db.batch([
+    app.db.update(users).set({ ...billingStateFromSubscription(snapshot, plan), updatedAt: new Date() }).where(eq(users.id, userId)),
+    queueDiscordSync(app.db, userId),
+  ]);
+  scheduleDiscordDrain(app);
 }
 
 /**

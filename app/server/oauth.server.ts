@@ -19,7 +19,7 @@ type ProviderConfig = {
   clientSecret: (env: Env) => string | undefined;
 };
 
-const PROVIDERS: Record<OAuthProvider, ProviderConfig> = {
+export const PROVIDERS: Record<OAuthProvider, ProviderConfig> = {
   discord: {
     label: "Discord",
     authorizationEndpoint: "https://discord.com/oauth2/authorize",
@@ -43,7 +43,8 @@ const STATE_COOKIE = "oauth_state";
 const VERIFIER_COOKIE = "oauth_verifier";
 const COOKIE_MAX_AGE = 600;
 
-function endpoint(env: Env, url: string) {
+/** A provider URL, or its stand-in under OAUTH_ENDPOINT_OVERRIDE (tests). */
+export function endpoint(env: Env, url: string) {
   if (!env.OAUTH_ENDPOINT_OVERRIDE) return url;
   const original = new URL(url);
   return new URL(`/${original.hostname}${original.pathname}`, env.OAUTH_ENDPOINT_OVERRIDE).toString();

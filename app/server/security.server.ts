@@ -6,7 +6,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // The one-click unsubscribe comes from mail providers (RFC 8058); its signed link authorises it.
 const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe/one-click"]);
 
-export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
+/**
+ * Where a form may also send the browser: the tests' stand-in for the OAuth providers (set only by
+ * the test server), which 'Connect Discord' redirects to.
+ */
+export function extraFormActionOrigins(env: Env): string[] {
+  return env.OAUTH_ENDPOINT_OVERRIDE ? [new URL(env.OAUTH_ENDPOINT_OVERRIDE).origin] : [];
+}
+
+export function buildContentSecurityPolicy(nonce: string, secure: boolean, formActionOrigins: string[] = []) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -19,15 +27,15 @@ export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
     "object-src 'none'",
     "base-uri 'self'",
     // Form submissions may redirect to Stripe Checkout / the billing portal and to OAuth providers.
-    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://discord.com https://accounts.google.com",
+    ["form-action 'self' https://checkout.stripe.com https://billing.stripe.com https://discord.com https://accounts.google.com", ...formActionOrigins].join(" "),
     "frame-ancestors 'none'",
   ];
   if (secure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean) {
-  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure));
+export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean, formActionOrigins: string[] = []) {
+  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure, formActionOrigins));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -52,7 +60,7 @@ export function isCrossSiteWrite(request: Request): boolean {
 }
 
 /** Pages that must never be stored by a shared cache, even for visitors (tokens, forms, account areas). */
-const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/home", "/notifications", "/unsubscribe", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
+const PRIVATE_PREFIXES = ["/auth", "/reset-password", "/account-settings", "/account", "/home", "/notifications", "/unsubscribe", "/admin", "/submit-tip", "/success", "/cancel", "/subscribe", "/dev/", "/logout"];
 
 /** A visitor's page: shared caches may keep it a minute (docs/decisions/0006). */
 export function markPublicPage(headers: Headers) {

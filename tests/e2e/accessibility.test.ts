@@ -74,6 +74,7 @@ const MEMBER_PAGES = [
   "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh",
   "/content/cfb26-spread-rpo-attack",
   "/account-settings?reset=cfb26-spread-rpo-attack",
+  "/account-settings#discord",
 ];
 const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 

@@ -3,12 +3,16 @@
 // {this server}/{host}{path}. It implements what the app calls:
 //   GET  /discord.com/oauth2/authorize, /accounts.google.com/o/oauth2/v2/auth  (the consent step)
 //   POST /discord.com/api/oauth2/token, /oauth2.googleapis.com/token           (code exchange, PKCE)
-//   GET  /discord.com/api/users/@me                                            (Discord's profile)
-// The test plays the user at the consent step: it appends `test_profile` (base64url JSON of the
-// account the user picks at the provider) to the authorize URL the app redirected to.
+//   GET  /discord.com/api/users/@me, /discord.com/api/v10/users/@me             (Discord's profile)
+//   POST /discord.com/api/oauth2/token with grant_type=refresh_token            (Discord's refresh)
+// and Discord's guild API (fake-discord.ts). The test plays the user at the consent step: it
+// appends `test_profile` (base64url JSON of the account the user picks at the provider) to the
+// authorize URL the app redirected to; a browser test names the account beforehand instead
+// (POST /_control/consent, discordControl(...).consentAs).
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createFakeDiscordGuild } from "./fake-discord.ts";
 
 export const FAKE_OAUTH_CLIENTS = {
   discord: { id: "test-discord-client", secret: "test-discord-secret" },
@@ -34,7 +38,9 @@ type Grant = {
   redirectUri: string;
   codeChallenge: string;
   profile: GoogleProfile | DiscordProfile;
+  scope: string;
   used: boolean;
+  revoked?: boolean;
 };
 
 function base64url(bytes: Buffer) {
@@ -66,10 +72,34 @@ function json(response: ServerResponse, status: number, body: unknown) {
 export async function startFakeOAuthProvider(): Promise<{ url: string; stop: () => Promise<void> }> {
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, Grant>();
+  const refreshTokens = new Map<string, Grant>();
+  let consentProfile: GoogleProfile | DiscordProfile | null = null;
+  const discordUserOf = (grant: Grant) => (grant.provider === "discord" ? String((grant.profile as DiscordProfile).id) : null);
+  const guild = createFakeDiscordGuild({
+    tokenOwner: (token) => {
+      const grant = accessTokens.get(token);
+      if (!grant || grant.revoked || grant.provider !== "discord") return null;
+      return { discordUserId: discordUserOf(grant)!, scopes: grant.scope.split(" ") };
+    },
+    revoke: (discordUserId) => {
+      for (const grant of [...accessTokens.values(), ...refreshTokens.values()]) if (discordUserOf(grant) === discordUserId) grant.revoked = true;
+    },
+  });
+
+  const issueRefreshToken = (grant: Grant) => {
+    const token = base64url(randomBytes(24));
+    refreshTokens.set(token, grant);
+    return token;
+  };
 
   const server = createServer(async (request, response) => {
     try {
       const url = new URL(request.url ?? "/", "http://fake-oauth");
+      if (await guild.handle(request, response, url, () => readBody(request))) return;
+      if (request.method === "POST" && url.pathname === "/_control/consent") {
+        consentProfile = JSON.parse(await readBody(request)).profile ?? null;
+        return json(response, 200, { ok: true });
+      }
 
       const authorizeFor = AUTHORIZE_PATHS[url.pathname];
       if (request.method === "GET" && authorizeFor) {
@@ -81,16 +111,18 @@ export async function startFakeOAuthProvider(): Promise<{ url: string; stop: () 
           !params.get("state") && "state missing",
           params.get("code_challenge_method") !== "S256" && "code_challenge_method must be S256",
           !params.get("code_challenge") && "code_challenge missing",
-          !params.get("test_profile") && "test_profile missing (the test picks the account)",
+          !params.get("test_profile") && !consentProfile && "test_profile missing (the test picks the account)",
         ].filter(Boolean);
         if (problems.length) return json(response, 400, { error: "invalid_request", problems });
-        const profile = JSON.parse(Buffer.from(params.get("test_profile")!, "base64url").toString("utf8"));
+        const profile = params.get("test_profile") ? JSON.parse(Buffer.from(params.get("test_profile")!, "base64url").toString("utf8")) : consentProfile;
         const code = base64url(randomBytes(24));
         grants.set(code, {
           provider: authorizeFor,
           redirectUri: params.get("redirect_uri")!,
           codeChallenge: params.get("code_challenge")!,
           profile,
+          // `test_scope`: the scopes the user left ticked on the consent screen (default: all asked for).
+          scope: params.get("test_scope") ?? params.get("scope") ?? "",
           used: false,
         });
         const back = new URL(params.get("redirect_uri")!);
@@ -106,6 +138,16 @@ export async function startFakeOAuthProvider(): Promise<{ url: string; stop: () 
         const client = FAKE_OAUTH_CLIENTS[tokenFor];
         const expectedAuth = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString("base64")}`;
         if (request.headers.authorization !== expectedAuth) return json(response, 401, { error: "invalid_client" });
+        if (body.get("grant_type") === "refresh_token" && tokenFor === "discord") {
+          const grant = refreshTokens.get(body.get("refresh_token") ?? "");
+          if (!grant || grant.revoked) return json(response, 400, { error: "invalid_grant" });
+          refreshTokens.delete(body.get("refresh_token")!);
+          const accessToken = base64url(randomBytes(24));
+          const refreshToken = base64url(randomBytes(24));
+          accessTokens.set(accessToken, grant);
+          refreshTokens.set(refreshToken, grant);
+          return json(response, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: grant.scope, refresh_token: refreshToken });
+        }
         if (body.get("grant_type") !== "authorization_code") return json(response, 400, { error: "unsupported_grant_type" });
         const grant = grants.get(body.get("code") ?? "");
         if (!grant || grant.used || grant.provider !== tokenFor) return json(response, 400, { error: "invalid_grant" });
@@ -132,14 +174,14 @@ export async function startFakeOAuthProvider(): Promise<{ url: string; stop: () 
                   ...grant.profile,
                 }),
               }
-            : { scope: "identify email", refresh_token: base64url(randomBytes(24)) }),
+            : { scope: grant.scope, refresh_token: issueRefreshToken(grant) }),
         });
       }
 
-      if (request.method === "GET" && url.pathname === "/discord.com/api/users/@me") {
+      if (request.method === "GET" && (url.pathname === "/discord.com/api/users/@me" || url.pathname === "/discord.com/api/v10/users/@me")) {
         const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
         const grant = token ? accessTokens.get(token) : undefined;
-        if (!grant || grant.provider !== "discord") return json(response, 401, { message: "401: Unauthorized", code: 0 });
+        if (!grant || grant.revoked || grant.provider !== "discord") return json(response, 401, { message: "401: Unauthorized", code: 0 });
         return json(response, 200, grant.profile);
       }
 

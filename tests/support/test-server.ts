@@ -2,6 +2,7 @@
 // freshly migrated and seeded, for the HTTP and browser tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, binPath, prepareLocalState, QUIET_ENV, resetState, ROOT } from "../../scripts/local-state.ts";
+import { FAKE_DISCORD } from "./fake-discord.ts";
 import { FAKE_OAUTH_CLIENTS, startFakeOAuthProvider } from "./fake-oauth.ts";
 
 export const TEST_STATE_DIR = process.env.TEST_STATE_DIR || ".wrangler/test-state";
@@ -28,7 +29,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await prepareLocalState(stateDir, { reset: true });
   }
   const baseUrl = `http://localhost:${port}`;
-  // Discord and Google are faked at the network edge (see fake-oauth.ts); it lives and dies with wrangler.
+  // Discord (sign-in and its guild API) and Google are faked at the network edge (see fake-oauth.ts
+// and fake-discord.ts); the fake lives and dies with wrangler.
   const oauth = await startFakeOAuthProvider();
   const vars = {
     SITE_URL: baseUrl,
@@ -39,6 +41,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     GOOGLE_CLIENT_SECRET: FAKE_OAUTH_CLIENTS.google.secret,
     // Tests change rows directly: the edge cache has its own server and tests (tests/http/edge-cache.test.ts).
     EDGE_CACHE: "off",
+    // Discord role sync against the same fake (fake-discord.ts): its guild API, bot and role.
+    DISCORD_API_OVERRIDE: `${oauth.url}discord.com/api/v10`,
+    DISCORD_BOT_TOKEN: FAKE_DISCORD.botToken,
+    DISCORD_GUILD_ID: FAKE_DISCORD.guildId,
+    DISCORD_MEMBER_ROLE_ID: FAKE_DISCORD.roleId,
     ...options.vars,
   };
   const child: ChildProcess = spawn(

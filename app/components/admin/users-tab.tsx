@@ -51,7 +51,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
         )}
       </DataTable>
       <Pager page={users.page} pageCount={users.pageCount} param="usersPage" hash="users" />
-      {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} /> : null}
+      {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} discordSync={users.discordSync} /> : null}
       {selected && dialog === "edit" ? <UserEdit user={selected} closeHref={closeHref} actionData={actionData} /> : null}
     </Section>
   );
@@ -59,7 +59,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
 
 type UserRow = NonNullable<LoaderData["users"]>["rows"][number];
 
-function UserDetails({ user, closeHref }: { user: UserRow; closeHref: string }) {
+function UserDetails({ user, closeHref, discordSync }: { user: UserRow; closeHref: string; discordSync: boolean }) {
   const [copied, setCopied] = useCopiedFlag();
   return (
     <Dialog title="User details" closeHref={closeHref}>
@@ -89,8 +89,42 @@ function UserDetails({ user, closeHref }: { user: UserRow; closeHref: string }) 
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Status</dt><dd className="text-white">{STATUS_LABELS[user.subscriptionStatus] ?? "Inactive"}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Premium access until</dt><dd className="text-white">{formatShortDate(user.accessExpiresAt)}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Joined</dt><dd className="text-white">{formatShortDate(user.createdAt)}</dd></div>
+        {discordSync ? <DiscordDetails discord={user.discord} /> : null}
       </dl>
+      {discordSync && user.discord ? <DiscordSyncForm userId={user.id} /> : null}
     </Dialog>
+  );
+}
+
+function discordRoleLabel(discord: NonNullable<UserRow["discord"]>) {
+  if (discord.needsReconnect && !discord.roleGranted) return "Needs to reconnect (left the server or revoked the app)";
+  if (discord.pending && discord.lastError) return `Retrying: ${discord.lastError}`;
+  if (discord.pending) return "Sync pending";
+  return discord.roleGranted ? "Members' role given" : "No members' role";
+}
+
+function DiscordDetails({ discord }: { discord: UserRow["discord"] }) {
+  return (
+    <>
+      <div className="flex justify-between gap-4"><dt className="text-slate-400">Discord</dt><dd className="text-right text-white">{discord ? discord.username : "Not linked"}</dd></div>
+      {discord ? (
+        <>
+          <div className="flex justify-between gap-4"><dt className="text-slate-400">Discord role</dt><dd className="text-right text-white">{discordRoleLabel(discord)}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-slate-400">Last synced</dt><dd className="text-white">{formatShortDate(discord.syncedAt)}</dd></div>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function DiscordSyncForm({ userId }: { userId: string }) {
+  const navigation = useNavigation();
+  const syncing = navigation.state !== "idle" && navigation.formAction === "/admin/discord-sync";
+  return (
+    <Form method="post" action="/admin/discord-sync" className="mt-5 flex justify-end" preventScrollReset>
+      <input type="hidden" name="userId" value={userId} />
+      <button type="submit" className="btn-secondary" disabled={syncing}>{syncing ? "Syncing..." : "Sync now"}</button>
+    </Form>
   );
 }
 

@@ -8,6 +8,8 @@ import { SubscriptionCard } from "~/components/account/subscription-card";
 import { NotificationsCard } from "~/components/account/notifications-card";
 import { TipsCard } from "~/components/account/tips-card";
 import { PlaybookCard } from "~/components/account/playbook-card";
+import { DiscordCard } from "~/components/account/discord-card";
+import { discordCardQuery, isDiscordSyncConfigured, toDiscordCard } from "~/server/discord.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
 import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
@@ -34,10 +36,11 @@ const PLAYBOOK_LIMIT = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const app = getApp(context);
-  const [tips, throttle, started] = await Promise.all([
+  const [tips, throttle, started, discordRows] = await Promise.all([
     listTipsOfUser(app.db, user.id),
     readPasswordChangeThrottle(app, user.id),
     startedSchemesQuery(app.db, user.id, PLAYBOOK_LIMIT),
+    isDiscordSyncConfigured(app.env) ? discordCardQuery(app.db, user.id) : null,
   ]);
   const playbook = toStartedSchemes(started)
     .filter((scheme) => contentRights(user, scheme).see)
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testMode: billingMode(app.env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")),
     },
     passwordThrottle: throttle,
+    discord: discordRows ? toDiscordCard(discordRows, user) : null,
     notifications: { notifyDigest: user.notifyDigest, notifyInSite: user.notifyInSite, followGames: user.followGames },
     tips: tips.map((tip) => ({
       id: tip.id,
@@ -217,6 +221,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           settings={loaderData.notifications}
           error={actionData?.intent === "notifications" && "error" in actionData ? (actionData.error as string) : null}
         />
+        {loaderData.discord ? <DiscordCard discord={loaderData.discord} /> : null}
         <PlaybookCard schemes={loaderData.playbook} confirming={loaderData.confirmingReset} />
         <TipsCard tips={loaderData.tips} />
       </div>

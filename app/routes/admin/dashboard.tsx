@@ -21,6 +21,7 @@ import {
 } from "~/server/admin-dashboard.server";
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
+import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
@@ -96,10 +97,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           search,
           page: usersPage,
           pageCount: Math.max(1, Math.ceil((userCount?.[0]?.total ?? 0) / USERS_PAGE_SIZE)),
-          rows: userRows.map((row) => ({
+          discordSync: isDiscordSyncConfigured(app.env),
+          rows: userRows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, ...row }) => ({
             ...row,
             accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
             createdAt: row.createdAt.getTime(),
+            discord: discordUsername
+              ? {
+                  username: discordUsername,
+                  roleGranted: Boolean(discordRoleGranted),
+                  needsReconnect: Boolean(discordNeedsReconnect),
+                  syncedAt: discordSyncedAt?.getTime() ?? null,
+                  pending: discordJobSince !== null,
+                  lastError: discordJobError,
+                }
+              : null,
           })),
         }
       : null,
@@ -182,6 +194,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
       return data({ intent, error: message, fieldErrors: {} }, { status: 400 });
     }
+    scheduleDiscordDrain(app);
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });
   }
 
