@@ -17,6 +17,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("account-settings", "routes/account/account-settings.tsx"),
+  route("account-settings/export", "routes/resources/account-export.ts"),
 
   // Members
   route("home", "routes/member/home.tsx"),

@@ -102,7 +102,7 @@ export function commentCountQuery(db: Database, target: CommentTarget) {
   return countSelects[target.type](db, target.slug);
 }
 
-type CommentRow = { id: number; userId: string; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
+type CommentRow = { id: number; userId: string | null; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
 
 export function toCommentViews(rows: CommentRow[], viewer: User | null): CommentView[] {
   return rows.map((row) => ({

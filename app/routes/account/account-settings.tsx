@@ -8,6 +8,12 @@ import { SubscriptionCard } from "~/components/account/subscription-card";
 import { NotificationsCard } from "~/components/account/notifications-card";
 import { TipsCard } from "~/components/account/tips-card";
 import { PlaybookCard } from "~/components/account/playbook-card";
+import { YourDataCard } from "~/components/account/your-data-card";
+import { DeleteAccountCard } from "~/components/account/delete-account-card";
+import { deleteAccountSchema } from "~/lib/schemas/account";
+import { confirmAccountOwner, deleteAccount, FRESH_SIGN_IN_MS, STAFF_CANNOT_SELF_DELETE } from "~/server/account-deletion.server";
+import { configuredProviders } from "~/server/oauth.server";
+import { serializeBlankSessionCookie } from "~/server/session.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
 import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
@@ -43,7 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((scheme) => contentRights(user, scheme).see)
     .map(({ contentId, slug, title, game, progress, next }) => ({ contentId, slug, title, game, progress, next }));
   const reset = new URL(request.url).searchParams.get("reset");
+  const session = (await app.getSession())?.session;
   return {
+    deletion: {
+      refusal: isStaff(user) ? STAFF_CANNOT_SELF_DELETE : null,
+      hasPassword: Boolean(user.passwordHash),
+      freshSignIn: Boolean(session && Date.now() - session.createdAt <= FRESH_SIGN_IN_MS),
+      providers: configuredProviders(app.env),
+    },
     playbook,
     confirmingReset: playbook.some((scheme) => scheme.slug === reset) ? reset : null,
     profile: {
@@ -180,6 +193,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "delete-account") {
+    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    const hideFields = ["password"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    const owner = await confirmAccountOwner(app, user, (await app.getSession())!.session, submission.value.password);
+    if (!owner.ok) {
+      const errors = owner.field === "password" ? { fieldErrors: { password: [owner.message] } } : { formErrors: [owner.message] };
+      return data({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: owner.status });
+    }
+    const outcome = await deleteAccount(app, new URL(request.url).origin, user, user);
+    if (outcome.status === "refused") {
+      return data({ intent, result: submission.reply({ formErrors: [outcome.message], hideFields }) }, { status: isStaff(user) ? 403 : 502 });
+    }
+    return redirectWithToast(
+      "/",
+      { kind: "success", title: "Account deleted", description: "Your account and your data have been deleted. A confirmation e-mail is on its way." },
+      { headers: { "Set-Cookie": serializeBlankSessionCookie(request) } },
+    );
+  }
+
   if (isSubscriptionIntent(intent)) {
     const change = await changeSubscription(app, new URL(request.url).origin, user, intent);
     if (change.outcome === "portal") return redirect(change.url);
@@ -198,11 +231,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const avatarError = actionData?.intent === "avatar" && "toast" in actionData ? actionData.toast : null;
   const subscriptionNotice = actionData && actionData.intent !== "avatar" && "toast" in actionData ? actionData.toast : null;
   const passwordAnswer = actionData?.intent === "change-password" && "result" in actionData ? actionData : null;
+  const deleteAnswer = actionData?.intent === "delete-account" && "result" in actionData ? actionData.result : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl font-black text-white">Account Settings</h1>
-      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications, playbook and tips.</p>
+      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications, playbook, tips and your data.</p>
       <div className="mt-8 space-y-8">
         <ProfileCard profile={loaderData.profile} lastResult={profileAnswer} avatarError={avatarError} />
         <SecurityCard
@@ -219,6 +253,8 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         />
         <PlaybookCard schemes={loaderData.playbook} confirming={loaderData.confirmingReset} />
         <TipsCard tips={loaderData.tips} />
+        <YourDataCard />
+        <DeleteAccountCard state={loaderData.deletion} lastResult={deleteAnswer} />
       </div>
     </div>
   );
