@@ -9,6 +9,7 @@ import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
+import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
@@ -266,12 +267,30 @@ export async function updateProfileNames(app: AppContext, userId: string, firstN
   await app.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Stores a new avatar under the member's own prefix and drops the one it replaces. */
-export async function replaceAvatar(app: AppContext, user: Pick<User, "id" | "profileImageUrl">, image: StoredImage) {
+export const AVATAR_STORE_FAILED = "We could not store your picture. Please try again.";
+
+/**
+ * Stores a new avatar under the member's own prefix and drops the one it replaces. False when R2
+ * refused the upload: then nothing changed (no row points at a missing object).
+ */
+export async function replaceAvatar(app: AppContext, user: Pick<User, "id" | "profileImageUrl">, image: StoredImage): Promise<boolean> {
   const key = `avatars/${user.id}-${Date.now()}.${image.kind.extension}`;
-  const profileImageUrl = await storeImage(app.env.MEDIA, key, image);
-  await app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await reserveUploads(app.db, [key]);
+  let profileImageUrl: string;
+  try {
+    profileImageUrl = await storeImage(app.env.MEDIA, key, image);
+  } catch (error) {
+    console.error("Avatar upload failed", error);
+    return false;
+  }
   // Only a key of this member's own (an OAuth picture is a URL elsewhere, not ours to delete).
   const previous = mediaKeyFromUrl(user.profileImageUrl);
-  if (previous?.startsWith(`avatars/${user.id}-`)) app.executionContext.waitUntil(app.env.MEDIA.delete(previous));
+  const dropped = previous?.startsWith(`avatars/${user.id}-`) ? [previous] : [];
+  await app.db.batch([
+    app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, user.id)),
+    keepMedia(app.db, [key]),
+    ...(dropped.length ? [queueMediaDeletion(app.db, dropped)] : []),
+  ]);
+  app.executionContext.waitUntil(deleteUnusedMedia({ db: app.db, bucket: app.env.MEDIA }, dropped));
+  return true;
 }

@@ -1,6 +1,9 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
-import { contactMessages, users, userTips } from "../../db/schema.ts";
+import { contactMessages, users, userTips, type User } from "../../db/schema.ts";
+import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
+
+type Actor = Pick<User, "id" | "email" | "role">;
 
 export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
@@ -91,13 +94,20 @@ export type StaffUserEdit = {
   accessExpiresAt: Date | null;
 };
 
-export async function updateUserByStaff(db: Database, userId: string, edit: StaffUserEdit) {
-  const [row] = await db
+/** Saves a staff edit of a member and, when anything changed, its audit entry in the same batch. */
+export async function updateUserByStaff(db: Database, actor: Actor, target: User, edit: StaffUserEdit) {
+  const change = changedFields(target as unknown as Record<string, unknown>, edit);
+  const update = db
     .update(users)
     .set({ ...edit, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, target.id))
     .returning({ id: users.id });
-  return Boolean(row);
+  if (!change.changed) return (await update).length > 0;
+  const [rows] = await db.batch([
+    update,
+    auditEntry(db, actor, { action: "user.update", targetUserId: target.id, targetLabel: target.email, before: change.before, after: change.after }),
+  ]);
+  return rows.length > 0;
 }
 
 export async function findUserForStaff(db: Database, userId: string) {
@@ -105,17 +115,38 @@ export async function findUserForStaff(db: Database, userId: string) {
   return user;
 }
 
-export async function reviewTip(db: Database, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {
-  const [row] = await db
-    .update(userTips)
-    .set({ status, adminNotes, updatedAt: new Date() })
+function findTip(db: Database, tipId: number) {
+  return db
+    .select({ id: userTips.id, userId: userTips.userId, playName: userTips.playName, tipDescription: userTips.tipDescription, status: userTips.status, adminNotes: userTips.adminNotes })
+    .from(userTips)
     .where(eq(userTips.id, tipId))
-    .returning({ id: userTips.id });
-  return Boolean(row);
+    .limit(1);
 }
 
-export async function deleteTip(db: Database, tipId: number) {
-  const [row] = await db.delete(userTips).where(eq(userTips.id, tipId)).returning({ id: userTips.id });
-  return Boolean(row);
+/** A tip's review, with its audit entry in the same batch. False when the tip does not exist. */
+export async function reviewTip(db: Database, actor: Actor, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {
+  const [tip] = Number.isSafeInteger(tipId) ? await findTip(db, tipId) : [];
+  if (!tip) return false;
+  const [rows] = await db.batch([
+    db.update(userTips).set({ status, adminNotes, updatedAt: new Date() }).where(eq(userTips.id, tipId)).returning({ id: userTips.id }),
+    auditEntry(db, actor, {
+      action: "tip.review",
+      targetUserId: tip.userId,
+      targetLabel: `Tip #${tip.id}: ${tip.playName}`,
+      before: { status: tip.status, adminNotes: tip.adminNotes },
+      after: { status, adminNotes },
+    }),
+  ]);
+  return rows.length > 0;
+}
+
+export async function deleteTip(db: Database, actor: Actor, tipId: number) {
+  const [tip] = Number.isSafeInteger(tipId) ? await findTip(db, tipId) : [];
+  if (!tip) return false;
+  const [, rows] = await db.batch([
+    auditEntry(db, actor, { action: "tip.delete", targetUserId: tip.userId, targetLabel: `Tip #${tip.id}: ${tip.playName}`, before: { status: tip.status, playName: tip.playName, tipDescription: tip.tipDescription }, after: null }),
+    db.delete(userTips).where(eq(userTips.id, tipId)).returning({ id: userTips.id }),
+  ]);
+  return rows.length > 0;
 }
 

@@ -86,3 +86,38 @@ export function staffMembersQuery(db: Database) {
     .where(sql`${users.role} IN ('admin', 'superadmin')`)
     .orderBy(users.email);
 }
+
+const ID_PATTERN = /^[\w-]{1,64}$/;
+
+/** The Activity tab's filters from the dashboard's URL (?actor=, ?affected=, ?activityBefore=). */
+export function activityFilterOf(url: URL): ActivityFilter {
+  const actorId = url.searchParams.get("actor") ?? "";
+  const before = Number(url.searchParams.get("activityBefore"));
+  return {
+    actorId: ID_PATTERN.test(actorId) ? actorId : "",
+    affected: (url.searchParams.get("affected") ?? "").trim().slice(0, 254),
+    before: Number.isSafeInteger(before) && before > 0 ? before : null,
+  };
+}
+
+type AuditRow = Awaited<ReturnType<typeof activityQuery>>[number];
+
+/** What the Activity tab shows: the page of entries, the filter's choices, the next page's start. */
+export function toActivityView(filter: ActivityFilter, rows: AuditRow[], staff: { id: string; email: string }[]) {
+  const shown = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  return {
+    filter,
+    staff,
+    olderBefore: rows.length > ACTIVITY_PAGE_SIZE ? shown.at(-1)!.id : null,
+    rows: shown.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.getTime(),
+      actorEmail: row.actorEmail,
+      action: row.action,
+      targetUserId: row.targetUserId,
+      targetLabel: row.targetLabel,
+      before: row.before,
+      after: row.after,
+    })),
+  };
+}

@@ -51,9 +51,18 @@ export type MediaSweep = { deleted: number; kept: number; failed: number };
 
 /**
  * Deletes the queued objects among `keys` that no row uses (one D1 round trip for the check), and
- * takes every key it settled off the queue. An R2 failure leaves its key queued for the job.
+ * takes every key it settled off the queue. Never throws: whatever fails stays queued for the job.
  */
-export async function deleteUnusedMedia({ db, bucket }: Storage, keys: string[]): Promise<MediaSweep> {
+export async function deleteUnusedMedia(storage: Storage, keys: string[]): Promise<MediaSweep> {
+  try {
+    return await settle(storage, keys);
+  } catch (error) {
+    console.error("Orphaned images left for the scheduled job", error);
+    return { deleted: 0, kept: 0, failed: keys.length };
+  }
+}
+
+async function settle({ db, bucket }: Storage, keys: string[]): Promise<MediaSweep> {
   const result: MediaSweep = { deleted: 0, kept: 0, failed: 0 };
   if (!keys.length) return result;
   const checks = await db.batch(keys.map((key) => usedQuery(db, `/media/${key}`)) as [ReturnType<typeof usedQuery>]);

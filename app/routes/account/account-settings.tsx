@@ -21,7 +21,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
 import { saveNotificationPreferences } from "~/server/notifications.server";
-import { changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
+import { AVATAR_STORE_FAILED, changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
 import { changeSubscription, isSubscriptionIntent } from "~/server/subscription-changes.server";
@@ -113,7 +113,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!image.ok) {
       return data({ intent, toast: { kind: "error" as const, title: image.title, description: image.description } }, { status: 400 });
     }
-    await replaceAvatar(app, user, image);
+    if (!(await replaceAvatar(app, user, image))) {
+      return data({ intent, toast: { kind: "error" as const, title: "Upload failed", description: AVATAR_STORE_FAILED } }, { status: 503 });
+    }
     return redirectWithToast("/account-settings", {
       kind: "success",
       title: "Avatar updated",
