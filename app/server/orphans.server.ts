@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { inArray, lt } from "drizzle-orm";
 import { mediaDeletions } from "../../db/schema.ts";
 import type { Database } from "./db.server.ts";
 import { mediaKeyFromUrl } from "./uploads.server.ts";
@@ -35,17 +35,16 @@ export async function reserveUploads(db: Database, keys: string[]) {
   if (keys.length) await queueMediaDeletion(db, keys);
 }
 
-// Every column that may hold a /media/ URL, and blog markdown that may embed one.
-function usedQuery(db: Database, url: string) {
-  return db.all<{ used: number }>(sql`SELECT (
-      EXISTS (SELECT 1 FROM content WHERE thumbnail_url = ${url} OR video_url = ${url})
-      OR EXISTS (SELECT 1 FROM content_sections WHERE image_url = ${url})
-      OR EXISTS (SELECT 1 FROM content_plays WHERE image_url = ${url})
-      OR EXISTS (SELECT 1 FROM content_plays WHERE video_url = ${url})
-      OR EXISTS (SELECT 1 FROM blog_posts WHERE featured_image = ${url} OR instr(content, ${url}) > 0)
-      OR EXISTS (SELECT 1 FROM users WHERE profile_image_url = ${url})
-    ) AS used`);
-}
+// Every column that may hold a /media/ URL, and blog markdown that may embed one. Sent to D1 as is:
+// drizzle's batch cannot bind a raw statement.
+const USED_SQL = `SELECT (
+    EXISTS (SELECT 1 FROM content WHERE thumbnail_url = ?1 OR video_url = ?1)
+    OR EXISTS (SELECT 1 FROM content_sections WHERE image_url = ?1)
+    OR EXISTS (SELECT 1 FROM content_plays WHERE image_url = ?1)
+    OR EXISTS (SELECT 1 FROM content_plays WHERE video_url = ?1)
+    OR EXISTS (SELECT 1 FROM blog_posts WHERE featured_image = ?1 OR instr(content, ?1) > 0)
+    OR EXISTS (SELECT 1 FROM users WHERE profile_image_url = ?1)
+  ) AS used`;
 
 export type MediaSweep = { deleted: number; kept: number; failed: number };
 
@@ -65,11 +64,11 @@ export async function deleteUnusedMedia(storage: Storage, keys: string[]): Promi
 async function settle({ db, bucket }: Storage, keys: string[]): Promise<MediaSweep> {
   const result: MediaSweep = { deleted: 0, kept: 0, failed: 0 };
   if (!keys.length) return result;
-  const checks = await db.batch(keys.map((key) => usedQuery(db, `/media/${key}`)) as [ReturnType<typeof usedQuery>]);
+  const checks = await db.$client.batch<{ used: number }>(keys.map((key) => db.$client.prepare(USED_SQL).bind(`/media/${key}`)));
   const settled: string[] = [];
   await Promise.all(
     keys.map(async (key, index) => {
-      if ((checks[index] as { used: number }[])[0]?.used) {
+      if (checks[index].results[0]?.used) {
         result.kept += 1;
         settled.push(key);
         return;
