@@ -6,6 +6,7 @@ import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
+import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -47,7 +48,7 @@ export default {
 
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, app.nonce, secure);
+    applySecurityHeaders(response.headers, app.nonce, secure, { turnstile: Boolean(turnstileSiteKey(env)) });
     if (!response.headers.has("Cache-Control")) {
       applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
     }

@@ -9,12 +9,15 @@ import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
+import { turnstileSiteKey } from "./turnstile.server.ts";
 import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
 export const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+/** With Turnstile keeping bots out, an address may be a campus, a LAN party or a mobile carrier's. */
+export const REGISTER_SHARED_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 60 * 60 };
 export const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
 export const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 3, windowSeconds: 60 * 60 };
 
@@ -121,8 +124,9 @@ export type RegistrationInput = { firstName: string; lastName: string; email: st
  * registered the answer is the same; the owner gets a note (or a fresh link if still unconfirmed).
  */
 export async function registerAccount(app: AppContext, request: Request, input: RegistrationInput) {
-  const throttle = await recordAttempt(app.env.KV, `register:${clientAddress(request)}`, REGISTER_ADDRESS_RULE);
-  if (throttle.used > REGISTER_ADDRESS_RULE.limit) {
+  const rule = turnstileSiteKey(app.env) ? REGISTER_SHARED_ADDRESS_RULE : REGISTER_ADDRESS_RULE;
+  const throttle = await recordAttempt(app.env.KV, `register:${clientAddress(request)}`, rule);
+  if (throttle.used > rule.limit) {
     return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
   }
   const existing = await findUserByEmail(app, input.email);

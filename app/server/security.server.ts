@@ -6,16 +6,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // The one-click unsubscribe comes from mail providers (RFC 8058); its signed link authorises it.
 const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe/one-click"]);
 
-export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
+// Turnstile's script and frame come from Cloudflare's CDN: allowed only when Turnstile is configured.
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export function buildContentSecurityPolicy(nonce: string, secure: boolean, options: { turnstile?: boolean } = {}) {
+  const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${turnstile}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+    `connect-src 'self'${turnstile}`,
+    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${turnstile}`,
     "object-src 'none'",
     "base-uri 'self'",
     // Form submissions may redirect to Stripe Checkout / the billing portal and to OAuth providers.
@@ -26,8 +30,8 @@ export function buildContentSecurityPolicy(nonce: string, secure: boolean) {
   return directives.join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean) {
-  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure));
+export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean, options: { turnstile?: boolean } = {}) {
+  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure, options));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
