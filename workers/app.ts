@@ -7,6 +7,7 @@ import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
 import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
+import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -65,8 +66,8 @@ export default {
     return response;
   },
 
-  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, then send
-  // the daily digests that are due.
+  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the
+  // daily digests that are due, and remove the images a failed request left behind.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
@@ -74,5 +75,7 @@ export default {
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
     const digests = await runDigests(app.db, env, Date.now());
     console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
+    const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
+    console.log(`Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`);
   },
 } satisfies ExportedHandler<Env>;

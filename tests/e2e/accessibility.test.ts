@@ -70,8 +70,10 @@ const MEMBER_PAGES = [
   "/content/cfb26-335-tite-defense/section/335-split/play/sugar-a-gap-blitz",
   "/notifications",
   "/account-settings#notifications",
+  "/account-settings#your-data",
+  "/account-settings#delete-account",
 ];
-const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
+const STAFF_PAGES = ["/admin", "/admin#activity", "/admin?affected=premium%40example.com#activity", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
   it("finds no violations on the public pages", async () => {

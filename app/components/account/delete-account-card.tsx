@@ -18,7 +18,7 @@ export type DeleteAccountState = {
 export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountState; lastResult: SubmissionResult | null }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "delete-account",
+    id: "delete-account-form",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
     shouldValidate: "onSubmit",
