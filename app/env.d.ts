@@ -23,6 +23,13 @@ interface AppSecrets {
   STRIPE_API_BASE?: string;
   /** "off" serves every visitor's page from the Worker, never the edge cache (the main test server). */
   EDGE_CACHE?: string;
+  /** Cloudflare Turnstile on register, forgot password and contact (both, or the check is off). */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  /** Tests only: a URL standing in for Turnstile's siteverify. */
+  TURNSTILE_ENDPOINT_OVERRIDE?: string;
+  /** Tests and the soak only: "on" lets a request ask for an injected D1, KV or R2 failure (X-Fault-Inject). */
+  FAULT_INJECTION?: string;
 }
 
 declare namespace Cloudflare {

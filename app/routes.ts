@@ -19,6 +19,7 @@ export default [
   route("account-settings", "routes/account/account-settings.tsx"),
   route("account/discord", "routes/account/discord.tsx"),
   route("account/discord/callback", "routes/account/discord-callback.tsx"),
+  route("account-settings/export", "routes/resources/account-export.ts"),
 
   // Members
   route("home", "routes/member/home.tsx"),

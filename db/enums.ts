@@ -26,3 +26,15 @@ export const STATUS_ITEM_KINDS = ["content", "play"] as const;
 
 /** Where a member stands with one play: the install tracker's stages, in order. */
 export const PROGRESS_STAGES = ["not-started", "watched", "practised", "game-ready"] as const;
+
+/** What a staff audit entry records (db/schema.ts audit_log); labels in app/lib/audit.ts. */
+export const AUDIT_ACTIONS = [
+  "user.update",
+  "user.delete",
+  "content.delete",
+  "blog.delete",
+  "comment.update",
+  "comment.delete",
+  "tip.review",
+  "tip.delete",
+] as const;

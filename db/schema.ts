@@ -27,6 +27,7 @@ import {
   PATCH_STATUSES,
   STATUS_ITEM_KINDS,
   PROGRESS_STAGES,
+  AUDIT_ACTIONS,
 } from "./enums.ts";
 
 export * from "./enums.ts";
@@ -244,9 +245,8 @@ export const comments = sqliteTable(
   "comments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the author deleted their account: the words stay, under 'Former member'.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     contentType: text("content_type", { enum: COMMENT_TARGETS }).notNull(),
     contentId: integer("content_id").references(() => content.id, { onDelete: "cascade" }),
     blogPostId: integer("blog_post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
@@ -606,3 +606,43 @@ export const discordJobs = sqliteTable(
 
 export type DiscordLink = typeof discordLinks.$inferSelect;
 export type DiscordJob = typeof discordJobs.$inferSelect;
+
+/**
+ * The staff audit trail: every staff change to access, money or someone else's words, written in the
+ * same batch as the change (app/server/audit.server.ts). Append-only: triggers of migration 0007
+ * refuse UPDATE and DELETE. No foreign keys, so an entry outlives the accounts it names.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    targetUserId: text("target_user_id"),
+    /** What the change was made to, for people: an e-mail, a slug, a comment's first words. */
+    targetLabel: text("target_label").notNull().default(""),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt, table.id),
+    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
+    index("audit_log_target_user_idx").on(table.targetUserId, table.createdAt),
+  ],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * R2 objects that may no longer be used (an image replaced, or left by deleted content, a post, an
+ * avatar, an account), queued in the same batch as the change that dropped them. Deleted at once
+ * after the batch; the scheduled job retries what a failed request left, and never deletes an object
+ * that a row still points at (app/server/orphans.server.ts).
+ */
+export const mediaDeletions = sqliteTable("media_deletions", {
+  key: text("key").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -11,6 +11,8 @@ import { isNewPageView } from "../app/server/library.server.ts";
 import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
 import { isStaff } from "../app/lib/access.ts";
 import { runDiscordSync } from "../app/server/discord.server.ts";
+import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
+import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -35,6 +37,7 @@ export default {
   async fetch(request, env, executionContext) {
     const app = createAppContext(request, env, executionContext);
     const secure = new URL(request.url).protocol === "https:";
+    const policyOptions = { turnstile: Boolean(turnstileSiteKey(env)), formActionOrigins: extraFormActionOrigins(env) };
 
     const cacheable = isCacheableRequest(request, env);
     const cache = cacheable ? await lookUpPage(request, app.nonce) : null;
@@ -43,7 +46,7 @@ export default {
       const place = viewedPlaceOf(new URL(request.url).pathname);
       if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
       const response = new Response(cache.hit.body, cache.hit);
-      applySecurityHeaders(response.headers, app.nonce, secure, extraFormActionOrigins(env));
+      applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
       markPublicPage(response.headers);
       response.headers.set("X-Edge-Cache", "hit");
       return response;
@@ -65,7 +68,7 @@ export default {
 
     // Responses from the router may have immutable headers: copy before adding ours.
     response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, app.nonce, secure, extraFormActionOrigins(env));
+    applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
     if (!response.headers.has("Cache-Control")) {
       applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
     }
@@ -91,7 +94,8 @@ export default {
   },
 
   // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the
-  // daily digests that are due, then bring every linked member's Discord role in line with access.
+  // daily digests that are due, remove the images a failed request left behind, then bring every
+  // linked member's Discord role in line with access.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
@@ -99,6 +103,8 @@ export default {
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
     const digests = await runDigests(app.db, env, Date.now());
     console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
+    const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
+    console.log(`Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`);
     const discord = await runDiscordSync(app, Date.now());
     if (discord) console.log(`Discord: ${discord.queued} queued, ${discord.synced} synced, ${discord.deferred} deferred.`);
   },

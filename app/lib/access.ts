@@ -70,7 +70,7 @@ export function contentRights(viewer: AccessSubject | null | undefined, item: Co
 }
 
 /** A comment may be edited or deleted by its author and by staff. */
-export function canChangeComment(viewer: (Pick<AccessSubject, "role"> & { id: string }) | null | undefined, comment: { userId: string }): boolean {
+export function canChangeComment(viewer: (Pick<AccessSubject, "role"> & { id: string }) | null | undefined, comment: { userId: string | null }): boolean {
   return Boolean(viewer && (viewer.id === comment.userId || isStaff(viewer)));
 }
 

@@ -9,11 +9,15 @@ import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
+import { turnstileSiteKey } from "./turnstile.server.ts";
+import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
 export const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+/** With Turnstile keeping bots out, an address may be a campus, a LAN party or a mobile carrier's. */
+export const REGISTER_SHARED_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 60 * 60 };
 export const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
 export const RESET_ACCOUNT_RULE: ThrottleRule = { limit: 3, windowSeconds: 60 * 60 };
 
@@ -120,8 +124,9 @@ export type RegistrationInput = { firstName: string; lastName: string; email: st
  * registered the answer is the same; the owner gets a note (or a fresh link if still unconfirmed).
  */
 export async function registerAccount(app: AppContext, request: Request, input: RegistrationInput) {
-  const throttle = await recordAttempt(app.env.KV, `register:${clientAddress(request)}`, REGISTER_ADDRESS_RULE);
-  if (throttle.used > REGISTER_ADDRESS_RULE.limit) {
+  const rule = turnstileSiteKey(app.env) ? REGISTER_SHARED_ADDRESS_RULE : REGISTER_ADDRESS_RULE;
+  const throttle = await recordAttempt(app.env.KV, `register:${clientAddress(request)}`, rule);
+  if (throttle.used > rule.limit) {
     return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
   }
   const existing = await findUserByEmail(app, input.email);
@@ -266,12 +271,30 @@ export async function updateProfileNames(app: AppContext, userId: string, firstN
   await app.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Stores a new avatar under the member's own prefix and drops the one it replaces. */
-export async function replaceAvatar(app: AppContext, user: Pick<User, "id" | "profileImageUrl">, image: StoredImage) {
+export const AVATAR_STORE_FAILED = "We could not store your picture. Please try again.";
+
+/**
+ * Stores a new avatar under the member's own prefix and drops the one it replaces. False when R2
+ * refused the upload: then nothing changed (no row points at a missing object).
+ */
+export async function replaceAvatar(app: AppContext, user: Pick<User, "id" | "profileImageUrl">, image: StoredImage): Promise<boolean> {
   const key = `avatars/${user.id}-${Date.now()}.${image.kind.extension}`;
-  const profileImageUrl = await storeImage(app.env.MEDIA, key, image);
-  await app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await reserveUploads(app.db, [key]);
+  let profileImageUrl: string;
+  try {
+    profileImageUrl = await storeImage(app.env.MEDIA, key, image);
+  } catch (error) {
+    console.error("Avatar upload failed", error);
+    return false;
+  }
   // Only a key of this member's own (an OAuth picture is a URL elsewhere, not ours to delete).
   const previous = mediaKeyFromUrl(user.profileImageUrl);
-  if (previous?.startsWith(`avatars/${user.id}-`)) app.executionContext.waitUntil(app.env.MEDIA.delete(previous));
+  const dropped = previous?.startsWith(`avatars/${user.id}-`) ? [previous] : [];
+  await app.db.batch([
+    app.db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, user.id)),
+    keepMedia(app.db, [key]),
+    ...(dropped.length ? [queueMediaDeletion(app.db, dropped)] : []),
+  ]);
+  app.executionContext.waitUntil(deleteUnusedMedia({ db: app.db, bucket: app.env.MEDIA }, dropped));
+  return true;
 }

@@ -1,5 +1,7 @@
 import { desc, eq, like, or } from "drizzle-orm";
-import { blogPosts } from "../../db/schema.ts";
+import { blogPosts, type User } from "../../db/schema.ts";
+import { auditEntry } from "./audit.server.ts";
+import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { renderMarkdown } from "../lib/markdown.ts";
 import { BLOG_SAVE_FAILED, type BlogPostFormValues } from "../lib/schemas/blog.ts";
 import { nextFreeSlug, slugify } from "../lib/slug.ts";
@@ -30,10 +32,24 @@ export function listPostsForAdmin(db: Database) {
 
 export type AdminBlogPostRow = Awaited<ReturnType<typeof listPostsForAdmin>>[number];
 
-/** Deletes a post (its comments go with it through the foreign key). True when a post was deleted. */
-export async function deleteBlogPost(db: Database, id: number): Promise<boolean> {
-  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  return deleted.length > 0;
+/**
+ * Deletes a post (its comments go with it through the foreign key) with its audit entry, in one
+ * batch; its image leaves R2 unless something else uses it. True when a post was deleted.
+ */
+export async function deleteBlogPost(app: Pick<AppContext, "db" | "env">, actor: Pick<User, "id" | "email" | "role">, id: number): Promise<boolean> {
+  const { db } = app;
+  const [post] = Number.isSafeInteger(id)
+    ? await db.select({ slug: blogPosts.slug, title: blogPosts.title, featuredImage: blogPosts.featuredImage, isPublished: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, id)).limit(1)
+    : [];
+  if (!post) return false;
+  const keys = mediaKeysOf([post.featuredImage]);
+  const results = await db.batch([
+    auditEntry(db, actor, { action: "blog.delete", targetLabel: post.slug, before: { slug: post.slug, title: post.title, isPublished: post.isPublished }, after: null }),
+    ...(keys.length ? [queueMediaDeletion(db, keys)] : []),
+    db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
+  ]);
+  await deleteUnusedMedia({ db, bucket: app.env.MEDIA }, keys);
+  return (results.at(-1) as { id: number }[]).length > 0;
 }
 
 const editableColumns = {
@@ -124,8 +140,12 @@ export async function saveBlogPost(
   if (image?.ok && values.featuredImage) {
     const name = slugify(values.featuredImage.name.replace(/\.[^.]*$/, "")).slice(0, 60) || "image";
     storedKey = `thumbnail/${now.getTime()}_${name}.${image.kind.extension}`;
+    await reserveUploads(app.db, [storedKey]);
     featuredImage = await storeImage(app.env.MEDIA, storedKey, image);
   }
+  // The image the post stops using (replaced or removed) leaves R2 after the save.
+  const dropped = existing?.featuredImage && existing.featuredImage !== featuredImage ? mediaKeysOf([existing.featuredImage]) : [];
+  const bookkeeping = [...(storedKey ? [keepMedia(app.db, [storedKey])] : []), ...(dropped.length ? [queueMediaDeletion(app.db, dropped)] : [])];
 
   const published = values.status === "published";
   const fields = {
@@ -143,14 +163,11 @@ export async function saveBlogPost(
   for (let attempt = 1; ; attempt += 1) {
     const slug = nextFreeSlug(values.slug, taken);
     try {
-      if (existing) {
-        await app.db
-          .update(blogPosts)
-          .set({ ...fields, slug, updatedAt: now })
-          .where(eq(blogPosts.id, existing.id));
-      } else {
-        await app.db.insert(blogPosts).values({ ...fields, slug, authorId, createdAt: now, updatedAt: now });
-      }
+      const write = existing
+        ? app.db.update(blogPosts).set({ ...fields, slug, updatedAt: now }).where(eq(blogPosts.id, existing.id))
+        : app.db.insert(blogPosts).values({ ...fields, slug, authorId, createdAt: now, updatedAt: now });
+      await app.db.batch([write, ...bookkeeping]);
+      await deleteUnusedMedia({ db: app.db, bucket: app.env.MEDIA }, dropped);
       return { status: "saved", slug, title: values.title, requestedSlug: values.slug };
     } catch (error) {
       // Another save took the slug between our read and our write: pick the next one.

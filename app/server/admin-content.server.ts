@@ -6,11 +6,14 @@ import {
   contentRatings,
   contentSections,
   favorites,
+  type User,
 } from "../../db/schema.ts";
 import { FALLBACK_CONTENT_SLUG, type ContentFormValue } from "../lib/schemas/content.ts";
 import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
+import { auditEntry } from "./audit.server.ts";
+import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
 // slug check and its all-or-nothing save of the content with its formations and plays.
@@ -51,14 +54,30 @@ export function listContentForAdmin(db: Database, { page, pageSize }: { page: nu
 
 export type AdminContentRow = Awaited<ReturnType<typeof listContentForAdmin>>[number];
 
+/** Every /media/ URL a content item holds (its thumbnail, video, formation and play art and videos). */
+function contentMediaQuery(db: Database, contentId: number) {
+  return db.all<{ url: string | null }>(sql`
+    SELECT thumbnail_url AS url FROM content WHERE id = ${contentId}
+    UNION SELECT video_url FROM content WHERE id = ${contentId}
+    UNION SELECT image_url FROM content_sections WHERE content_id = ${contentId}
+    UNION SELECT p.image_url FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
+    UNION SELECT p.video_url FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}`);
+}
+
 /**
  * Deletes a content item with its formations, plays, ratings, comments and favourites, in one
- * batch. Returns false when no item has this slug. Its images stay in R2 (seed images are shared).
+ * batch with its audit entry. Returns false when no item has this slug. Its images are queued and
+ * removed from R2 unless another row still uses them (seed images are shared).
  */
-export async function deleteContent(db: Database, slug: string): Promise<boolean> {
+export async function deleteContent({ db, bucket }: Storage, actor: Pick<User, "id" | "email" | "role">, slug: string): Promise<boolean> {
+  const [item] = await db.select({ id: content.id, title: content.title, type: content.type, game: content.game }).from(content).where(eq(content.slug, slug)).limit(1);
+  if (!item) return false;
+  const keys = mediaKeysOf((await contentMediaQuery(db, item.id)).map((row) => row.url));
   const contentId = contentIdBySlug(db, slug);
   const sectionIds = db.select({ id: contentSections.id }).from(contentSections).where(inArray(contentSections.contentId, contentId));
   const results = await db.batch([
+    auditEntry(db, actor, { action: "content.delete", targetLabel: slug, before: { slug, title: item.title, type: item.type, game: item.game }, after: null }),
+    ...(keys.length ? [queueMediaDeletion(db, keys)] : []),
     db.delete(contentPlays).where(inArray(contentPlays.sectionId, sectionIds)),
     db.delete(contentSections).where(inArray(contentSections.contentId, contentId)),
     db.delete(contentRatings).where(inArray(contentRatings.contentId, contentId)),
@@ -66,7 +85,8 @@ export async function deleteContent(db: Database, slug: string): Promise<boolean
     db.delete(favorites).where(inArray(favorites.contentId, contentId)),
     db.delete(content).where(eq(content.slug, slug)).returning({ id: content.id }),
   ]);
-  return results[5].length > 0;
+  await deleteUnusedMedia({ db, bucket }, keys);
+  return (results.at(-1) as { id: number }[]).length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +361,11 @@ export async function saveContent(
     const image = images.get(field);
     return image ? `/media/${image.key}` : existing;
   };
+  // What the item used before: whatever the save stops using leaves R2 after it (orphans.server.ts).
+  const previousKeys = current ? mediaKeysOf((await contentMediaQuery(db, current.id)).map((row) => row.url)) : [];
+  const uploadKeys = [...images.values()].map((image) => image.key);
   try {
+    await reserveUploads(db, uploadKeys);
     for (const image of images.values()) {
       await storeImage(bucket, image.key, image);
       stored.push(image.key);
@@ -408,6 +432,8 @@ export async function saveContent(
   const keptPlays = JSON.stringify(value.formations.flatMap((formation) => formation.plays.map((play) => `${formation.slug}/${play.slug}`)));
   const statements = [
     writeContent,
+    ...(uploadKeys.length ? [keepMedia(db, uploadKeys)] : []),
+    ...(previousKeys.length ? [queueMediaDeletion(db, previousKeys)] : []),
     ...(current
       ? [
           db.delete(contentPlays).where(
@@ -455,12 +481,14 @@ export async function saveContent(
       await Promise.allSettled(stored.map((key) => bucket.delete(key)));
       return { status: "not-found" };
     }
-    return { status: "saved", slug };
   } catch (error) {
     await Promise.allSettled(stored.map((key) => bucket.delete(key)));
     if (isSlugUniqueViolation(error)) return { status: "duplicate-slug" };
     console.error("Saving content failed", error);
     return { status: "failed" };
   }
+  // Saved: what it no longer uses goes now, or with the scheduled job if this fails.
+  await deleteUnusedMedia({ db, bucket }, previousKeys);
+  return { status: "saved", slug };
 }
 

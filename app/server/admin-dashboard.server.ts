@@ -1,7 +1,10 @@
 import { count, desc, eq, or, sql } from "drizzle-orm";
-import { contactMessages, discordJobs, discordLinks, users, userTips } from "../../db/schema.ts";
+import { contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
+import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { queueDiscordSync } from "./discord.server.ts";
+
+type Actor = Pick<User, "id" | "email" | "role">;
 
 export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
@@ -101,13 +104,24 @@ export type StaffUserEdit = {
   accessExpiresAt: Date | null;
 };
 
-/** The edit and the Discord role work it may cause, together (the role follows the access it sets). */
-export async function updateUserByStaff(db: Database, userId: string, edit: StaffUserEdit) {
-  const [[row]] = await db.batch([
-    db.update(users).set({ ...edit, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id }),
-    queueDiscordSync(db, userId),
+/**
+ * Saves a staff edit of a member in one batch with, when anything changed, its audit entry and the
+ * Discord role work it may cause (the role follows the access it sets).
+ */
+export async function updateUserByStaff(db: Database, actor: Actor, target: User, edit: StaffUserEdit) {
+  const change = changedFields(target as unknown as Record<string, unknown>, edit);
+  const update = db
+    .update(users)
+    .set({ ...edit, updatedAt: new Date() })
+    .where(eq(users.id, target.id))
+    .returning({ id: users.id });
+  if (!change.changed) return (await update).length > 0;
+  const [rows] = await db.batch([
+    update,
+    auditEntry(db, actor, { action: "user.update", targetUserId: target.id, targetLabel: target.email, before: change.before, after: change.after }),
+    queueDiscordSync(db, target.id),
   ]);
-  return Boolean(row);
+  return rows.length > 0;
 }
 
 export async function findUserForStaff(db: Database, userId: string) {
@@ -115,17 +129,38 @@ export async function findUserForStaff(db: Database, userId: string) {
   return user;
 }
 
-export async function reviewTip(db: Database, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {
-  const [row] = await db
-    .update(userTips)
-    .set({ status, adminNotes, updatedAt: new Date() })
+function findTip(db: Database, tipId: number) {
+  return db
+    .select({ id: userTips.id, userId: userTips.userId, playName: userTips.playName, tipDescription: userTips.tipDescription, status: userTips.status, adminNotes: userTips.adminNotes })
+    .from(userTips)
     .where(eq(userTips.id, tipId))
-    .returning({ id: userTips.id });
-  return Boolean(row);
+    .limit(1);
 }
 
-export async function deleteTip(db: Database, tipId: number) {
-  const [row] = await db.delete(userTips).where(eq(userTips.id, tipId)).returning({ id: userTips.id });
-  return Boolean(row);
+/** A tip's review, with its audit entry in the same batch. False when the tip does not exist. */
+export async function reviewTip(db: Database, actor: Actor, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {
+  const [tip] = Number.isSafeInteger(tipId) ? await findTip(db, tipId) : [];
+  if (!tip) return false;
+  const [rows] = await db.batch([
+    db.update(userTips).set({ status, adminNotes, updatedAt: new Date() }).where(eq(userTips.id, tipId)).returning({ id: userTips.id }),
+    auditEntry(db, actor, {
+      action: "tip.review",
+      targetUserId: tip.userId,
+      targetLabel: `Tip #${tip.id}: ${tip.playName}`,
+      before: { status: tip.status, adminNotes: tip.adminNotes },
+      after: { status, adminNotes },
+    }),
+  ]);
+  return rows.length > 0;
+}
+
+export async function deleteTip(db: Database, actor: Actor, tipId: number) {
+  const [tip] = Number.isSafeInteger(tipId) ? await findTip(db, tipId) : [];
+  if (!tip) return false;
+  const [, rows] = await db.batch([
+    auditEntry(db, actor, { action: "tip.delete", targetUserId: tip.userId, targetLabel: `Tip #${tip.id}: ${tip.playName}`, before: { status: tip.status, playName: tip.playName, tipDescription: tip.tipDescription }, after: null }),
+    db.delete(userTips).where(eq(userTips.id, tipId)).returning({ id: userTips.id }),
+  ]);
+  return rows.length > 0;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { blogPosts, comments, content, counters, type User } from "../../db/schema.ts";
-import { canChangeComment } from "../lib/access.ts";
+import { canChangeComment, isStaff } from "../lib/access.ts";
+import { auditEntry } from "./audit.server.ts";
 import { commentActionSchema, type CommentPaging, type CommentView } from "../lib/comments.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { pagePath } from "./http.server.ts";
@@ -102,7 +103,7 @@ export function commentCountQuery(db: Database, target: CommentTarget) {
   return countSelects[target.type](db, target.slug);
 }
 
-type CommentRow = { id: number; userId: string; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
+type CommentRow = { id: number; userId: string | null; comment: string; authorName: string; createdAt: Date; updatedAt: Date };
 
 export function toCommentViews(rows: CommentRow[], viewer: User | null): CommentView[] {
   return rows.map((row) => ({
@@ -179,14 +180,6 @@ export async function insertComment(db: Database, user: User, target: { contentI
   return row.id;
 }
 
-export async function updateComment(db: Database, id: number, text: string) {
-  await db.update(comments).set({ comment: text, updatedAt: new Date() }).where(eq(comments.id, id));
-}
-
-export async function deleteComment(db: Database, id: number) {
-  await db.delete(comments).where(and(eq(comments.id, id)));
-}
-
 export type CommentActionResult =
   | { ok: true; anchor: string }
   | { ok: false; status: 400 | 401 | 403 | 404; error: string };
@@ -225,10 +218,23 @@ export async function runCommentAction(
   if (!canChangeComment(user, existing)) {
     return { ok: false, status: 403, error: "You can only change your own comments." };
   }
-  if (input.intent === "update-comment") {
-    await updateComment(db, existing.id, input.comment);
-    return { ok: true, anchor: `comment-${existing.id}` };
+  // Staff changing someone else's words leave an audit entry, in the same batch as the change.
+  const audited = existing.userId !== user.id && isStaff(user);
+  const where = eq(comments.id, existing.id);
+  const change =
+    input.intent === "update-comment" ? db.update(comments).set({ comment: input.comment, updatedAt: new Date() }).where(where) : db.delete(comments).where(where);
+  if (!audited) await change;
+  else {
+    await db.batch([
+      change,
+      auditEntry(db, user, {
+        action: input.intent === "update-comment" ? "comment.update" : "comment.delete",
+        targetUserId: existing.userId,
+        targetLabel: `Comment #${existing.id} by ${existing.authorName}`,
+        before: { comment: existing.comment },
+        after: input.intent === "update-comment" ? { comment: input.comment } : null,
+      }),
+    ]);
   }
-  await deleteComment(db, existing.id);
-  return { ok: true, anchor: "comments" };
+  return { ok: true, anchor: input.intent === "update-comment" ? `comment-${existing.id}` : "comments" };
 }

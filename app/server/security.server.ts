@@ -6,6 +6,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // The one-click unsubscribe comes from mail providers (RFC 8058); its signed link authorises it.
 const CROSS_SITE_POST_ALLOWED = new Set(["/webhooks/stripe", "/unsubscribe/one-click"]);
 
+// Turnstile's script and frame come from Cloudflare's CDN: allowed only when Turnstile is configured.
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
 /**
  * Where a form may also send the browser: the tests' stand-in for the OAuth providers (set only by
  * the test server), which 'Connect Discord' redirects to.
@@ -14,16 +17,21 @@ export function extraFormActionOrigins(env: Env): string[] {
   return env.OAUTH_ENDPOINT_OVERRIDE ? [new URL(env.OAUTH_ENDPOINT_OVERRIDE).origin] : [];
 }
 
-export function buildContentSecurityPolicy(nonce: string, secure: boolean, formActionOrigins: string[] = []) {
+/** What the policy allows beyond the site itself: Turnstile when configured, and extra form targets (tests). */
+export type PolicyOptions = { turnstile?: boolean; formActionOrigins?: string[] };
+
+export function buildContentSecurityPolicy(nonce: string, secure: boolean, options: PolicyOptions = {}) {
+  const turnstile = options.turnstile ? ` ${TURNSTILE_ORIGIN}` : "";
+  const formActionOrigins = options.formActionOrigins ?? [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${turnstile}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+    `connect-src 'self'${turnstile}`,
+    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${turnstile}`,
     "object-src 'none'",
     "base-uri 'self'",
     // Form submissions may redirect to Stripe Checkout / the billing portal and to OAuth providers.
@@ -34,8 +42,8 @@ export function buildContentSecurityPolicy(nonce: string, secure: boolean, formA
   return directives.join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean, formActionOrigins: string[] = []) {
-  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure, formActionOrigins));
+export function applySecurityHeaders(headers: Headers, nonce: string, secure: boolean, options: PolicyOptions = {}) {
+  headers.set("Content-Security-Policy", buildContentSecurityPolicy(nonce, secure, options));
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -99,6 +99,8 @@ export interface BillingGateway {
   createCheckoutSession(request: CheckoutRequest): Promise<string>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+  /** Ends a subscription at once (account deletion): no further charge. */
+  cancelSubscription(id: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string | null>;
 }
 
@@ -142,6 +144,15 @@ export function stripeGateway(env: Env): BillingGateway {
     },
     async setCancelAtPeriodEnd(id, cancel) {
       return snapshotFromStripe(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    },
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (error) {
+        // Already gone at Stripe: nothing left to charge.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw error;
+      }
     },
     async createPortalSession(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
@@ -271,6 +282,14 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       await write(`subscription:${id}`, snapshot);
       await deliver("customer.subscription.updated", subscriptionObject(snapshot));
       return snapshot;
+    },
+    async cancelSubscription(id) {
+      const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
+      if (!snapshot || snapshot.status === "canceled") return;
+      snapshot.status = "canceled";
+      snapshot.endedAt = Math.floor(Date.now() / 1000);
+      await write(`subscription:${id}`, snapshot);
+      await deliver("customer.subscription.deleted", subscriptionObject(snapshot));
     },
     async createPortalSession() {
       return null;

@@ -75,8 +75,10 @@ const MEMBER_PAGES = [
   "/content/cfb26-spread-rpo-attack",
   "/account-settings?reset=cfb26-spread-rpo-attack",
   "/account-settings#discord",
+  "/account-settings#your-data",
+  "/account-settings#delete-account",
 ];
-const STAFF_PAGES = ["/admin", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
+const STAFF_PAGES = ["/admin", "/admin#activity", "/admin?affected=premium%40example.com#activity", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
   it("finds no violations on the public pages", async () => {

@@ -277,7 +277,7 @@ describe("the dashboard in Chromium", () => {
   it("with JavaScript off shows every tab the role may see as a section; with it, the hash picks one tab", async () => {
     const headings = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
     for (const [role, expected] of [
-      ["superadmin", ["Users", "Content", "Tips", "Title Updates", "Blog", "Settings", "Messages"]],
+      ["superadmin", ["Users", "Content", "Tips", "Title Updates", "Blog", "Settings", "Messages", "Activity"]],
       ["admin", ["Content", "Tips", "Title Updates"]],
     ] as const) {
       const { context, page } = await newPage(browser, { javaScriptEnabled: false });

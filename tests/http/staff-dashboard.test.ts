@@ -34,7 +34,7 @@ function tabLinks(html: string) {
   return linksOf(html.slice(start, html.indexOf("</nav>", start))).map((link) => [link.text, link.href]);
 }
 
-const SECTION_IDS = ["users", "content", "tips", "updates", "blog", "settings", "messages"];
+const SECTION_IDS = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 function sections(html: string) {
   return SECTION_IDS.filter((id) => html.includes(`<section id="${id}" aria-labelledby="${id}-heading"`));
 }
@@ -73,7 +73,7 @@ describe("/admin for a superadmin", () => {
     ]);
   });
 
-  it("has the tabs Users, Content, Tips, Updates, Blog, Settings, Messages as hash links, each rendered as a section", async () => {
+  it("has the tabs Users, Content, Tips, Updates, Blog, Settings, Messages, Activity as hash links, each rendered as a section", async () => {
     const { html, text } = await page("/admin", superadmin);
     expect(tabLinks(html)).toEqual([
       ["Users", "#users"],
@@ -83,6 +83,7 @@ describe("/admin for a superadmin", () => {
       ["Blog", "#blog"],
       ["Settings", "#settings"],
       ["Messages", "#messages"],
+      ["Activity", "#activity"],
     ]);
     expect(sections(html)).toEqual(SECTION_IDS);
     const settings = textOf(sectionLabelledBy(html, "settings-heading")!);
@@ -106,7 +107,7 @@ describe("/admin for an admin", () => {
     expect(linksOf(mainOf(html)).map((link) => link.text)).not.toContain("New Blog Post");
   });
 
-  it("has only the Content, Tips and Updates tabs and sections: no Users, Blog, Settings or Messages", async () => {
+  it("has only the Content, Tips and Updates tabs and sections: no Users, Blog, Settings, Messages or Activity", async () => {
     const { html, main } = await page("/admin", admin);
     expect(tabLinks(html)).toEqual([
       ["Content", "#content"],
@@ -114,7 +115,7 @@ describe("/admin for an admin", () => {
       ["Updates", "#updates"],
     ]);
     expect(sections(html)).toEqual(["content", "tips", "updates"]);
-    for (const hidden of ["Search users...", "Platform Settings", "Subscription Settings", "No messages yet.", "No blog posts found"]) expect(main).not.toContain(hidden);
+    for (const hidden of ["Search users...", "Platform Settings", "Subscription Settings", "No messages yet.", "No blog posts found", "Staff member"]) expect(main).not.toContain(hidden);
   });
 
   it("sees no member e-mails beyond the tips table's authors (not in the page, not in its data)", async () => {

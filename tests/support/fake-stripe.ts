@@ -85,6 +85,7 @@ export async function startFakeStripe() {
       const subscription = subscriptions.get(subscriptionMatch[1]);
       if (!subscription) return stripeError(response, 404, "invalid_request_error", `No such subscription: '${subscriptionMatch[1]}'`, "resource_missing");
       if (request.method === "POST" && "cancel_at_period_end" in form) subscription.cancel_at_period_end = form.cancel_at_period_end === "true";
+      if (request.method === "DELETE") Object.assign(subscription, { status: "canceled", ended_at: Math.floor(Date.now() / 1000) });
       return send(response, 200, subscription);
     }
     if (route === "POST /v1/billing_portal/sessions") {

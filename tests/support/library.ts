@@ -233,7 +233,7 @@ const storedCommentColumns = {
   contentId: comments.contentId,
 };
 
-export type StoredComment = { id: number; userId: string; comment: string; authorName: string; contentId: number | null };
+export type StoredComment = { id: number; userId: string | null; comment: string; authorName: string; contentId: number | null };
 
 /** An item's comments as stored, oldest first. */
 export async function commentsOf(slug: string): Promise<StoredComment[]> {

@@ -80,6 +80,9 @@ class FakeStripe implements BillingGateway {
   async setCancelAtPeriodEnd(): Promise<SubscriptionSnapshot> {
     throw new Error("not used here");
   }
+  async cancelSubscription(): Promise<void> {
+    throw new Error("not used here");
+  }
   async createPortalSession() {
     return null;
   }

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { DashboardActionData, DashboardLoaderData } from "~/routes/admin/dashboard";
+import { ActivityTab } from "~/components/admin/activity-tab";
 import { BlogTab } from "~/components/admin/blog-tab";
 import { ContentTab } from "~/components/admin/content-tab";
 import { DashboardQueryContext, dashboardQuery } from "~/components/admin/dashboard-query";
@@ -15,8 +16,17 @@ import { showToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatCount } from "~/lib/format";
 
-export type Tab = "users" | "content" | "tips" | "updates" | "blog" | "settings" | "messages";
-const TAB_LABELS: Record<Tab, string> = { users: "Users", content: "Content", tips: "Tips", updates: "Updates", blog: "Blog", settings: "Settings", messages: "Messages" };
+export type Tab = "users" | "content" | "tips" | "updates" | "blog" | "settings" | "messages" | "activity";
+const TAB_LABELS: Record<Tab, string> = {
+  users: "Users",
+  content: "Content",
+  tips: "Tips",
+  updates: "Updates",
+  blog: "Blog",
+  settings: "Settings",
+  messages: "Messages",
+  activity: "Activity",
+};
 
 /** The tab named by the URL hash, if the role may see it. */
 function useActiveTab(tabs: Tab[], fallback: Tab) {
@@ -95,6 +105,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
           {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
           {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}
           {tabs.includes("messages") && loaderData.messages && visible("messages") ? <MessagesTab messages={loaderData.messages} /> : null}
+          {tabs.includes("activity") && loaderData.activity && visible("activity") ? <ActivityTab activity={loaderData.activity} /> : null}
         </div>
       </DashboardQueryContext.Provider>
     </div>

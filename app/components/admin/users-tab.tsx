@@ -3,6 +3,7 @@ import { Avatar } from "~/components/avatar";
 import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
 import { formatShortDate } from "~/lib/format";
+import { DELETE_CONFIRMATION } from "~/lib/schemas/account";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
@@ -51,7 +52,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
         )}
       </DataTable>
       <Pager page={users.page} pageCount={users.pageCount} param="usersPage" hash="users" />
-      {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} discordSync={users.discordSync} /> : null}
+      {selected && dialog === "details" ? <UserDetails user={selected} closeHref={closeHref} discordSync={users.discordSync} actionData={actionData} /> : null}
       {selected && dialog === "edit" ? <UserEdit user={selected} closeHref={closeHref} actionData={actionData} /> : null}
     </Section>
   );
@@ -59,7 +60,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
 
 type UserRow = NonNullable<LoaderData["users"]>["rows"][number];
 
-function UserDetails({ user, closeHref, discordSync }: { user: UserRow; closeHref: string; discordSync: boolean }) {
+function UserDetails({ user, closeHref, discordSync, actionData }: { user: UserRow; closeHref: string; discordSync: boolean; actionData: ActionData }) {
   const [copied, setCopied] = useCopiedFlag();
   return (
     <Dialog title="User details" closeHref={closeHref}>
@@ -92,6 +93,7 @@ function UserDetails({ user, closeHref, discordSync }: { user: UserRow; closeHre
         {discordSync ? <DiscordDetails discord={user.discord} /> : null}
       </dl>
       {discordSync && user.discord ? <DiscordSyncForm userId={user.id} /> : null}
+      {user.role === "user" ? <DeleteUserForm user={user} error={actionData?.intent === "delete-user" ? actionData.error : null} /> : null}
     </Dialog>
   );
 }
@@ -180,5 +182,26 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+/** The superadmin's 'Delete account': the same deletion as the member's own, confirmed by typing DELETE. */
+function DeleteUserForm({ user, error }: { user: UserRow; error: string | null | undefined }) {
+  const navigation = useNavigation();
+  const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-user";
+  return (
+    <Form method="post" className="mt-6 space-y-3 rounded-lg border border-red-400/40 bg-red-950/30 p-4" preventScrollReset>
+      <input type="hidden" name="intent" value="delete-user" />
+      <input type="hidden" name="userId" value={user.id} />
+      <p className="text-sm text-slate-200">
+        Deleting this account cancels its subscription at once, ends its sessions and removes its data; its comments stay under &lsquo;Former member&rsquo;.
+      </p>
+      {error ? <p role="alert" className="field-error">{error}</p> : null}
+      <div>
+        <label htmlFor="delete-user-confirmation" className="label">Type {DELETE_CONFIRMATION} to confirm</label>
+        <input id="delete-user-confirmation" name="confirmation" autoComplete="off" spellCheck={false} className="input" required />
+      </div>
+      <button type="submit" className="btn-danger" disabled={deleting}>{deleting ? "Deleting..." : "Delete account"}</button>
+    </Form>
   );
 }

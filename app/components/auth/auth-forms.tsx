@@ -1,5 +1,6 @@
 // The login page's forms (login, register, forgot password), the sign-in buttons of the
 // configured OAuth providers and the welcome banner beside them.
+import { Turnstile } from "~/components/turnstile";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
@@ -98,7 +99,7 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
   );
 }
 
-export function RegisterForm({ actionData, redirectTo }: { actionData: ActionData; redirectTo: string }) {
+export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { actionData: ActionData; redirectTo: string; turnstileSiteKey: string | null }) {
   const navigation = useNavigation();
   const registerData = actionData?.intent === "register" ? actionData : undefined;
   const [form, fields] = useForm({
@@ -163,6 +164,7 @@ export function RegisterForm({ actionData, redirectTo }: { actionData: ActionDat
               </p>
             ) : null}
           </div>
+          <Turnstile siteKey={turnstileSiteKey} />
           <button type="submit" className="btn-primary w-full" disabled={busy || (hydrated && !accepted)}>
             {busy ? "Registering..." : "Register"}
           </button>
@@ -177,7 +179,7 @@ export function RegisterForm({ actionData, redirectTo }: { actionData: ActionDat
   );
 }
 
-export function ForgotPassword({ actionData }: { actionData: ActionData }) {
+export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: ActionData; turnstileSiteKey: string | null }) {
   const navigation = useNavigation();
   const forgotData = actionData?.intent === "forgot" || actionData?.intent === "resend" ? actionData : undefined;
   const sentTo = forgotData && "status" in forgotData && forgotData.status === "sent" ? forgotData.email : null;
@@ -214,6 +216,7 @@ export function ForgotPassword({ actionData }: { actionData: ActionData }) {
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={sentTo} />
+            <Turnstile siteKey={turnstileSiteKey} />
             <button type="submit" className="btn-primary w-full" disabled={busy}>
               {busy ? "Sending..." : "Resend Email"}
             </button>
@@ -245,6 +248,7 @@ export function ForgotPassword({ actionData }: { actionData: ActionData }) {
           />
         </Field>
         <p className="text-xs text-slate-400">The reset link expires in 1 hour.</p>
+        <Turnstile siteKey={turnstileSiteKey} />
         <button type="submit" className="btn-primary w-full" disabled={busy || (hydrated && !email.trim())}>
           {busy ? "Sending..." : "Send Reset Email"}
         </button>

@@ -10,6 +10,12 @@ import { TipsCard } from "~/components/account/tips-card";
 import { PlaybookCard } from "~/components/account/playbook-card";
 import { DiscordCard } from "~/components/account/discord-card";
 import { discordCardQuery, isDiscordSyncConfigured, toDiscordCard } from "~/server/discord.server";
+import { YourDataCard } from "~/components/account/your-data-card";
+import { DeleteAccountCard } from "~/components/account/delete-account-card";
+import { deleteAccountSchema } from "~/lib/schemas/account";
+import { confirmAccountOwner, deleteAccount, FRESH_SIGN_IN_MS, STAFF_CANNOT_SELF_DELETE } from "~/server/account-deletion.server";
+import { configuredProviders } from "~/server/oauth.server";
+import { serializeBlankSessionCookie } from "~/server/session.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
 import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
@@ -17,7 +23,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
 import { saveNotificationPreferences } from "~/server/notifications.server";
-import { changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
+import { AVATAR_STORE_FAILED, changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
 import { changeSubscription, isSubscriptionIntent } from "~/server/subscription-changes.server";
@@ -46,7 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((scheme) => contentRights(user, scheme).see)
     .map(({ contentId, slug, title, game, progress, next }) => ({ contentId, slug, title, game, progress, next }));
   const reset = new URL(request.url).searchParams.get("reset");
+  const session = (await app.getSession())?.session;
   return {
+    deletion: {
+      refusal: isStaff(user) ? STAFF_CANNOT_SELF_DELETE : null,
+      hasPassword: Boolean(user.passwordHash),
+      freshSignIn: Boolean(session && Date.now() - session.createdAt <= FRESH_SIGN_IN_MS),
+      providers: configuredProviders(app.env),
+    },
     playbook,
     confirmingReset: playbook.some((scheme) => scheme.slug === reset) ? reset : null,
     profile: {
@@ -104,7 +117,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!image.ok) {
       return data({ intent, toast: { kind: "error" as const, title: image.title, description: image.description } }, { status: 400 });
     }
-    await replaceAvatar(app, user, image);
+    if (!(await replaceAvatar(app, user, image))) {
+      return data({ intent, toast: { kind: "error" as const, title: "Upload failed", description: AVATAR_STORE_FAILED } }, { status: 503 });
+    }
     return redirectWithToast("/account-settings", {
       kind: "success",
       title: "Avatar updated",
@@ -184,6 +199,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "delete-account") {
+    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    const hideFields = ["password"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    const owner = await confirmAccountOwner(app, user, (await app.getSession())!.session, submission.value.password);
+    if (!owner.ok) {
+      const errors = owner.field === "password" ? { fieldErrors: { password: [owner.message] } } : { formErrors: [owner.message] };
+      return data({ intent, result: submission.reply({ ...errors, hideFields }) }, { status: owner.status });
+    }
+    const outcome = await deleteAccount(app, new URL(request.url).origin, user, user);
+    if (outcome.status === "refused") {
+      return data({ intent, result: submission.reply({ formErrors: [outcome.message], hideFields }) }, { status: isStaff(user) ? 403 : 502 });
+    }
+    return redirectWithToast(
+      "/",
+      { kind: "success", title: "Account deleted", description: "Your account and your data have been deleted. A confirmation e-mail is on its way." },
+      { headers: { "Set-Cookie": serializeBlankSessionCookie(request) } },
+    );
+  }
+
   if (isSubscriptionIntent(intent)) {
     const change = await changeSubscription(app, new URL(request.url).origin, user, intent);
     if (change.outcome === "portal") return redirect(change.url);
@@ -202,11 +237,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const avatarError = actionData?.intent === "avatar" && "toast" in actionData ? actionData.toast : null;
   const subscriptionNotice = actionData && actionData.intent !== "avatar" && "toast" in actionData ? actionData.toast : null;
   const passwordAnswer = actionData?.intent === "change-password" && "result" in actionData ? actionData : null;
+  const deleteAnswer = actionData?.intent === "delete-account" && "result" in actionData ? actionData.result : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl font-black text-white">Account Settings</h1>
-      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications, playbook and tips.</p>
+      <p className="mt-1 text-slate-400">Manage your profile, security, subscription, notifications, playbook, tips and your data.</p>
       <div className="mt-8 space-y-8">
         <ProfileCard profile={loaderData.profile} lastResult={profileAnswer} avatarError={avatarError} />
         <SecurityCard
@@ -224,6 +260,8 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         {loaderData.discord ? <DiscordCard discord={loaderData.discord} /> : null}
         <PlaybookCard schemes={loaderData.playbook} confirming={loaderData.confirmingReset} />
         <TipsCard tips={loaderData.tips} />
+        <YourDataCard />
+        <DeleteAccountCard state={loaderData.deletion} lastResult={deleteAnswer} />
       </div>
     </div>
   );

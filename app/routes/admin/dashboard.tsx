@@ -2,8 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
-import { staffRights } from "~/lib/access";
+import { isStaff, staffRights } from "~/lib/access";
+import { staffDeleteUserSchema } from "~/lib/schemas/account";
 import { tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
+import { deleteAccount } from "~/server/account-deletion.server";
+import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } from "~/server/audit.server";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
 import { deleteContent, listContentForAdmin } from "~/server/admin-content.server";
 import {
@@ -31,7 +34,7 @@ import { hasErrorMessage } from "~/server/db.server";
 import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages"];
+const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
 const CONTENT_PAGE_SIZE = 20;
 const COUNTERS = ["users:all", "users:active_subscriptions", "content:all", "blog:all"];
@@ -54,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const contentPage = pageParam(url.searchParams.get("contentPage"));
   const tipsPage = pageParam(url.searchParams.get("tipsPage"));
   const selectedTip = Number(url.searchParams.get("tip")) || null;
+  const activity = activityFilterOf(url);
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
@@ -71,14 +75,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const rights = staffRights(user);
   const superadmin = rights.manageUsers;
-  const { userRows, userCount, postRows, messageRows } = superadmin
+  const { userRows, userCount, postRows, messageRows, activityRows, staffRows } = superadmin
     ? await readPage(app, () => ({
         userRows: usersPageQuery(db, search, usersPage),
         userCount: usersCountQuery(db, search),
         postRows: listPostsForAdmin(db),
         messageRows: messagesQuery(db),
+        activityRows: activityQuery(db, activity),
+        staffRows: staffMembersQuery(db),
       }))
-    : { userRows: null, userCount: null, postRows: null, messageRows: null };
+    : { userRows: null, userCount: null, postRows: null, messageRows: null, activityRows: null, staffRows: null };
   const counters = toCounterMap(counterRows, COUNTERS);
 
   return {
@@ -154,6 +160,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     posts: postRows ? postRows.map((row) => ({ ...row, publishedAt: row.publishedAt?.getTime() ?? null, createdAt: row.createdAt.getTime() })) : null,
     messages: messageRows ? messageRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })) : null,
+    activity: activityRows && staffRows ? toActivityView(activity, activityRows, staffRows) : null,
   };
 }
 
@@ -186,7 +193,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = await findUserForStaff(app.db, userId);
     if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {} }, { status: 404 });
     try {
-      await updateUserByStaff(app.db, userId, {
+      await updateUserByStaff(app.db, user, target, {
         ...edit,
         accessExpiresAt: accessExpiresAt ? new Date(`${accessExpiresAt}T23:59:59Z`) : target.accessExpiresAt,
       });
@@ -202,28 +209,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: tipReviewSchema });
     if (submission.status !== "success") return data({ intent, error: "Failed to update tip status" }, { status: 400 });
     const notes = submission.value.adminNotes?.trim() || null;
-    const updated = await reviewTip(app.db, submission.value.tipId, submission.value.status, notes);
+    const updated = await reviewTip(app.db, user, submission.value.tipId, submission.value.status, notes);
     if (!updated) return data({ intent, error: "Failed to update tip status" }, { status: 404 });
     return redirectWithToast(back(request, "tips"), { kind: "success", title: "Success", description: `Tip ${submission.value.status} successfully` });
   }
 
   if (intent === "delete-tip") {
-    const deleted = await deleteTip(app.db, Number(formData.get("tipId")));
+    const deleted = await deleteTip(app.db, user, Number(formData.get("tipId")));
     if (!deleted) return data({ intent, error: "Failed to delete tip" }, { status: 404 });
     return redirectWithToast(back(request, "tips"), { kind: "success", title: "Success", description: "Tip deleted successfully" });
   }
 
   if (intent === "delete-content") {
-    const deleted = await deleteContent(app.db, String(formData.get("slug") ?? ""));
+    const deleted = await deleteContent({ db: app.db, bucket: app.env.MEDIA }, user, String(formData.get("slug") ?? ""));
     if (!deleted) return data({ intent, error: "Failed to delete content" }, { status: 404 });
     return redirectWithToast(back(request, "content"), { kind: "success", title: "Success", description: "Content deleted successfully" });
   }
 
   if (intent === "delete-post") {
     if (!rights.manageBlog) return forbidden();
-    const deleted = await deleteBlogPost(app.db, Number(formData.get("postId")));
+    const deleted = await deleteBlogPost(app, user, Number(formData.get("postId")));
     if (!deleted) return data({ intent, error: "Failed to delete blog post" }, { status: 404 });
     return redirectWithToast(back(request, "blog"), { kind: "success", title: "Success", description: "Blog post deleted successfully" });
+  }
+
+  if (intent === "delete-user") {
+    if (!rights.manageUsers) return forbidden();
+    const submission = parseWithZod(formData, { schema: staffDeleteUserSchema });
+    if (submission.status !== "success") return data({ intent, error: "Type DELETE to confirm." }, { status: 400 });
+    const target = await findUserForStaff(app.db, submission.value.userId);
+    if (!target) return data({ intent, error: "That user no longer exists." }, { status: 404 });
+    const outcome = await deleteAccount(app, new URL(request.url).origin, target, user);
+    if (outcome.status === "refused") {
+      const message = isStaff(target) ? "Staff accounts cannot be deleted. Change their role to user first." : outcome.message;
+      return data({ intent, error: message }, { status: isStaff(target) ? 403 : 502 });
+    }
+    return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "Account deleted" });
   }
 
   return data({ intent, error: "Unknown action." }, { status: 400 });

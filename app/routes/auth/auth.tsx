@@ -30,6 +30,7 @@ import {
   tooManyAttemptsMessage,
 } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
+import { turnstileSiteKey, verifyTurnstile } from "~/server/turnstile.server";
 import { readCounters } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { configuredProviders } from "~/server/oauth.server";
@@ -50,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (await getOptionalUser(context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
   const app = getApp(context);
   const counts = await readCounters(app.db, ["content:published"]);
-  return { contentCount: counts["content:published"], providers: configuredProviders(app.env) };
+  return { contentCount: counts["content:published"], providers: configuredProviders(app.env), turnstileSiteKey: turnstileSiteKey(app.env) };
 }
 
 // After a successful login the page shows its message for a second before moving on: reloading
@@ -101,6 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     }
+    const human = await verifyTurnstile(app.env, request, formData);
+    if (!human.ok) return data({ intent, result: submission.reply({ formErrors: [human.message], hideFields: ["password"] }) }, { status: 400 });
     const outcome = await registerAccount(app, request, submission.value);
     if (outcome.status === "throttled") {
       return data(
@@ -116,6 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply() }, { status: 400 });
     }
+    const human = await verifyTurnstile(app.env, request, formData);
+    if (!human.ok) return data({ intent, result: submission.reply({ formErrors: [human.message] }) }, { status: 400 });
     const outcome = await requestPasswordReset(app, request, submission.value.email);
     if (outcome.status === "throttled") {
       return data(
@@ -153,9 +158,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           </div>
           <div className="card p-6 sm:p-8">
             {mode === "forgot" ? (
-              <ForgotPassword key="forgot" actionData={actionData} />
+              <ForgotPassword key="forgot" actionData={actionData} turnstileSiteKey={loaderData.turnstileSiteKey} />
             ) : mode === "register" ? (
-              <RegisterForm key="register" actionData={actionData} redirectTo={redirectTo} />
+              <RegisterForm key="register" actionData={actionData} redirectTo={redirectTo} turnstileSiteKey={loaderData.turnstileSiteKey} />
             ) : (
               <LoginForm key="login" actionData={actionData} redirectTo={redirectTo} />
             )}

@@ -10,6 +10,8 @@ import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/server/contact.server";
 import { getApp } from "~/server/context.server";
+import { turnstileSiteKey, verifyTurnstile } from "~/server/turnstile.server";
+import { Turnstile } from "~/components/turnstile";
 import { getOptionalUser } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -42,7 +44,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getApp(context);
-  return { supportEmail: env.SUPPORT_EMAIL, discordUrl: env.DISCORD_INVITE_URL };
+  return { supportEmail: env.SUPPORT_EMAIL, discordUrl: env.DISCORD_INVITE_URL, turnstileSiteKey: turnstileSiteKey(env) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A filled honeypot is a bot: answer as if sent, keep nothing.
   if (submission.value.website) return redirectWithToast("/contact", SENT);
+  const human = await verifyTurnstile(app.env, request, formData);
+  if (!human.ok) return data({ result: submission.reply({ formErrors: [human.message] }), toast: null }, { status: 400 });
   const viewer = await getOptionalUser(context);
   try {
     const { website: _honeypot, ...input } = submission.value;
@@ -124,6 +128,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <label htmlFor="contact-website">Website</label>
               <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
+            <Turnstile siteKey={loaderData.turnstileSiteKey} />
             <button type="submit" className="btn-primary" disabled={sending}>
               {sending ? "Sending..." : "Send Message"}
             </button>

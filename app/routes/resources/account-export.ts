@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import type { Route } from "./+types/account-export";
+import { accountDataFileName, readAccountData } from "~/server/account-data.server";
+import { getApp } from "~/server/context.server";
+import { requireUser } from "~/server/guards.server";
+
+// 'Download my data' (Account Settings, 'Your data'): a POST form, so the file is never a link
+// another site could make the browser fetch; the answer is the member's own data as a JSON file.
+
+const text = (body: string, status: number) => data(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader() {
+  return text("Method not allowed.", 405);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  // The form names no account: one that names someone else's is forged.
+  const named = form.get("userId");
+  if (named !== null && named !== user.id) return text("You can only download your own data.", 403);
+  const now = new Date();
+  const exported = await readAccountData(getApp(context).db, user.id, now);
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${accountDataFileName(now)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

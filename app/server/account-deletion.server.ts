@@ -1,0 +1,127 @@
+import { unlinkDiscordOnDeletion } from "./discord.server.ts";
+import { eq } from "drizzle-orm";
+import { comments, contactMessages, users, type User } from "../../db/schema.ts";
+import { isStaff } from "../lib/access.ts";
+import { passwordChangeThrottleName, PASSWORD_CHANGE_RULE } from "./accounts.server.ts";
+import { auditEntry } from "./audit.server.ts";
+import type { AppContext } from "./context.server.ts";
+import { renderEmail, sendEmail } from "./email.server.ts";
+import { deleteUnusedMedia, mediaKeysOf, queueMediaDeletion } from "./orphans.server.ts";
+import { verifyPassword } from "./password.server.ts";
+import type { Session } from "./session.server.ts";
+import { billingGateway } from "./stripe.server.ts";
+import { readThrottle, recordAttempt } from "./throttle.server.ts";
+
+// Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (each
+// hook below, then the Stripe subscription: a failure there stops everything and nothing is
+// deleted), then one D1 batch: the member's comments keep their words under 'Former member', their
+// contact messages go, and deleting the users row removes every other row of theirs through the
+// foreign keys' ON DELETE CASCADE (a new table of member rows needs only that). Every session ends
+// with the row: a session counts only while its user exists (session.server.ts). Their uploaded
+// images then leave R2 (orphans.server.ts), and a confirmation e-mail goes out.
+
+export const FORMER_MEMBER = "Former member";
+/** An account without a password proves it is its owner by a sign-in this recent. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+export const STAFF_CANNOT_SELF_DELETE =
+  "Staff accounts cannot be deleted here. Ask a superadmin to change your role to user first, or contact support.";
+
+type DeletionHook = (app: AppContext, user: User) => Promise<void>;
+
+/**
+ * What must be undone outside D1 before a member's rows go, in order; a hook that throws stops the
+ * deletion. The Discord link is forgotten and the members' role removal queued (the queue outlives
+ * the account: app/server/discord.server.ts).
+ */
+export const beforeAccountDeletion: DeletionHook[] = [(app, user) => unlinkDiscordOnDeletion(app, user.id)];
+
+export type DeletionOutcome = { status: "deleted" } | { status: "refused"; message: string };
+
+/** The R2 objects that are the member's own: their avatars (current and any left behind). */
+async function ownedMediaKeys(app: AppContext, user: User) {
+  const listed = await app.env.MEDIA.list({ prefix: `avatars/${user.id}-`, limit: 1000 });
+  return [...new Set([...listed.objects.map((object) => object.key), ...mediaKeysOf([user.profileImageUrl]).filter((key) => key.startsWith(`avatars/${user.id}-`))])];
+}
+
+async function cancelStripeSubscription(app: AppContext, origin: string, user: User) {
+  const id = user.stripeSubscriptionId;
+  if (!id) return;
+  const gateway = billingGateway(app, origin);
+  // A subscription of the other mode (a local test one under a real key, or the reverse) is not there to cancel.
+  if (!gateway || (gateway.mode === "local") !== id.startsWith("sub_local_")) return;
+  await gateway.cancelSubscription(id);
+}
+
+/** Deletes `user`'s account; `actor` is the member themself or a superadmin (audited). */
+export async function deleteAccount(app: AppContext, origin: string, user: User, actor: User): Promise<DeletionOutcome> {
+  if (isStaff(user)) return { status: "refused", message: STAFF_CANNOT_SELF_DELETE };
+  try {
+    for (const hook of beforeAccountDeletion) await hook(app, user);
+    await cancelStripeSubscription(app, origin, user);
+  } catch (error) {
+    console.error("Account deletion stopped before any change", error);
+    return { status: "refused", message: "We could not cancel the subscription with Stripe, so nothing was deleted. Please try again." };
+  }
+
+  const keys = await ownedMediaKeys(app, user);
+  const { db } = app;
+  const byStaff = actor.id !== user.id;
+  await db.batch([
+    db.update(comments).set({ userId: null, authorName: FORMER_MEMBER }).where(eq(comments.userId, user.id)),
+    db.delete(contactMessages).where(eq(contactMessages.userId, user.id)),
+    ...(keys.length ? [queueMediaDeletion(db, keys)] : []),
+    ...(byStaff
+      ? [
+          auditEntry(db, actor, {
+            action: "user.delete",
+            targetUserId: user.id,
+            targetLabel: user.email,
+            before: { email: user.email, subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, stripeSubscriptionId: user.stripeSubscriptionId },
+            after: null,
+          }),
+        ]
+      : []),
+    db.delete(users).where(eq(users.id, user.id)),
+  ]);
+
+  app.executionContext.waitUntil(app.env.KV.delete(passwordChangeThrottleName(user.id)));
+  await deleteUnusedMedia({ db, bucket: app.env.MEDIA }, keys);
+  await sendDeletionEmail(app, user).catch((error) => console.error("Deletion e-mail", error));
+  return { status: "deleted" };
+}
+
+async function sendDeletionEmail(app: AppContext, user: User) {
+  const siteName = app.env.SITE_NAME;
+  const { text, html } = renderEmail({
+    siteName,
+    heading: "Your account has been deleted",
+    paragraphs: [
+      `Hi ${user.firstName || "there"}, your ${siteName} account and the data it held have been deleted.`,
+      user.stripeSubscriptionId ? "Your subscription was cancelled at once: you will not be charged again." : "",
+      "Comments you wrote stay on the site under 'Former member', without your name.",
+      "If you did not ask for this, reply to this e-mail.",
+    ].filter(Boolean),
+  });
+  await sendEmail(app.env, { to: user.email, subject: `Your ${siteName} account has been deleted`, text, html });
+}
+
+export type OwnerCheck = { ok: true } | { ok: false; field: "password" | "form"; message: string; status: 400 | 429 };
+
+/**
+ * The member proves it is them: the password (counted against the password-change throttle), or
+ * for an account without one, a sign-in within FRESH_SIGN_IN_MS.
+ */
+export async function confirmAccountOwner(app: AppContext, user: User, session: Session, password: string | undefined, now = Date.now()): Promise<OwnerCheck> {
+  if (!user.passwordHash) {
+    if (now - session.createdAt <= FRESH_SIGN_IN_MS) return { ok: true };
+    return { ok: false, field: "form", status: 400, message: "For your security, sign in again with Discord or Google, then delete your account within 10 minutes." };
+  }
+  const name = passwordChangeThrottleName(user.id);
+  const before = await readThrottle(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  if (!before.allowed) return { ok: false, field: "form", status: 429, message: `Too many attempts. Please try again in ${before.retryAfterSeconds} seconds.` };
+  if (!password) return { ok: false, field: "password", status: 400, message: "Enter your password" };
+  if (await verifyPassword(password, user.passwordHash)) return { ok: true };
+  await recordAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  return { ok: false, field: "password", status: 400, message: "Password is incorrect" };
+}
