@@ -97,6 +97,7 @@ const COMMENT_LIST_CLASSES = [
   "mt-6 space-y-4 break-words text-slate-200",
   "*:scroll-mt-24 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
   "[&_header]:flex [&_header]:flex-wrap [&_header]:items-baseline [&_header]:justify-between [&_header]:gap-2",
+  "[&_header>p]:font-bold [&_header>p]:text-white [&>li>p]:mt-2 [&>li>p]:whitespace-pre-wrap",
   "[&_time]:text-xs [&_time]:text-slate-400",
   "[&_footer]:mt-3 [&_footer]:flex [&_footer]:gap-4 [&_footer]:text-sm",
 ].join(" ");
@@ -116,7 +117,7 @@ function CommentItem({
   return (
     <li id={`comment-${comment.id}`}>
       <header>
-        <p className="font-bold text-white">{comment.authorName}</p>
+        <p>{comment.authorName}</p>
         <time>
           {formatListingDate(comment.createdAt)}
           {comment.edited ? " · edited" : ""}
@@ -125,7 +126,7 @@ function CommentItem({
       {editing && comment.canEdit ? (
         <EditCommentForm comment={comment} cancelHref={href()} />
       ) : (
-        <p className="mt-2 whitespace-pre-wrap">{comment.comment}</p>
+        <p>{comment.comment}</p>
       )}
       {deleting && comment.canEdit ? (
         <DeleteConfirmation comment={comment} cancelHref={href()} />
