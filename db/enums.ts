@@ -26,3 +26,6 @@ export const STATUS_ITEM_KINDS = ["content", "play"] as const;
 
 /** Where a member stands with one play: the install tracker's stages, in order. */
 export const PROGRESS_STAGES = ["not-started", "watched", "practised", "game-ready"] as const;
+
+/** The situations of a gameplan, in the call sheet's order (labels in app/lib/gameplans.ts). */
+export const GAMEPLAN_SITUATIONS = ["openers", "first-down", "third-short", "third-long", "red-zone", "two-minute", "vs-blitz", "goal-line"] as const;
