@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/add-to-gameplan";
 import { Link } from "~/components/link";
 import { SITUATION_LABELS } from "~/lib/gameplans";
@@ -18,8 +18,9 @@ export function meta() {
   return [{ title: "Add to gameplan | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
+// Also runs after a form post without JavaScript (a redirect here would hide the refusal).
 export function loader() {
-  return redirect("/gameplans");
+  return null;
 }
 
 /** The play page the form came from, or null (a path of this site's play pages only). */
@@ -47,8 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AddToGameplan({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-black text-white">Not added to a gameplan</h1>
-      <p role="alert" className="mt-4 text-slate-300">{actionData?.error ?? "Choose a gameplan and a situation on the play's page."}</p>
+      <h1 className="font-display text-3xl font-black text-white">{actionData ? "Not added to a gameplan" : "Add to gameplan"}</h1>
+      {actionData ? (
+        <p role="alert" className="mt-4 text-slate-300">{actionData.error}</p>
+      ) : (
+        <p className="mt-4 text-slate-300">Open a play and use 'Add to gameplan' to choose one of your gameplans and a situation.</p>
+      )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actionData?.back ? <Link to={actionData.back} className="btn-primary">Back to the play</Link> : null}
         <Link to="/gameplans" className="btn-secondary">Your gameplans</Link>
