@@ -106,8 +106,12 @@ export function wristbandLines<T extends Slot>(entries: readonly T[]): { situati
   }));
 }
 
-/** How dense the printed call sheet must be for its longest column to fit one landscape page. */
+/**
+ * How dense the printed call sheet must be for its longest column to fit one landscape page: roomy
+ * (notes in full) up to 5 plays, compact (notes cut to two lines) up to 10, tight beyond. A single
+ * situation of more than about 25 plays with notes can still run onto a second page.
+ */
 export function callSheetDensity(entries: readonly Slot[]): "roomy" | "compact" | "tight" {
   const longest = Math.max(0, ...GAMEPLAN_SITUATIONS.map((situation) => entries.filter((entry) => entry.situation === situation).length));
-  return longest <= 8 ? "roomy" : longest <= 16 ? "compact" : "tight";
+  return longest <= 5 ? "roomy" : longest <= 10 ? "compact" : "tight";
 }

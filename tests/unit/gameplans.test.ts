@@ -91,8 +91,8 @@ describe("ordering rules", () => {
 
   it("prints denser as the longest column grows", () => {
     expect(callSheetDensity(slots({ openers: [1, 2, 3] }))).toBe("roomy");
-    expect(callSheetDensity(slots({ openers: Array.from({ length: 12 }, (_, index) => index + 1) }))).toBe("compact");
-    expect(callSheetDensity(slots({ openers: Array.from({ length: 30 }, (_, index) => index + 1) }))).toBe("tight");
+    expect(callSheetDensity(slots({ openers: Array.from({ length: 8 }, (_, index) => index + 1) }))).toBe("compact");
+    expect(callSheetDensity(slots({ openers: Array.from({ length: 11 }, (_, index) => index + 1) }))).toBe("tight");
   });
 
   it("refuses bad form input with a message", () => {

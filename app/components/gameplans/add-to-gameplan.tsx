@@ -55,7 +55,7 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
         </fetcher.Form>
       )}
       <p role="status" className={`mt-2 min-h-5 text-sm ${answer?.error ? "text-red-300" : "text-slate-300"}`}>
-        {answer ? (answer.error ?? answer.message) : ""}
+        {answer ? <span>{answer.error ?? answer.message}</span> : null}
         {answer?.ok ? <> <Link to="/gameplans" className="text-link">Your gameplans</Link></> : null}
       </p>
     </section>

@@ -8,7 +8,8 @@ import type { GameplanEntry } from "~/server/gameplans.server";
 
 type Game = keyof typeof GAME_LABELS;
 
-const DENSITY_TEXT = { roomy: "text-[8.5pt]", compact: "text-[7pt]", tight: "text-[5.5pt]" } as const;
+const DENSITY_TEXT = { roomy: "text-[8.5pt]", compact: "text-[7pt]", tight: "text-[6pt]" } as const;
+const NOTE_LINES = { roomy: "", compact: "line-clamp-2", tight: "line-clamp-1" } as const;
 
 export function CallSheet({ name, game, entries }: { name: string; game: Game; entries: GameplanEntry[] }) {
   const density = callSheetDensity(entries);
@@ -27,11 +28,11 @@ export function CallSheet({ name, game, entries }: { name: string; game: Game; e
               <ol className="mt-1 space-y-1">
                 {plays.map((entry, index) => (
                   <li key={entry.id} className="break-inside-avoid break-words">
-                    <span className="block text-[0.85em] uppercase text-black/70">
+                    <span className={`${density === "tight" ? "" : "block"} text-[0.85em] uppercase text-black/70`}>
                       {index + 1}. {entry.formation}
-                    </span>
-                    <span className="block font-bold">{entry.playTitle}</span>
-                    {entry.note ? <span className={`block italic ${density === "roomy" ? "" : "line-clamp-2"}`}>{entry.note}</span> : null}
+                    </span>{" "}
+                    <span className={`${density === "tight" ? "" : "block"} font-bold`}>{entry.playTitle}</span>
+                    {entry.note ? <span className={`block italic ${NOTE_LINES[density]}`}>{entry.note}</span> : null}
                   </li>
                 ))}
               </ol>

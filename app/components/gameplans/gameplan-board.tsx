@@ -130,15 +130,15 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="entryId" value={entry.id} />
           <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
-            Move up<span className="sr-only">: {title}</span>
+            Move up<span className="sr-only"> ({title})</span>
           </button>
           <button type="submit" name="direction" value="down" disabled={index === count - 1} className="btn-secondary btn-sm">
-            Move down<span className="sr-only">: {title}</span>
+            Move down<span className="sr-only"> ({title})</span>
           </button>
         </Form>
         <details className="w-full" open={Boolean(answer?.error)}>
           <summary className="cursor-pointer text-sm text-link">
-            Note, move or remove<span className="sr-only">: {title}</span>
+            Note, move or remove<span className="sr-only"> ({title})</span>
           </summary>
           <div className="mt-3 space-y-4">
             {answer?.error && answer.intent !== "note" ? <p role="alert" className="field-error">{answer.error}</p> : null}
@@ -157,13 +157,13 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
                   ))}
                 </select>
               </div>
-              <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only">: {title}</span></button>
+              <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only"> ({title})</span></button>
             </Form>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="entryId" value={entry.id} />
               <button type="submit" className="text-sm text-link-danger">
-                Remove<span className="sr-only">: {title}</span>
+                Remove<span className="sr-only"> ({title})</span>
               </button>
             </Form>
           </div>
@@ -192,7 +192,7 @@ function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: Sub
       <textarea {...getTextareaProps(fields.note)} key={entry.note ?? ""} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
       <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
       <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
-      <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only">: {entry.playTitle}</span></button>
+      <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>
     </Form>
   );
 }
