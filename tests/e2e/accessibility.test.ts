@@ -116,7 +116,7 @@ describe("gameplans (axe-core, WCAG 2.1 A and AA)", () => {
     const problems: string[] = [];
     try {
       for (const [role, paths] of [
-        ["premium", [`/gameplans/${plan.id}`, `/gameplans/${plan.id}?delete=1`, `/gameplans/${plan.id}/wristband`, "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh"]],
+        ["premium", [`/gameplans/${plan.id}`, `/gameplans/${plan.id}?delete=1`, `/gameplans/${plan.id}/wristband`, "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/snag"]],
         [null, [`/gameplans/shared/${token}`, "/gameplans/shared/no-longer"]],
       ] as const) {
         const { context, page } = await newPage(browser, { bypassCSP: true });
