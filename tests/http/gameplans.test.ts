@@ -291,6 +291,7 @@ describe("pages", () => {
       const { cookie } = members[role];
       const id = await newGameplan(cookie, `Pages ${role}`);
       await add(cookie, id, freePlay, "third-short");
+      await add(cookie, id, freePlay2, "third-short");
       const list = textOf(mainOf(await (await get("/gameplans", { cookie })).text()));
       expect(list).toContain(`Pages ${role}`);
       const page = await get(`/gameplans/${id}`, { cookie });

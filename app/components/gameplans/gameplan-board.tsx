@@ -126,16 +126,18 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 sm:pl-9">
-        <Form method="post" preventScrollReset className="flex gap-2">
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="entryId" value={entry.id} />
-          <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
-            Move up<span className="sr-only"> ({title})</span>
-          </button>
-          <button type="submit" name="direction" value="down" disabled={index === count - 1} className="btn-secondary btn-sm">
-            Move down<span className="sr-only"> ({title})</span>
-          </button>
-        </Form>
+        {count > 1 ? (
+          <Form method="post" preventScrollReset className="flex gap-2">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="entryId" value={entry.id} />
+            <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
+              Move up<span className="sr-only"> ({title})</span>
+            </button>
+            <button type="submit" name="direction" value="down" disabled={index === count - 1} className="btn-secondary btn-sm">
+              Move down<span className="sr-only"> ({title})</span>
+            </button>
+          </Form>
+        ) : null}
         <details className="w-full" open={Boolean(answer?.error)}>
           <summary className="cursor-pointer text-sm text-link">
             Note, move or remove<span className="sr-only"> ({title})</span>
