@@ -25,6 +25,11 @@ export default [
   route("home", "routes/member/home.tsx"),
   route("notifications", "routes/member/notifications.tsx"),
   route("unsubscribe", "routes/account/unsubscribe.tsx"),
+  route("gameplans", "routes/gameplans/gameplans.tsx"),
+  route("gameplans/add", "routes/gameplans/add-to-gameplan.tsx"),
+  route("gameplans/:id", "routes/gameplans/gameplan.tsx"),
+  route("gameplans/:id/wristband", "routes/gameplans/wristband.tsx"),
+  route("gameplans/shared/:token", "routes/gameplans/shared-gameplan.tsx"),
 
   // Billing
   route("subscribe", "routes/billing/subscribe.tsx"),

@@ -38,3 +38,5 @@ export const AUDIT_ACTIONS = [
   "tip.review",
   "tip.delete",
 ] as const;
+/** The situations of a gameplan, in the call sheet's order (labels in app/lib/gameplans.ts). */
+export const GAMEPLAN_SITUATIONS = ["openers", "first-down", "third-short", "third-long", "red-zone", "two-minute", "vs-blitz", "goal-line"] as const;

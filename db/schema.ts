@@ -28,6 +28,7 @@ import {
   STATUS_ITEM_KINDS,
   PROGRESS_STAGES,
   AUDIT_ACTIONS,
+  GAMEPLAN_SITUATIONS,
 } from "./enums.ts";
 
 export * from "./enums.ts";
@@ -646,3 +647,61 @@ export const mediaDeletions = sqliteTable("media_deletions", {
   key: text("key").primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * A member's gameplan for one game: plays grouped under the fixed situations, printed as a call
+ * sheet. `share_token` is set while the owner shares it read-only (docs/decisions/0012-gameplans.md).
+ */
+export const gameplans = sqliteTable(
+  "gameplans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    game: text("game", { enum: GAMES }).notNull(),
+    shareToken: text("share_token"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("gameplans_user_created_idx").on(table.userId, table.createdAt), uniqueIndex("gameplans_share_token_unique").on(table.shareToken)],
+);
+
+/**
+ * A play in a gameplan, at a place in one situation. Positions run 0, 1, 2... within a situation
+ * (kept dense by every write of app/server/gameplans.server.ts; a play deleted by staff leaves a gap
+ * that the next write closes). content_id is the play's scheme, kept on the row so the
+ * notifications read a member's followed plays without joining the formations.
+ */
+export const gameplanPlays = sqliteTable(
+  "gameplan_plays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameplanId: integer("gameplan_id")
+      .notNull()
+      .references(() => gameplans.id, { onDelete: "cascade" }),
+    playId: integer("play_id")
+      .notNull()
+      .references(() => contentPlays.id, { onDelete: "cascade" }),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    situation: text("situation", { enum: GAMEPLAN_SITUATIONS }).notNull(),
+    position: integer("position").notNull(),
+    note: text("note"),
+    /** When the play was added (notifications about it count from then). */
+    addedAt: integer("added_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+  },
+  (table) => [
+    uniqueIndex("gameplan_plays_slot_unique").on(table.gameplanId, table.situation, table.position),
+    uniqueIndex("gameplan_plays_situation_play_unique").on(table.gameplanId, table.situation, table.playId),
+    index("gameplan_plays_play_idx").on(table.playId),
+    index("gameplan_plays_content_idx").on(table.contentId),
+  ],
+);
+
+export type Gameplan = typeof gameplans.$inferSelect;
+export type GameplanPlay = typeof gameplanPlays.$inferSelect;

@@ -4,6 +4,8 @@
 // Video links are demo placeholders, except the one self-hosted play clip per game
 // ("media/videos/sample-play.mp4", made from db/seed-images/sample-play.mp4).
 
+import type { GAMEPLAN_SITUATIONS } from "./enums.ts";
+
 export type SeedPlay = {
   slug: string;
   title: string;
@@ -1374,6 +1376,62 @@ export const SEED_PROGRESS: SeedProgress[] = [
   { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/bunch-verticals", stage: "practised", daysAgo: 3 },
   { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/mesh", stage: "watched", positionSeconds: 4, daysAgo: 1 },
   ...NICKEL_MATCH_PLAYS.map((play, index) => ({ contentSlug: "madden26-nickel-match-defense", play, stage: "game-ready" as const, daysAgo: 30 - index })),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Gameplans: the premium demo member has one for each game, with plays in several situations
+// (free and premium schemes) and a few notes.
+// ---------------------------------------------------------------------------------------------
+
+export type SeedGameplan = {
+  name: string;
+  game: "college" | "madden";
+  daysAgo: number;
+  /** In each situation's order: scheme slug, "formation/play", situation, optional note. */
+  plays: { contentSlug: string; play: string; situation: (typeof GAMEPLAN_SITUATIONS)[number]; note?: string }[];
+};
+
+export const SEED_GAMEPLANS: SeedGameplan[] = [
+  {
+    name: "Rivalry Saturday",
+    game: "college",
+    daysAgo: 12,
+    plays: [
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/inside-zone-bubble", situation: "openers", note: "Read the apex; throw the bubble if he walks out." },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/mesh", situation: "openers" },
+      { contentSlug: "cfb26-flexbone-triple-option", play: "flexbone/triple-option", situation: "openers" },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "pistol-strong/zone-read", situation: "first-down" },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/stick", situation: "first-down" },
+      { contentSlug: "cfb26-flexbone-triple-option", play: "flexbone/midline-option", situation: "third-short", note: "Only vs a 3-tech to the call side." },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "pistol-strong/counter", situation: "third-short" },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/snag", situation: "third-long" },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-trips-te/four-verticals", situation: "third-long", note: "Seam to the TE vs Cover 3." },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "gun-bunch/bunch-verticals", situation: "red-zone" },
+      { contentSlug: "cfb26-flexbone-triple-option", play: "pistol-strong/pa-post", situation: "two-minute" },
+      { contentSlug: "cfb26-spread-rpo-attack", play: "pistol-strong/pa-boot", situation: "vs-blitz" },
+      { contentSlug: "cfb26-335-tite-defense", play: "335-tite/cover-3-match", situation: "third-long", note: "Defense: their 3rd and long." },
+      { contentSlug: "cfb26-flexbone-triple-option", play: "singleback-ace/power", situation: "goal-line" },
+    ],
+  },
+  {
+    name: "Ranked Weekend",
+    game: "madden",
+    daysAgo: 10,
+    plays: [
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "gun-bunch-wk/mesh-spot", situation: "openers", note: "Hot route the RB to a flat vs man." },
+      { contentSlug: "madden26-pistol-power-run", play: "pistol-strong/inside-zone-split", situation: "openers" },
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "singleback-ace/slants", situation: "first-down" },
+      { contentSlug: "madden26-pistol-power-run", play: "singleback-ace/duo", situation: "first-down" },
+      { contentSlug: "madden26-pistol-power-run", play: "gun-trips-te/power-read", situation: "third-short" },
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "gun-bunch-wk/bunch-stick", situation: "third-short" },
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "gun-trips-te/spacing", situation: "third-long" },
+      { contentSlug: "madden26-pistol-power-run", play: "singleback-ace/pa-deep-cross", situation: "third-long" },
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "gun-bunch-wk/bunch-verticals", situation: "red-zone" },
+      { contentSlug: "madden26-gun-bunch-quick-pass", play: "gun-trips-te/te-seam-verts", situation: "two-minute" },
+      { contentSlug: "madden26-pistol-power-run", play: "singleback-ace/quick-slants", situation: "vs-blitz", note: "Ball out on the first step." },
+      { contentSlug: "madden26-nickel-match-defense", play: "nickel-2-4-5-even/mid-blitz", situation: "third-long", note: "Defense: send it on their 3rd and long." },
+    ],
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   SEED_COMMENTS,
   SEED_CONTENT,
   SEED_FAVORITES,
+  SEED_GAMEPLANS,
   SEED_PROGRESS,
   SEED_RATINGS,
   SEED_STATUS_EVENTS,
@@ -310,6 +311,36 @@ export async function seedDatabase(options: SeedOptions) {
 
   await seedPatchTracker(options.d1, now, authorId);
   await seedProgress(options.d1, now, accountByRole("premium").id);
+  await seedGameplans(options.d1, now, accountByRole("premium").id);
+}
+
+/** The premium demo member's gameplans (SEED_GAMEPLANS), seeded only when they have none, in one batch. */
+async function seedGameplans(d1: D1Database, now: Date, userId: string) {
+  const existing = await d1.prepare("SELECT count(*) AS total FROM gameplans WHERE user_id = ?").bind(userId).first<{ total: number }>();
+  if (existing?.total) return;
+  const statements: D1PreparedStatement[] = [];
+  for (const plan of SEED_GAMEPLANS) {
+    const at = now.getTime() - plan.daysAgo * DAY;
+    statements.push(d1.prepare("INSERT INTO gameplans (user_id, name, game, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(userId, plan.name, plan.game, at, at));
+    const positions = new Map<string, number>();
+    for (const entry of plan.plays) {
+      const [sectionSlug, playSlug] = entry.play.split("/");
+      const position = positions.get(entry.situation) ?? 0;
+      positions.set(entry.situation, position + 1);
+      statements.push(
+        d1
+          .prepare(
+            `INSERT INTO gameplan_plays (gameplan_id, play_id, content_id, situation, position, note, added_at)
+             SELECT (SELECT id FROM gameplans WHERE user_id = ? AND name = ?), p.id, c.id, ?, ?, ?, ? FROM content c
+             JOIN content_sections s ON s.content_id = c.id AND s.slug = ?
+             JOIN content_plays p ON p.section_id = s.id AND p.slug = ?
+             WHERE c.slug = ?`,
+          )
+          .bind(userId, plan.name, entry.situation, position, entry.note ?? null, at, sectionSlug, playSlug, entry.contentSlug),
+      );
+    }
+  }
+  await d1.batch(statements);
 }
 
 /** The premium demo member's install tracker (SEED_PROGRESS), seeded only when they have none. */

@@ -152,6 +152,7 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
         </div>
         <ul className="pt-2">
           <li><Link to="/account-settings" className={menuItem}>Account Settings</Link></li>
+          <li><Link to="/gameplans" className={menuItem}>Gameplans</Link></li>
           <li><Link to="/submit-tip" className={menuItem}>Submit Tip</Link></li>
           {viewer.isStaff ? <li><Link to="/admin" className={menuItem}>Admin</Link></li> : null}
           <li><LogoutButton className={menuItem} /></li>
@@ -194,6 +195,7 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
           {viewer ? (
             <>
               <li><Link to="/account-settings" className={link}>Account Settings</Link></li>
+              <li><Link to="/gameplans" className={link}>Gameplans</Link></li>
               {viewer.isStaff ? <li><Link to="/admin" className={link}>Admin</Link></li> : null}
               <li><LogoutButton className={link + " w-full text-left"} /></li>
             </>

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import {
   discordLinks,
+  gameplanPlays,
+  gameplans,
   blogPosts,
   comments,
   contactMessages,
@@ -129,6 +131,25 @@ export const ACCOUNT_DATA_SECTIONS = {
       .select({ to: notificationDigests.toEmail, subject: notificationDigests.subject, text: notificationDigests.text, createdAt: notificationDigests.createdAt, sentAt: notificationDigests.sentAt })
       .from(notificationDigests)
       .where(eq(notificationDigests.userId, userId)),
+  // Gameplans with their plays by situation (the share token is a secret of its own: left out).
+  gameplans: (db, userId) =>
+    db
+      .select({
+        gameplan: gameplans.name,
+        game: gameplans.game,
+        shared: sql<number>`${gameplans.shareToken} IS NOT NULL`.mapWith(Boolean),
+        situation: gameplanPlays.situation,
+        position: gameplanPlays.position,
+        schemeSlug: sql<string | null>`${content.slug}`.as("gameplan_scheme_slug"),
+        playTitle: sql<string | null>`${contentPlays.title}`.as("gameplan_play_title"),
+        note: gameplanPlays.note,
+        addedAt: gameplanPlays.addedAt,
+      })
+      .from(gameplans)
+      .leftJoin(gameplanPlays, eq(gameplanPlays.gameplanId, gameplans.id))
+      .leftJoin(contentPlays, eq(contentPlays.id, gameplanPlays.playId))
+      .leftJoin(content, eq(content.id, gameplanPlays.contentId))
+      .where(eq(gameplans.userId, userId)),
   // The linked Discord account: its name and role state, never its tokens.
   discord: (db, userId) =>
     db

@@ -29,13 +29,15 @@ type NewItem = { userId: string; slug: string; title: string; game: Game; type: 
 /** Where a member's window starts: their last digest, but no further back than DIGEST_LOOKBACK. */
 const windowStart = (now: number) => sql`max(coalesce(u.digest_through, 0), ${now - DIGEST_LOOKBACK})`;
 
-/** Whether member `u` has a followed change in their window: through a favourite, or through a play of their progress. */
+/** Whether member `u` has a followed change in their window: through a favourite, a play of their progress or a play of their gameplans. */
 function hasChangesSince(now: number) {
   const changes = sql`JOIN status_changes c ON c.content_id = f.content_id AND c.notify = 1 AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
     JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1`;
   return sql`(EXISTS (SELECT 1 FROM favorites f ${changes} WHERE f.user_id = u.id AND c.changed_at > f.created_at)
     OR EXISTS (SELECT 1 FROM play_progress f ${changes} WHERE f.user_id = u.id AND f.stage <> 'not-started' AND f.started_at IS NOT NULL
-      AND c.changed_at > f.started_at AND (c.play_id IS NULL OR c.play_id = f.play_id)))`;
+      AND c.changed_at > f.started_at AND (c.play_id IS NULL OR c.play_id = f.play_id))
+    OR EXISTS (SELECT 1 FROM gameplans g JOIN gameplan_plays f ON f.gameplan_id = g.id ${changes} WHERE g.user_id = u.id
+      AND c.changed_at > f.added_at AND (c.play_id IS NULL OR c.play_id = f.play_id)))`;
 }
 
 function newContentSince(now: number) {

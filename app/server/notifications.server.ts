@@ -13,14 +13,18 @@ const DAY = 86_400_000;
 
 /**
  * What members follow, with the instant they started: the items they favourited (the item and its
- * plays), and the plays of their progress past 'Not started' (the play and its scheme's own
- * status). `member` picks the members by the user_id column. Both arms keep their own index.
+ * plays), the plays of their progress past 'Not started' and the plays in their gameplans (the
+ * play and its scheme's own status). `member` picks the members by the user_id column. Each arm
+ * keeps its own index.
  */
 export function followedItems(member: (column: SQL) => SQL): SQL {
   return sql`SELECT user_id, content_id, NULL AS play_id, created_at AS since FROM favorites WHERE ${member(sql`user_id`)}
     UNION ALL
     SELECT user_id, content_id, play_id, started_at AS since FROM play_progress
-    WHERE ${member(sql`user_id`)} AND stage <> 'not-started' AND started_at IS NOT NULL`;
+    WHERE ${member(sql`user_id`)} AND stage <> 'not-started' AND started_at IS NOT NULL
+    UNION ALL
+    SELECT g.user_id, e.content_id, e.play_id, e.added_at AS since FROM gameplan_plays e JOIN gameplans g ON g.id = e.gameplan_id
+    WHERE ${member(sql`g.user_id`)}`;
 }
 
 /** A status change reaches a follower: of the item they follow, of one of its plays unless they follow a single play, after they started. */

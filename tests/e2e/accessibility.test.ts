@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { gameplans } from "../../db/schema";
+import { demoUserId } from "../support/accounts";
 import { launchBrowser, newPage, signInAs } from "../support/browser";
+import { testState } from "../support/test-state";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -77,6 +81,7 @@ const MEMBER_PAGES = [
   "/account-settings#discord",
   "/account-settings#your-data",
   "/account-settings#delete-account",
+  "/gameplans",
 ];
 const STAFF_PAGES = ["/admin", "/admin#activity", "/admin?affected=premium%40example.com#activity", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
@@ -104,6 +109,34 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
         if (violations.length) problems.push(describeViolations(path, violations));
       }
       await context.close();
+    }
+    expect(problems.join("\n")).toBe("");
+  });
+});
+
+describe("gameplans (axe-core, WCAG 2.1 A and AA)", () => {
+  it("finds no violations on a gameplan, its delete confirmation, its wristband, its shared page and a revoked link", async () => {
+    const { db } = await testState();
+    const [plan] = await db.select({ id: gameplans.id }).from(gameplans).where(eq(gameplans.userId, await demoUserId("premium"))).orderBy(asc(gameplans.id)).limit(1);
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await db.update(gameplans).set({ shareToken: token }).where(eq(gameplans.id, plan.id));
+    const problems: string[] = [];
+    try {
+      for (const [role, paths] of [
+        ["premium", [`/gameplans/${plan.id}`, `/gameplans/${plan.id}?delete=1`, `/gameplans/${plan.id}/wristband`, "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/snag"]],
+        [null, [`/gameplans/shared/${token}`, "/gameplans/shared/no-longer"]],
+      ] as const) {
+        const { context, page } = await newPage(browser, { bypassCSP: true });
+        if (role) await signInAs(page, role);
+        for (const path of paths) {
+          await page.goto(path);
+          const violations = await axeViolations(page);
+          if (violations.length) problems.push(describeViolations(path, violations));
+        }
+        await context.close();
+      }
+    } finally {
+      await db.update(gameplans).set({ shareToken: null }).where(eq(gameplans.id, plan.id));
     }
     expect(problems.join("\n")).toBe("");
   });

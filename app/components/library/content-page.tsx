@@ -10,6 +10,7 @@ import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
 import { StatusBadge } from "~/components/library/status-badge";
 import { ProgressBar } from "~/components/library/progress-bar";
 import { ProgressControl, StageMark } from "~/components/library/progress-control";
+import { AddToGameplan } from "~/components/gameplans/add-to-gameplan";
 import { badgeText } from "~/lib/patch";
 import type { ContentPageData as LoaderData } from "~/routes/library/content-detail";
 import type { PatchView } from "~/server/content-page.server";
@@ -287,6 +288,10 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
           )}
 
           {view.play?.progress && playPath ? <ProgressControl key={view.play.slug} action={playPath} stage={view.play.progress.stage} /> : null}
+
+          {view.play && playPath && loaderData.gameplans ? (
+            <AddToGameplan key={view.play.slug} playId={view.play.id} playPath={playPath} game={item.game} gameplans={loaderData.gameplans} />
+          ) : null}
 
           {view.play ? <PatchNote patch={view.play.patch} game={item.game} locked={false} /> : null}
 

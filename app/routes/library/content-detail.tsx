@@ -29,6 +29,7 @@ import { isDataRequest, pagePath } from "~/server/http.server";
 import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
 import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
+import { gameplanChoicesQuery } from "~/server/gameplans.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { countView } from "~/server/views.server";
 
@@ -67,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     plays: sectionSlug ? playsOfSectionQuery(db, slug, sectionSlug) : none,
     progress: userId && sectionSlug ? sectionProgressQuery(db, userId, slug, sectionSlug) : none,
     stages: userId && !sectionSlug ? schemeStagesQuery(db, userId, slug) : none,
+    gameplans: userId && sectionSlug ? gameplanChoicesQuery(db, userId) : none,
     comments: withComments ? commentsQuery(db, { type: "content", slug }, commentCursor) : none,
     commentCount: withComments ? commentCountQuery(db, { type: "content", slug }) : none,
   });
@@ -130,6 +132,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       commentPaging: null,
       commentsFailed: false,
       commentPermission: viewer ? ("premium" as const) : ("login" as const),
+      gameplans: null,
     };
   }
 
@@ -157,6 +160,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     commentPaging: commentPage.paging,
     commentsFailed,
     commentPermission: !viewer ? ("login" as const) : rights.comment ? ("allowed" as const) : ("premium" as const),
+    // 'Add to gameplan': the member's gameplans of this game.
+    gameplans: viewer && view?.play ? (read.gameplans ?? []).filter((plan) => plan.gameplanGame === row.game).map((plan) => ({ id: plan.gameplanId, name: plan.gameplanName })) : null,
   };
 }
 

@@ -1,0 +1,200 @@
+// The gameplan page's situations with their plays. Every change is a POST form ('Move up', 'Move
+// down', 'Move to', the note, 'Remove'), so it works without JavaScript; with it, plays are also
+// dragged within and between situations, shown in their new place while the move is saved.
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState, type DragEvent } from "react";
+import { Form, useFetcher } from "react-router";
+import { FieldErrors } from "~/components/forms";
+import { Link } from "~/components/link";
+import { useHydrated } from "~/components/use-hydrated";
+import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
+import { applySlots, GAMEPLAN_NOTE_MAX, isSituation, placeEntry, SITUATION_LABELS, type Situation } from "~/lib/gameplans";
+import { entryNoteSchema } from "~/lib/schemas/gameplans";
+import type { GameplanEntry } from "~/server/gameplans.server";
+
+export type BoardAnswer = { intent: string; entryId: number | null; error: string | null; result: SubmissionResult<string[]> | null } | undefined;
+
+const DRAG_TYPE = "application/x-gameplan-entry";
+
+export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: number; entries: GameplanEntry[]; answer: BoardAnswer }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<Situation | null>(null);
+
+  const pending = fetcher.formData;
+  const pendingSituation = pending?.get("situation");
+  const moving = pending && pending.get("intent") === "place" && isSituation(pendingSituation) ? placeEntry(entries, Number(pending.get("entryId")), pendingSituation, Number(pending.get("index"))) : null;
+  const shown = moving ? applySlots(entries, moving) : entries;
+
+  function drop(event: DragEvent<HTMLElement>, situation: Situation) {
+    event.preventDefault();
+    setOver(null);
+    const entryId = Number(event.dataTransfer.getData(DRAG_TYPE) || dragging);
+    setDragging(null);
+    if (!entryId) return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>("li[data-entry]")].filter((item) => item.dataset.entry !== String(entryId));
+    const index = items.findIndex((item) => {
+      const box = item.getBoundingClientRect();
+      return event.clientY < box.top + box.height / 2;
+    });
+    fetcher.submit(
+      { intent: "place", entryId: String(entryId), situation, index: String(index < 0 ? items.length : index) },
+      { method: "post", action: `/gameplans/${gameplanId}`, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2 print:hidden">
+      {GAMEPLAN_SITUATIONS.map((situation) => {
+        const plays = shown.filter((entry) => entry.situation === situation);
+        return (
+          <section
+            key={situation}
+            id={`situation-${situation}`}
+            aria-labelledby={`situation-${situation}-title`}
+            data-situation={situation}
+            className={`card min-w-0 scroll-mt-24 p-4 ${over === situation ? "border-turf" : ""}`}
+            onDragOver={(event) => {
+              if (dragging === null) return;
+              event.preventDefault();
+              setOver(situation);
+            }}
+            onDragLeave={() => setOver((current) => (current === situation ? null : current))}
+            onDrop={(event) => drop(event, situation)}
+          >
+            <h2 id={`situation-${situation}-title`} className="flex items-baseline justify-between gap-2 text-lg font-bold text-white">
+              {SITUATION_LABELS[situation]}
+              <span className="text-xs font-semibold text-slate-400">{plays.length} {plays.length === 1 ? "play" : "plays"}</span>
+            </h2>
+            {plays.length === 0 ? (
+              <p className="mt-3 rounded-lg border border-dashed border-field-600 p-4 text-sm text-slate-400">
+                {hydrated ? "No plays yet. Drag one here or use 'Move to'." : "No plays yet."}
+              </p>
+            ) : (
+              <ol className="mt-3 space-y-2">
+                {plays.map((entry, index) => (
+                  <EntryItem
+                    key={entry.id}
+                    entry={entry}
+                    index={index}
+                    count={plays.length}
+                    draggable={hydrated}
+                    onDrag={(on) => setDragging(on ? entry.id : null)}
+                    answer={answer?.entryId === entry.id ? answer : undefined}
+                  />
+                ))}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function EntryItem(props: { entry: GameplanEntry; index: number; count: number; draggable: boolean; onDrag: (on: boolean) => void; answer: BoardAnswer }) {
+  const { entry, index, count, answer } = props;
+  const title = entry.playTitle;
+  return (
+    <li
+      data-entry={entry.id}
+      draggable={props.draggable}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_TYPE, String(entry.id));
+        event.dataTransfer.effectAllowed = "move";
+        props.onDrag(true);
+      }}
+      onDragEnd={() => props.onDrag(false)}
+      className={`rounded-xl border border-field-700 bg-field-950/60 p-3 ${props.draggable ? "cursor-grab active:cursor-grabbing" : ""}`}
+    >
+      <div className="flex items-start gap-3">
+        <span className="w-6 shrink-0 text-right text-sm font-black tabular-nums text-turf">{index + 1}</span>
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{entry.formation}</p>
+          <p className="break-words font-bold text-white">
+            {entry.href ? (
+              <Link to={entry.href} className="hover:text-turf">{title}</Link>
+            ) : (
+              <>
+                {title} <span className="badge ml-1 bg-field-700 text-slate-200" title="Premium members can open this play.">Locked</span>
+              </>
+            )}
+          </p>
+          {entry.note ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-300" data-testid="entry-note">{entry.note}</p> : null}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2 sm:pl-9">
+        {count > 1 ? (
+          <Form method="post" preventScrollReset className="flex gap-2">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="entryId" value={entry.id} />
+            <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
+              Move up<span className="sr-only"> ({title})</span>
+            </button>
+            <button type="submit" name="direction" value="down" disabled={index === count - 1} className="btn-secondary btn-sm">
+              Move down<span className="sr-only"> ({title})</span>
+            </button>
+          </Form>
+        ) : null}
+        <details className="w-full" open={Boolean(answer?.error)}>
+          <summary className="cursor-pointer text-sm text-link">
+            Note, move or remove<span className="sr-only"> ({title})</span>
+          </summary>
+          <div className="mt-3 space-y-4">
+            {answer?.error && answer.intent !== "note" ? <p role="alert" className="field-error">{answer.error}</p> : null}
+            <NoteForm entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} />
+            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="place" />
+              <input type="hidden" name="entryId" value={entry.id} />
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`move-to-${entry.id}`} className="label">
+                  Move to<span className="sr-only"> (for {title})</span>
+                </label>
+                <select id={`move-to-${entry.id}`} name="situation" className="input py-2 text-sm" defaultValue="">
+                  <option value="" disabled>Choose a situation</option>
+                  {GAMEPLAN_SITUATIONS.filter((situation) => situation !== entry.situation).map((situation) => (
+                    <option key={situation} value={situation}>{SITUATION_LABELS[situation]}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only"> ({title})</span></button>
+            </Form>
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="entryId" value={entry.id} />
+              <button type="submit" className="text-sm text-link-danger">
+                Remove<span className="sr-only"> ({title})</span>
+              </button>
+            </Form>
+          </div>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: `note-${entry.id}`,
+    lastResult: lastResult ?? undefined,
+    defaultValue: { note: entry.note ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: entryNoteSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="note" />
+      <input type="hidden" name="entryId" value={entry.id} />
+      <label htmlFor={fields.note.id} className="label">
+        Note<span className="sr-only"> for {entry.playTitle}</span>
+      </label>
+      <textarea {...getTextareaProps(fields.note)} key={entry.note ?? ""} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
+      <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
+      <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
+      <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>
+    </Form>
+  );
+}

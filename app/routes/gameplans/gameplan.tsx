@@ -1,0 +1,180 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/gameplan";
+import { CallSheet } from "~/components/gameplans/call-sheet";
+import { GameplanBoard, type BoardAnswer } from "~/components/gameplans/gameplan-board";
+import { DeleteGameplan, RenameGameplanForm, ShareGameplan } from "~/components/gameplans/gameplan-forms";
+import { Link } from "~/components/link";
+import { useHydrated } from "~/components/use-hydrated";
+import { GAME_LABELS } from "~/lib/format";
+import { MAX_GAMEPLAN_PLAYS, SITUATION_LABELS } from "~/lib/gameplans";
+import { entryMoveSchema, entryNoteSchema, renameGameplanSchema } from "~/lib/schemas/gameplans";
+import { getApp } from "~/server/context.server";
+import {
+  deleteGameplan,
+  gameplanEntriesQuery,
+  gameplanIdOf,
+  gameplanQuery,
+  rearrangeGameplan,
+  renameGameplan,
+  saveEntryNote,
+  shareGameplan,
+  toGameplanEntries,
+  unshareGameplan,
+  type Outcome,
+} from "~/server/gameplans.server";
+import { requireUser } from "~/server/guards.server";
+import { isDataRequest } from "~/server/http.server";
+import { readPage } from "~/server/page-read.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+// A gameplan: its situations and plays (reordered, moved, noted, removed), its name, share link
+// and deletion, and the call sheet it prints as. Only its owner reaches it; anyone else gets a 404.
+
+const NOT_FOUND = "Gameplan not found";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.gameplan.name ?? NOT_FOUND} | Gameplans | Gridiron Playbook` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const id = gameplanIdOf(params.id) ?? 0;
+  const [user, read] = await Promise.all([
+    requireUser(context, request),
+    readPage(app, (userId) => ({ plan: gameplanQuery(app.db, userId ?? "", id), entries: gameplanEntriesQuery(app.db, userId ?? "", id) })),
+  ]);
+  const plan = read.plan[0];
+  if (!plan) throw data(NOT_FOUND, { status: 404 });
+  const url = new URL(request.url);
+  return {
+    gameplan: { id: plan.id, name: plan.name, game: plan.game, shareUrl: plan.shareToken ? `${url.origin}/gameplans/shared/${plan.shareToken}` : null },
+    entries: toGameplanEntries(read.entries, user),
+    confirmingDelete: url.searchParams.get("delete") === "1",
+  };
+}
+
+type Answer = NonNullable<BoardAnswer>;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const { db } = getApp(context);
+  const id = gameplanIdOf(params.id);
+  if (!id) throw data(NOT_FOUND, { status: 404 });
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const page = `/gameplans/${id}`;
+  const refuse = (answer: Omit<Answer, "intent">, status: number) => data<Answer>({ intent, ...answer }, { status });
+  const answer = (outcome: Outcome, to: string, title: string, description: string, entryId: number | null = null) =>
+    outcome.ok
+      ? redirectWithToast(isDataRequest(request) ? to.replace(/#.*$/, "") : to, { kind: "success", title, description })
+      : refuse({ entryId, error: outcome.error, result: null }, outcome.status);
+
+  if (intent === "rename") {
+    const submission = parseWithZod(formData, { schema: renameGameplanSchema });
+    if (submission.status !== "success") return refuse({ entryId: null, error: null, result: submission.reply() }, 400);
+    const { name } = submission.value;
+    return answer(await renameGameplan(db, user.id, id, name), page, "Gameplan renamed", `It is now called ${name}.`);
+  }
+  if (intent === "delete") return answer(await deleteGameplan(db, user.id, id), "/gameplans", "Gameplan deleted", "The gameplan and its share link are gone.");
+  if (intent === "share") return answer(await shareGameplan(db, user.id, id), `${page}#share`, "Share link created", "Anyone with the link sees the play names and situations.");
+  if (intent === "unshare") return answer(await unshareGameplan(db, user.id, id), `${page}#share`, "Sharing stopped", "The old link now says the gameplan is no longer shared.");
+
+  if (intent === "note") {
+    const submission = parseWithZod(formData, { schema: entryNoteSchema });
+    const entryId = Number(formData.get("entryId")) || null;
+    if (submission.status !== "success") return refuse({ entryId, error: null, result: submission.reply() }, 400);
+    const saved = await saveEntryNote(db, user.id, id, submission.value.entryId, submission.value.note);
+    return answer(saved, page, "Note saved", submission.value.note ? "The note is on the call sheet." : "The note is cleared.", entryId);
+  }
+
+  if (intent === "move" || intent === "place" || intent === "remove") {
+    const submission = parseWithZod(formData, { schema: entryMoveSchema });
+    const entryId = Number(formData.get("entryId")) || null;
+    if (submission.status !== "success") {
+      const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose a valid move.";
+      return refuse({ entryId, error: message, result: null }, 400);
+    }
+    const move = submission.value;
+    const change =
+      move.intent === "move"
+        ? { kind: "move" as const, direction: move.direction }
+        : move.intent === "place"
+          ? { kind: "place" as const, situation: move.situation, index: move.index ?? Number.MAX_SAFE_INTEGER }
+          : { kind: "remove" as const };
+    const outcome = await rearrangeGameplan(db, user.id, id, move.entryId, change);
+    const target = move.intent === "place" ? `#situation-${move.situation}` : "";
+    if (move.intent === "remove") return answer(outcome, page, "Play removed", "The play is off this gameplan.", entryId);
+    const where = move.intent === "place" ? `The play is in ${SITUATION_LABELS[move.situation]}.` : "The play has its new place.";
+    return answer(outcome, `${page}${target}`, "Play moved", where, entryId);
+  }
+
+  return refuse({ entryId: null, error: "Unknown action.", result: null }, 400);
+}
+
+export default function Gameplan({ loaderData, actionData }: Route.ComponentProps) {
+  const { gameplan, entries } = loaderData;
+  const answer = actionData as BoardAnswer;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
+      <div className="print:hidden">
+        <Link to="/gameplans" className="inline-flex items-center gap-2 text-sm font-semibold text-slate-300 hover:text-white">
+          <span aria-hidden="true">←</span> Gameplans
+        </Link>
+        <header className="mt-4 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{GAME_LABELS[gameplan.game]}</p>
+            <h1 className="break-words font-display text-3xl font-black text-white">{gameplan.name}</h1>
+            <p className="mt-1 text-sm text-slate-400">{entries.length} of {MAX_GAMEPLAN_PLAYS} plays</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <PrintButton />
+            <Link to={`/gameplans/${gameplan.id}/wristband`} className="btn-secondary">Wristband</Link>
+          </div>
+        </header>
+        {answer?.error && answer.entryId === null ? <p role="alert" className="field-error mt-4">{answer.error}</p> : null}
+        {entries.length === 0 ? (
+          <p className="mt-6 rounded-xl border border-dashed border-field-600 p-6 text-slate-300">
+            No plays yet. Open a play from <Link to={gameplan.game === "college" ? "/college" : "/madden"} className="text-link">{GAME_LABELS[gameplan.game]}</Link> and
+            use 'Add to gameplan' to put it under a situation.
+          </p>
+        ) : null}
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_300px]">
+          <GameplanBoard gameplanId={gameplan.id} entries={entries} answer={answer} />
+          <aside className="space-y-6">
+            <section aria-labelledby="rename-title" className="card p-5">
+              <h2 id="rename-title" className="text-lg font-bold text-white">Rename</h2>
+              <div className="mt-3">
+                <RenameGameplanForm name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : null} />
+              </div>
+            </section>
+            <section id="share" aria-labelledby="share-title" className="card scroll-mt-24 p-5">
+              <h2 id="share-title" className="text-lg font-bold text-white">Share</h2>
+              <div className="mt-3">
+                <ShareGameplan shareUrl={gameplan.shareUrl} />
+              </div>
+            </section>
+            <section id="delete" aria-labelledby="delete-title" className="card scroll-mt-24 p-5">
+              <h2 id="delete-title" className="text-lg font-bold text-white">Delete</h2>
+              <div className="mt-3">
+                <DeleteGameplan id={gameplan.id} name={gameplan.name} confirming={loaderData.confirmingDelete} />
+              </div>
+            </section>
+          </aside>
+        </div>
+      </div>
+      <CallSheet name={gameplan.name} game={gameplan.game} entries={entries} />
+    </div>
+  );
+}
+
+/** 'Print call sheet' with JavaScript; without it, the browser's own Print prints the same sheet. */
+function PrintButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return <p className="max-w-48 self-center text-xs text-slate-400">Print this page from your browser's menu for the call sheet.</p>;
+  return (
+    <button type="button" className="btn-primary" onClick={() => window.print()}>
+      Print call sheet
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/gameplans";
+import { CreateGameplanForm } from "~/components/gameplans/gameplan-forms";
+import { Link } from "~/components/link";
+import { GAMES } from "../../../db/enums";
+import { GAME_LABELS } from "~/lib/format";
+import { MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS } from "~/lib/gameplans";
+import { createGameplanSchema } from "~/lib/schemas/gameplans";
+import { getApp } from "~/server/context.server";
+import { createGameplan, gameplansOfMemberQuery } from "~/server/gameplans.server";
+import { requireUser } from "~/server/guards.server";
+import { readPage } from "~/server/page-read.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+// /gameplans: the member's gameplans and the form that starts a new one. Any signed-in member may
+// plan; what they may add is decided play by play (app/server/gameplans.server.ts).
+
+export function meta() {
+  return [{ title: "Gameplans | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const [, read] = await Promise.all([
+    requireUser(context, request),
+    readPage(app, (userId) => ({ plans: gameplansOfMemberQuery(app.db, userId ?? "") })),
+  ]);
+  const game = GAMES.find((value) => value === new URL(request.url).searchParams.get("game")) ?? null;
+  return {
+    game,
+    gameplans: read.plans.map((plan) => ({ id: plan.id, name: plan.name, game: plan.game, plays: Number(plan.plays), shared: Boolean(plan.shared) })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const { db } = getApp(context);
+  const submission = parseWithZod(await request.formData(), { schema: createGameplanSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const created = await createGameplan(db, user.id, submission.value);
+  if (!created.ok) return data({ result: submission.reply({ formErrors: [created.error] }) }, { status: created.status });
+  return redirectWithToast(`/gameplans/${created.id}`, {
+    kind: "success",
+    title: "Gameplan created",
+    description: `${submission.value.name} is ready. Open any play and use 'Add to gameplan'.`,
+  });
+}
+
+export default function Gameplans({ loaderData, actionData }: Route.ComponentProps) {
+  const { gameplans } = loaderData;
+  const full = gameplans.length >= MAX_GAMEPLANS;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-3xl font-black text-white">Gameplans</h1>
+      <p className="mt-2 max-w-2xl text-slate-300">
+        Script your openers and your calls for every situation from the plays you study here, then print the call sheet or a
+        wristband to keep next to the controller.
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
+        <section aria-labelledby="my-gameplans-title">
+          <h2 id="my-gameplans-title" className="text-xl font-bold text-white">
+            My gameplans <span className="text-sm font-semibold text-slate-400">({gameplans.length} of {MAX_GAMEPLANS})</span>
+          </h2>
+          {gameplans.length === 0 ? (
+            <p className="mt-4 rounded-xl border border-dashed border-field-600 p-6 text-slate-400">
+              No gameplans yet. Create one, then add plays to it from any play page.
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {gameplans.map((plan) => (
+                <li key={plan.id}>
+                  <Link to={`/gameplans/${plan.id}`} className="card flex h-full flex-col gap-1 p-4 transition-colors hover:border-turf/60">
+                    <span className="text-lg font-bold text-white">{plan.name}</span>
+                    <span className="text-sm text-slate-400">{GAME_LABELS[plan.game]}</span>
+                    <span className="mt-2 text-xs font-semibold text-slate-300">
+                      {plan.plays} of {MAX_GAMEPLAN_PLAYS} plays{plan.shared ? " · Shared" : ""}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="new-gameplan-title" className="card h-fit p-5">
+          <h2 id="new-gameplan-title" className="text-lg font-bold text-white">New gameplan</h2>
+          {full ? <p className="mt-2 text-sm text-amber-200">You have {MAX_GAMEPLANS} gameplans, the most you can keep. Delete one to make room.</p> : null}
+          <div className="mt-4">
+            <CreateGameplanForm lastResult={actionData?.result ?? null} game={loaderData.game} full={full} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { asc, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { content, contentPlays, contentSections, gameplanPlays, gameplans } from "../../db/schema";
+import { GAMEPLAN_SITUATIONS } from "../../db/enums";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { SEED_GAMEPLANS } from "../../db/seed-data";
+import { createMember, demoUserId } from "../support/accounts";
+import { launchBrowser, newPage, signInAs, signInWithPassword, visible, type PageOptions } from "../support/browser";
+import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
+import { testState, type TestState } from "../support/test-state";
+
+// Gameplans in the browser: every form of a gameplan, with JavaScript on and off, up to its success
+// message (create, 'Add to gameplan', 'Move up', the note, 'Move to', 'Remove', rename, share,
+// 'Stop sharing', delete); drag and drop with JavaScript; the call sheet printed to PDF by Chromium
+// (one landscape page holding every play name, read back in page order with poppler's pdftotext); the wristband;
+// phone-sized screens.
+
+let browser: Browser;
+let state: TestState;
+beforeAll(async () => {
+  [browser, state] = await Promise.all([launchBrowser(), testState()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const MESH = "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh";
+const SNAG = "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/snag";
+
+async function signedInMember(mode: JsMode, options: PageOptions = {}) {
+  const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * 86_400_000) });
+  const w = await watchedPage(browser, mode, options);
+  await signInWithPassword(w.page, member.email, DEMO_PASSWORD);
+  return { w, member };
+}
+
+async function open(w: WatchedPage, mode: JsMode, path: string) {
+  await w.page.goto(path, { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
+  await w.check();
+}
+
+async function succeeded(w: WatchedPage, text: string) {
+  await visible(w.page.getByRole("status").getByText(text, { exact: true }), 15_000);
+  await w.check();
+}
+
+/** The play names of one situation of the gameplan page, in order. */
+async function playsIn(page: Page, situation: string) {
+  return page.locator(`#situation-${situation} li[data-entry] p.font-bold`).allInnerTexts();
+}
+
+function entry(page: Page, title: string) {
+  return page.locator("li[data-entry]", { has: page.locator("p.font-bold", { hasText: new RegExp(`^${title}( Locked)?$`) }) });
+}
+
+async function addToGameplan(w: WatchedPage, mode: JsMode, path: string, gameplan: string, situation: string, title: string) {
+  await open(w, mode, path);
+  await w.page.getByLabel("Gameplan", { exact: true }).selectOption({ label: gameplan });
+  await w.page.getByLabel("Situation", { exact: true }).selectOption({ label: situation });
+  await w.page.getByRole("button", { name: "Add to gameplan" }).click();
+  await succeeded(w, `${title} is in ${gameplan} under ${situation}.`);
+}
+
+describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
+  it("builds a gameplan: create, add plays, move, note, move to, remove, rename, share, stop sharing, delete", async () => {
+    const { w } = await signedInMember(mode);
+    const { page } = w;
+    const name = `Week ${crypto.randomUUID().slice(0, 6)}`;
+
+    await open(w, mode, "/gameplans");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await succeeded(w, "Gameplan created");
+    await visible(page.getByRole("heading", { name, level: 1 }));
+    const gameplanPath = new URL(page.url()).pathname;
+
+    await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
+    await addToGameplan(w, mode, SNAG, name, "Openers", "Snag");
+
+    await open(w, mode, gameplanPath);
+    expect(await playsIn(page, "openers")).toEqual(["Mesh", "Snag"]);
+    await page.getByRole("button", { name: "Move up (Snag)" }).click();
+    await succeeded(w, "Play moved");
+    await expect.poll(() => playsIn(page, "openers")).toEqual(["Snag", "Mesh"]);
+
+    await entry(page, "Mesh").locator("summary").click();
+    await page.getByLabel("Note for Mesh").fill("Hot route the back vs man.");
+    await page.getByRole("button", { name: "Save note (Mesh)" }).click();
+    await succeeded(w, "Note saved");
+    await visible(entry(page, "Mesh").getByTestId("entry-note").getByText("Hot route the back vs man."));
+
+    if (!(await entry(page, "Mesh").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Mesh").locator("summary").click();
+    await page.getByLabel("Move to (for Mesh)").selectOption({ label: "Red zone" });
+    await page.getByRole("button", { name: "Move (Mesh)", exact: true }).click();
+    await succeeded(w, "The play is in Red zone.");
+    await expect.poll(() => playsIn(page, "red-zone")).toEqual(["Mesh"]);
+    expect(await playsIn(page, "openers")).toEqual(["Snag"]);
+
+    if (!(await entry(page, "Snag").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Snag").locator("summary").click();
+    await page.getByRole("button", { name: "Remove (Snag)" }).click();
+    await succeeded(w, "Play removed");
+    await expect.poll(() => playsIn(page, "openers")).toEqual([]);
+
+    await page.getByLabel("Name", { exact: true }).fill(`${name} finals`);
+    await page.getByRole("button", { name: "Rename", exact: true }).click();
+    await succeeded(w, "Gameplan renamed");
+    await visible(page.getByRole("heading", { name: `${name} finals`, level: 1 }));
+
+    await page.getByRole("button", { name: "Create share link" }).click();
+    await succeeded(w, "Share link created");
+    const link = await page.getByLabel("Share link").inputValue();
+    expect(link).toMatch(/\/gameplans\/shared\/[A-Za-z0-9_-]{32}$/);
+    const visitor = await newPage(browser, { javaScriptEnabled: mode.javaScriptEnabled });
+    await visitor.page.goto(link);
+    await visible(visitor.page.getByRole("heading", { name: `${name} finals` }));
+    await visible(visitor.page.getByText("Mesh", { exact: true }));
+    await visible(visitor.page.getByRole("link", { name: "Join Gridiron Playbook" }));
+
+    await page.getByRole("button", { name: "Stop sharing" }).click();
+    await succeeded(w, "Sharing stopped");
+    await visitor.page.reload();
+    await visible(visitor.page.getByRole("heading", { name: "This gameplan is no longer shared" }));
+    await visitor.context.close();
+
+    await page.getByRole("link", { name: "Delete gameplan" }).click();
+    await page.getByRole("button", { name: "Yes, delete gameplan" }).click();
+    await succeeded(w, "Gameplan deleted");
+    expect(new URL(page.url()).pathname).toBe("/gameplans");
+    await w.finish();
+  });
+});
+
+describe("with JavaScript", () => {
+  it("drags a play to another place and another situation; the order is saved", async () => {
+    // Tall enough for every situation to be on screen: a drag does not scroll the page here.
+    const { w, member } = await signedInMember(JS_MODES[0], { viewport: { width: 1280, height: 2400 } });
+    const { page } = w;
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Drag plan", game: "college" }).returning({ id: gameplans.id });
+    const plays = await state.db
+      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.slug, "cfb26-spread-rpo-attack"))
+      .orderBy(asc(contentSections.position), asc(contentPlays.position))
+      .limit(3);
+    await state.db.insert(gameplanPlays).values(plays.map((play, position) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position })));
+    const [first, second, third] = plays.map((play) => play.title);
+
+    await open(w, JS_MODES[0], `/gameplans/${plan.id}`);
+    await entry(page, third).dragTo(entry(page, first), { targetPosition: { x: 20, y: 2 } });
+    await expect.poll(() => playsIn(page, "openers")).toEqual([third, first, second]);
+    await entry(page, first).dragTo(page.locator("#situation-goal-line"));
+    await expect.poll(() => playsIn(page, "goal-line")).toEqual([first]);
+    await expect.poll(() => playsIn(page, "openers")).toEqual([third, second]);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await playsIn(page, "openers")).toEqual([third, second]);
+    expect(await playsIn(page, "goal-line")).toEqual([first]);
+    await w.finish();
+  });
+
+  it("'Print call sheet' calls the browser's print", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "premium");
+    await page.goto(`/gameplans/${await seededGameplanId(0)}`, { waitUntil: "networkidle" });
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute("data-printed", "yes");
+    });
+    await page.getByRole("button", { name: "Print call sheet" }).click();
+    expect(await page.locator("body").getAttribute("data-printed")).toBe("yes");
+    await context.close();
+  });
+});
+
+/** The premium demo member's seeded gameplans, in SEED_GAMEPLANS order. */
+async function seededGameplanId(index: number) {
+  const rows = await state.db.select({ id: gameplans.id, name: gameplans.name }).from(gameplans).where(eq(gameplans.userId, await demoUserId("premium"))).orderBy(asc(gameplans.id));
+  return rows.find((row) => row.name === SEED_GAMEPLANS[index].name)!.id;
+}
+
+/** The page printed to PDF by Chromium (landscape), its number of pages and its text (poppler). */
+async function printed(page: Page) {
+  const dir = mkdtempSync(join(tmpdir(), "call-sheet-"));
+  try {
+    const file = join(dir, "call-sheet.pdf");
+    writeFileSync(file, await page.pdf({ landscape: true, printBackground: true }));
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
+    const text = execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" });
+    return { pages, text: text.replace(/\s+/g, " ") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("printing", () => {
+  it.each(SEED_GAMEPLANS.map((plan, index) => [plan.name, index] as const))("the call sheet of %s is one landscape page holding every play name, and nothing of the site around it", async (_, index) => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "premium");
+    await page.goto(`/gameplans/${await seededGameplanId(index)}`);
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    const titles = await state.db
+      .select({ title: contentPlays.title })
+      .from(gameplanPlays)
+      .innerJoin(contentPlays, eq(contentPlays.id, gameplanPlays.playId))
+      .where(eq(gameplanPlays.gameplanId, await seededGameplanId(index)));
+    expect(titles.length).toBe(SEED_GAMEPLANS[index].plays.length);
+    for (const { title } of titles) expect(text).toContain(title);
+    for (const label of ["Openers", "1st down", "3rd and short", "3rd and long", "Red zone", "Two-minute", "vs Blitz", "Goal line"]) expect(text).toContain(label.toUpperCase());
+    for (const frame of ["Move up", "Rename", "Delete gameplan", "Terms of Service"]) expect(text).not.toContain(frame);
+    await context.close();
+  });
+
+  it("a full gameplan (60 plays with notes) still prints on one landscape page with every play name", async () => {
+    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Full sheet", game: "madden" }).returning({ id: gameplans.id });
+    const plays = await state.db
+      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.game, "madden"))
+      .limit(60);
+    const rows = Array.from({ length: 60 }, (_, index) => ({
+      gameplanId: plan.id,
+      playId: plays[index % plays.length].id,
+      contentId: plays[index % plays.length].contentId,
+      situation: GAMEPLAN_SITUATIONS[index % GAMEPLAN_SITUATIONS.length],
+      position: Math.floor(index / GAMEPLAN_SITUATIONS.length),
+      note: "Check the coverage first, then audible to the hot route if the safety rotates down late.",
+    }));
+    for (let start = 0; start < rows.length; start += 10) await state.db.insert(gameplanPlays).values(rows.slice(start, start + 10));
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(`/gameplans/${plan.id}`);
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    for (const play of new Set(rows.map((row) => plays.find((entry) => entry.id === row.playId)!.title))) expect(text).toContain(play);
+    await context.close();
+  });
+
+  it("the wristband numbers the openers and the 3rd-down plays on its own URL", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "premium");
+    await page.goto(`/gameplans/${await seededGameplanId(1)}`);
+    await page.getByRole("link", { name: "Wristband" }).click();
+    await visible(page.getByRole("heading", { name: "Wristband", level: 1 }));
+    const card = page.getByRole("region", { name: /Ranked Weekend/ });
+    const lines = (await card.locator("li").allInnerTexts()).map((line) => line.replace(/\s+/g, " ").trim());
+    const plan = SEED_GAMEPLANS[1].plays;
+    const expected = (["openers", "third-short", "third-long"] as const).flatMap((situation) => plan.filter((entry) => entry.situation === situation));
+    expect(lines.length).toBe(expected.length);
+    lines.forEach((line, index) => expect(line.startsWith(`${index + 1} `)).toBe(true));
+    const { pages } = await printed(page);
+    expect(pages).toBe(1);
+    await context.close();
+  });
+});
+
+describe("phone-sized screens", () => {
+  it("the gameplan pages never scroll sideways at 390 px", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInAs(page, "premium");
+    const id = await seededGameplanId(0);
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await state.db.update(gameplans).set({ shareToken: token }).where(eq(gameplans.id, id));
+    try {
+      for (const path of ["/gameplans", `/gameplans/${id}`, `/gameplans/${id}?delete=1`, `/gameplans/${id}/wristband`, `/gameplans/shared/${token}`, "/gameplans/shared/gone", MESH]) {
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await state.db.update(gameplans).set({ shareToken: null }).where(eq(gameplans.id, id));
+    }
+    await context.close();
+  });
+});
