@@ -10,6 +10,7 @@ import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/serve
 import { isNewPageView } from "../app/server/library.server.ts";
 import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
 import { isStaff } from "../app/lib/access.ts";
+import { bookmarkCookie } from "../app/server/d1-session.server.ts";
 import { runDiscordSync } from "../app/server/discord.server.ts";
 import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
@@ -81,6 +82,8 @@ export default {
       await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
     }
     for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
+    const bookmark = bookmarkCookie(request, app.d1Session);
+    if (bookmark) response.headers.append("Set-Cookie", bookmark);
     if (app.toast && app.toastDelivered && !isRedirect(response)) {
       response.headers.append("Set-Cookie", serializeClearedToastCookie());
     }

@@ -10,6 +10,7 @@ import {
   type Session,
 } from "./session.server.ts";
 import { readToastCookie, type Toast } from "./toast.server.ts";
+import { openD1Session, type D1Session } from "./d1-session.server.ts";
 
 /** Everything a loader, action or middleware may need about the current request. */
 export type AppContext = {
@@ -20,6 +21,8 @@ export type AppContext = {
   d1: D1Database;
   nonce: string;
   timing: DatabaseTiming;
+  /** The request's D1 session (read replicas; the member's own writes always visible). */
+  d1Session: D1Session;
   /** Set-Cookie values that the Worker appends to whatever response is produced. */
   responseCookies: string[];
   toast: Toast | null;
@@ -38,7 +41,8 @@ export const appContext = createContext<AppContext>();
 
 export function createAppContext(request: Request, env: Env, executionContext: ExecutionContext) {
   const timing: DatabaseTiming = { roundTrips: 0, milliseconds: 0 };
-  const d1 = instrumentD1(env.DB, timing);
+  const d1Session = openD1Session(request, env.DB);
+  const d1 = instrumentD1(d1Session.database, timing);
   const db = createDatabase(d1);
   const nonceBytes = new Uint8Array(16);
   crypto.getRandomValues(nonceBytes);
@@ -62,6 +66,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     d1,
     nonce,
     timing,
+    d1Session,
     responseCookies: [],
     toast: readToastCookie(request),
     toastDelivered: false,

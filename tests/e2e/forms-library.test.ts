@@ -59,7 +59,7 @@ async function commentJourney(w: WatchedPage, mode: JsMode) {
   const posted = commentItem(page, text);
   await visible(posted);
   await visible(posted.getByText("Robin", { exact: true }));
-  expect((await posted.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(text);
+  expect((await posted.locator("header + p").textContent())?.trim()).toBe(text);
   await w.check();
 
   await posted.getByRole("link", { name: "Edit" }).click();
@@ -72,7 +72,7 @@ async function commentJourney(w: WatchedPage, mode: JsMode) {
   const changed = commentItem(page, edited);
   await visible(changed);
   await page.getByLabel("Edit comment").waitFor({ state: "detached" });
-  expect((await changed.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(edited);
+  expect((await changed.locator("header + p").textContent())?.trim()).toBe(edited);
   await w.check();
 
   await changed.getByRole("link", { name: "Delete" }).click();
@@ -87,7 +87,7 @@ async function commentJourney(w: WatchedPage, mode: JsMode) {
 }
 
 function commentItem(page: Page, text: string): Locator {
-  return page.locator('li[id^="comment-"]', { has: page.locator("p.whitespace-pre-wrap", { hasText: text }) });
+  return page.locator('li[id^="comment-"]', { has: page.locator("header + p", { hasText: text }) });
 }
 
 describe.each(JS_MODES)("library forms ($label)", (mode) => {

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +13,7 @@ import { testState, type TestState } from "../support/test-state";
 // Gameplans in the browser: every form of a gameplan, with JavaScript on and off, up to its success
 // message (create, 'Add to gameplan', 'Move up', the note, 'Move to', 'Remove', rename, share,
 // 'Stop sharing', delete); drag and drop with JavaScript; the call sheet printed to PDF by Chromium
-// (one landscape page holding every play name, read back in page order with poppler's pdftotext); the wristband;
+// (one landscape page holding every play name, read back with pdf.js); the wristband;
 // phone-sized screens.
 
 let browser: Browser;
@@ -184,17 +180,23 @@ async function seededGameplanId(index: number) {
   return rows.find((row) => row.name === SEED_GAMEPLANS[index].name)!.id;
 }
 
-/** The page printed to PDF by Chromium (landscape), its number of pages and its text (poppler). */
+/**
+ * The page printed to PDF by Chromium (landscape), its number of pages and its text, read back with
+ * pdf.js (an npm package: `npm test` needs nothing installed by hand).
+ */
 async function printed(page: Page) {
-  const dir = mkdtempSync(join(tmpdir(), "call-sheet-"));
+  const pdf = await page.pdf({ landscape: true, printBackground: true });
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
   try {
-    const file = join(dir, "call-sheet.pdf");
-    writeFileSync(file, await page.pdf({ landscape: true, printBackground: true }));
-    const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync("pdfinfo", [file], { encoding: "utf8" }))?.[1]);
-    const text = execFileSync("pdftotext", ["-raw", file, "-"], { encoding: "utf8" });
-    return { pages, text: text.replace(/\s+/g, " ") };
+    const texts: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      texts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+    }
+    return { pages: document.numPages, text: texts.join(" ").replace(/\s+/g, " ") };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await document.destroy();
   }
 }
 

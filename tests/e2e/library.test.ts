@@ -316,7 +316,7 @@ describe("a premium member without JavaScript", () => {
     await page.getByRole("button", { name: "Post Comment" }).click();
     const comment = page.locator("li", { hasText: text });
     await visible(comment);
-    expect((await comment.locator("p.whitespace-pre-wrap").textContent())?.trim()).toBe(text);
+    expect((await comment.locator("header + p").textContent())?.trim()).toBe(text);
 
     await comment.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/editComment=\d+/);

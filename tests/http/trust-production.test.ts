@@ -21,7 +21,7 @@ let server: TestServer;
 beforeAll(async () => {
   [turnstile, stripe] = await Promise.all([startFakeTurnstile(), startFakeStripe()]);
   server = await startTestServer({
-    port: TEST_PORT + 1,
+    port: TEST_PORT + 2,
     stateDir: `${TEST_STATE_DIR}-trust`,
     seed: false,
     vars: {

@@ -157,8 +157,10 @@ export function renderedComments(html: string): RenderedComment[] {
     const body = match[2];
     return {
       id: Number(match[1]),
-      author: textOf(/<p class="font-bold text-white">([\s\S]*?)<\/p>/.exec(body)?.[1] ?? ""),
-      text: decodeEntities(/<p class="mt-2 whitespace-pre-wrap[^"]*">([\s\S]*?)<\/p>/.exec(body)?.[1] ?? ""),
+      // The list styles its items' parts (app/components/comments.tsx): the author is the header's
+      // paragraph, the text the paragraph after the header.
+      author: textOf(/<header><p>([\s\S]*?)<\/p>/.exec(body)?.[1] ?? ""),
+      text: decodeEntities(/<\/header><p>([\s\S]*?)<\/p>/.exec(body)?.[1] ?? ""),
       canEdit: /\?editComment=/.test(body),
       html: body,
     };
