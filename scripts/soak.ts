@@ -6,6 +6,7 @@
 // Only loopback traffic. Requests go in waves of 50 at a time (a two-core machine), each with a
 // timeout, and the whole run has a deadline. Prints every check with its figures, PASS or FAIL and
 // its status counts, then a summary; exits 1 on any FAIL. README.md's "Soak" figures come from here.
+import { availableParallelism } from "node:os";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import Stripe from "stripe";
 import { comments, content, contentPlays, contentRatings, contentSections, counters, favorites, stripeEvents, users, type User } from "../db/schema.ts";
@@ -671,6 +672,6 @@ const failed = results.filter((result) => !result.pass);
 const requests = results.reduce((sum, result) => sum + result.tally.times.length + result.tally.failed, 0);
 console.log(
   `\n${results.length} checks: ${results.length - failed.length} passed, ${failed.length} failed. ${requests} requests; ` +
-    `${((Date.now() - started) / 60_000).toFixed(1)} minutes in all, on ${new Date().toISOString().slice(0, 10)}.`,
+    `${Math.round((Date.now() - started) / 1000)} s in all (${build ? "the build and " : ""}a freshly seeded server included), ${availableParallelism()} cores, ${new Date().toISOString().slice(0, 10)}.`,
 );
 process.exit(failed.length ? 1 : 0);
