@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getApp } from "./server/context.server.ts";
+import { isServiceUnavailable } from "./server/unavailable.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -37,6 +38,16 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * An error a loader or action did not handle. Logged as React Router does by default; when it is
+ * D1 or KV failing to answer, the Worker turns the error page into a 503 (workers/app.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isServiceUnavailable(error) && context) getApp(context).unavailable = true;
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  if (!request.signal.aborted) console.error(inner ?? error);
+};
 
 /** Reads a byte stream to text and releases it, so the router can still take (and find it done) a reader. */
 async function readAll(stream: ReadableStream<Uint8Array>) {

@@ -1,5 +1,5 @@
 import { createRequestHandler } from "react-router";
-import { createAppContext, createRouterContext } from "../app/server/context.server.ts";
+import { createAppContext, createRouterContext, type AppContext } from "../app/server/context.server.ts";
 import { applyCachePolicy, applySecurityHeaders, extraFormActionOrigins, isCrossSiteWrite, markPublicPage } from "../app/server/security.server.ts";
 import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
@@ -14,6 +14,8 @@ import { bookmarkCookie } from "../app/server/d1-session.server.ts";
 import { runDiscordSync } from "../app/server/discord.server.ts";
 import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
+import { withInjectedFaults } from "../app/server/fault-injection.server.ts";
+import { isServiceUnavailable, unavailableResponse } from "../app/server/unavailable.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -34,66 +36,88 @@ function isRedirect(response: Response) {
   return (response.status >= 300 && response.status < 400) || response.headers.has("X-Remix-Redirect");
 }
 
+async function answer(request: Request, env: Env, executionContext: ExecutionContext, app: AppContext): Promise<Response> {
+  const secure = new URL(request.url).protocol === "https:";
+  const policyOptions = { turnstile: Boolean(turnstileSiteKey(env)), formActionOrigins: extraFormActionOrigins(env) };
+
+  const cacheable = isCacheableRequest(request, env);
+  const cache = cacheable ? await lookUpPage(request, app.nonce) : null;
+  if (cache?.hit) {
+    // Served from the edge cache: no loader ran, so the page view is counted here.
+    const place = viewedPlaceOf(new URL(request.url).pathname);
+    if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
+    const response = new Response(cache.hit.body, cache.hit);
+    applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
+    markPublicPage(response.headers);
+    response.headers.set("X-Edge-Cache", "hit");
+    return response;
+  }
+
+  let response: Response;
+  if (isCrossSiteWrite(request)) {
+    response = new Response(
+      "Cross-site request refused: this form can only be submitted from this site.",
+      { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
+    );
+  } else {
+    response = await requestHandler(request, createRouterContext(app));
+  }
+
+  // A request refused before its body was read (guards, size limits) still has the body in
+  // flight: drain it, or the connection's next request breaks.
+  if (request.body && !request.bodyUsed) await discardRequestBody(request);
+
+  // Responses from the router may have immutable headers: copy before adding ours.
+  response = new Response(response.body, response);
+  applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
+  if (!response.headers.has("Cache-Control")) {
+    applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
+  }
+  if (cache) {
+    cache.store(response, executionContext);
+    response.headers.set("X-Edge-Cache", "miss");
+  } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.getSession())?.user)) {
+    // A staff write may change what visitors see (content, blog, testimonials, title updates...):
+    // done before the answer, so the next visitor here gets the new pages.
+    await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
+  }
+  for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
+  const bookmark = bookmarkCookie(request, app.d1Session);
+  if (bookmark) response.headers.append("Set-Cookie", bookmark);
+  if (app.toast && app.toastDelivered && !isRedirect(response)) {
+    response.headers.append("Set-Cookie", serializeClearedToastCookie());
+  }
+  if (app.timing.roundTrips > 0) {
+    response.headers.append(
+      "Server-Timing",
+      `db;dur=${app.timing.milliseconds.toFixed(1)};desc="${app.timing.roundTrips} D1 round trips"`,
+    );
+  }
+  return response;
+}
+
+/** The 503 of a request that D1 or KV could not serve, with the headers every answer carries. */
+function unavailable(request: Request, app: AppContext) {
+  const response = unavailableResponse(request, app.env.SITE_NAME);
+  applySecurityHeaders(response.headers, app.nonce, new URL(request.url).protocol === "https:", { formActionOrigins: extraFormActionOrigins(app.env) });
+  return response;
+}
+
 export default {
   async fetch(request, env, executionContext) {
+    // Inert unless FAULT_INJECTION is "on" (the soak and its tests): see fault-injection.server.ts.
+    env = withInjectedFaults(request, env);
     const app = createAppContext(request, env, executionContext);
-    const secure = new URL(request.url).protocol === "https:";
-    const policyOptions = { turnstile: Boolean(turnstileSiteKey(env)), formActionOrigins: extraFormActionOrigins(env) };
-
-    const cacheable = isCacheableRequest(request, env);
-    const cache = cacheable ? await lookUpPage(request, app.nonce) : null;
-    if (cache?.hit) {
-      // Served from the edge cache: no loader ran, so the page view is counted here.
-      const place = viewedPlaceOf(new URL(request.url).pathname);
-      if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
-      const response = new Response(cache.hit.body, cache.hit);
-      applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
-      markPublicPage(response.headers);
-      response.headers.set("X-Edge-Cache", "hit");
-      return response;
+    // D1 or KV failing to answer ends in a 503 with Retry-After, whether a loader or action threw
+    // (app.unavailable, set by entry.server's handleError) or the Worker's own work here did.
+    try {
+      const response = await answer(request, env, executionContext, app);
+      return app.unavailable && response.status >= 500 ? unavailable(request, app) : response;
+    } catch (error) {
+      if (!isServiceUnavailable(error)) throw error;
+      console.error(error);
+      return unavailable(request, app);
     }
-
-    let response: Response;
-    if (isCrossSiteWrite(request)) {
-      response = new Response(
-        "Cross-site request refused: this form can only be submitted from this site.",
-        { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } },
-      );
-    } else {
-      response = await requestHandler(request, createRouterContext(app));
-    }
-
-    // A request refused before its body was read (guards, size limits) still has the body in
-    // flight: drain it, or the connection's next request breaks.
-    if (request.body && !request.bodyUsed) await discardRequestBody(request);
-
-    // Responses from the router may have immutable headers: copy before adding ours.
-    response = new Response(response.body, response);
-    applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
-    if (!response.headers.has("Cache-Control")) {
-      applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
-    }
-    if (cache) {
-      cache.store(response, executionContext);
-      response.headers.set("X-Edge-Cache", "miss");
-    } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.getSession())?.user)) {
-      // A staff write may change what visitors see (content, blog, testimonials, title updates...):
-      // done before the answer, so the next visitor here gets the new pages.
-      await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
-    }
-    for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
-    const bookmark = bookmarkCookie(request, app.d1Session);
-    if (bookmark) response.headers.append("Set-Cookie", bookmark);
-    if (app.toast && app.toastDelivered && !isRedirect(response)) {
-      response.headers.append("Set-Cookie", serializeClearedToastCookie());
-    }
-    if (app.timing.roundTrips > 0) {
-      response.headers.append(
-        "Server-Timing",
-        `db;dur=${app.timing.milliseconds.toFixed(1)};desc="${app.timing.roundTrips} D1 round trips"`,
-      );
-    }
-    return response;
   },
 
   // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the

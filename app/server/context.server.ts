@@ -28,6 +28,8 @@ export type AppContext = {
   toast: Toast | null;
   /** True once the root loader handed the flash toast to the page (then its cookie is cleared). */
   toastDelivered: boolean;
+  /** Set when a loader or action failed because D1 or KV did not answer (entry.server's handleError): the Worker answers 503. */
+  unavailable: boolean;
   /**
    * Statements sent in the same D1 batch as the session check, built for the stored session's user
    * id (not yet confirmed against D1). Pages use readPage (page-read.server.ts), which names the
@@ -70,6 +72,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     responseCookies: [],
     toast: readToastCookie(request),
     toastDelivered: false,
+    unavailable: false,
     async readWithSession(build) {
       // After the KV read, in the same turn as getSession()'s user read: the two share a batch.
       const userId = (await readStoredSession())?.userId ?? null;

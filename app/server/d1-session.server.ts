@@ -8,8 +8,8 @@ import { readCookie } from "./http.server.ts";
 
 export const BOOKMARK_COOKIE = "d1_bookmark";
 const BOOKMARK_MAX_AGE = 60 * 60;
-/** D1 bookmarks are short strings of hex groups and dashes; anything else is ignored. */
-const BOOKMARK_PATTERN = /^[0-9a-zA-Z-]{1,200}$/;
+/** A D1 bookmark: four groups of hex digits (00000000-0000000e-00000000-<32 digits>); anything else is ignored. */
+const BOOKMARK_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/i;
 
 export type D1Session = { database: D1Database; bookmark(): string | null; startedFrom: string | null };
 

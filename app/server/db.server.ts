@@ -30,11 +30,16 @@ type RawStatement = PromiseLike<unknown> & Mapper;
  * table's `slug` or `title` with `sql`...`.as()`), or two of them collapse into one.
  */
 export class Read<T> implements PromiseLike<T> {
-  constructor(
-    private readonly d1: D1Database,
-    private readonly query: Query,
-    private readonly mapper: Mapper,
-  ) {}
+  // Plain fields, not parameter properties: scripts (the soak) import this file under Node's type stripping.
+  private readonly d1: D1Database;
+  private readonly query: Query;
+  private readonly mapper: Mapper;
+
+  constructor(d1: D1Database, query: Query, mapper: Mapper) {
+    this.d1 = d1;
+    this.query = query;
+    this.mapper = mapper;
+  }
 
   toSQL(): Query {
     return this.query;
