@@ -44,7 +44,55 @@ async function open(dir: string) {
   if (!existsSync(path)) throw new Error(`No local state at ${path}: start the tests with npm test or without TEST_BASE_URL.`);
   const { getPlatformProxy } = await import("wrangler");
   const proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path } });
-  return { state: { db: createDatabase(proxy.env.DB), d1: proxy.env.DB, env: proxy.env }, dispose: () => proxy.dispose() };
+  const d1 = patientD1(proxy.env.DB);
+  return { state: { db: createDatabase(d1), d1, env: proxy.env }, dispose: () => proxy.dispose() };
+}
+
+const BUSY = /SQLITE_BUSY|database is locked|session commit token/;
+
+/** Runs `work` again (up to 10 times, 200 ms apart) while the server's own workerd holds the SQLite file. */
+async function whileBusy<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 10 || !BUSY.test(String(error) + String((error as { cause?: unknown }).cause ?? ""))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/**
+ * The server's D1 as the tests use it: two local runtimes share one SQLite file, and a statement of
+ * the tests that meets the server's write in progress gets SQLITE_BUSY; it is tried again.
+ */
+function patientD1(d1: D1Database): D1Database {
+  // D1's batch takes only its own statement objects: each wrapper remembers the one it wraps.
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const statement = (prepared: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = new Proxy(prepared, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        const value = Reflect.get(target, property, target);
+        if (property === "run" || property === "all" || property === "first" || property === "raw") {
+          return (...args: unknown[]) => whileBusy(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    originals.set(wrapped, prepared);
+    return wrapped;
+  };
+  return new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => statement(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => whileBusy(() => target.batch(statements.map((entry) => originals.get(entry) ?? entry)));
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 // Registered when a test file first imports this module, before the file's own hooks: after-all
