@@ -387,7 +387,7 @@ async function runPages() {
     served.volume += positionSaves.requests;
     // Up to the heap figure's request count with visitors' pages (from the edge cache, and the
     // listing behind it) before reading the heap again.
-    while (served.volume < HEAP_REQUESTS) {
+    while (!ONLY && served.volume < HEAP_REQUESTS) {
       const result = await loadGenerator.run({ url: `${SERVERS.volume.base}/college`, headers: {}, seconds: 10, connections: CONNECTIONS });
       if (!result.requests) break;
       served.volume += result.requests;
