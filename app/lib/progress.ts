@@ -101,6 +101,12 @@ export function summarizeProgress(total: number, stages: readonly ProgressStage[
   return { total, watched: atLeast("watched"), practised: atLeast("practised"), gameReady: atLeast("game-ready") };
 }
 
+/** A bar whose counts never pass its total (rows of plays deleted since go with them, but a count may be read mid-edit). */
+export function withinTotal(progress: SchemeProgress): SchemeProgress {
+  const cap = (count: number) => Math.min(count, progress.total);
+  return { total: progress.total, watched: cap(progress.watched), practised: cap(progress.practised), gameReady: cap(progress.gameReady) };
+}
+
 /** Started and not every play game-ready ('Continue where you left off', 'My playbook'). */
 export function isInProgress(progress: SchemeProgress): boolean {
   return progress.watched > 0 && progress.gameReady < progress.total;

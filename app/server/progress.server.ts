@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { content, contentPlays, contentSections, playProgress, type ContentType, type Game } from "../../db/schema.ts";
 import { contentRights, type AccessSubject } from "../lib/access.ts";
-import { isProgressStage, POSITION_SAVE_INTERVAL_MS, summarizeProgress, type ProgressStage, type SchemeProgress } from "../lib/progress.ts";
+import { isProgressStage, POSITION_SAVE_INTERVAL_MS, summarizeProgress, withinTotal, type ProgressStage, type SchemeProgress } from "../lib/progress.ts";
 import type { Database } from "./db.server.ts";
 
 // The install tracker's reads and writes (rules in app/lib/progress.ts): a member's stage with each
@@ -34,7 +34,7 @@ export function startedSchemeProgress(playCount: number, stages: { stage: Progre
     playCount,
     (stages ?? []).flatMap((row) => Array<ProgressStage>(row.plays).fill(row.stage)),
   );
-  return playCount > 0 && progress.watched > 0 ? { ...progress, watched: Math.min(progress.watched, playCount), practised: Math.min(progress.practised, playCount), gameReady: Math.min(progress.gameReady, playCount) } : null;
+  return playCount > 0 && progress.watched > 0 ? withinTotal(progress) : null;
 }
 
 /**
@@ -57,10 +57,7 @@ export function toSchemeBars(rows: { contentId: number; total: number; watched: 
   return new Map(
     (rows ?? [])
       .filter((row) => row.total > 0)
-      .map((row) => [
-        row.contentId,
-        { total: row.total, watched: Math.min(row.watched, row.total), practised: Math.min(row.practised, row.total), gameReady: Math.min(row.gameReady, row.total) },
-      ]),
+      .map((row) => [row.contentId, withinTotal(row)]),
   );
 }
 
@@ -143,8 +140,7 @@ export function toStartedSchemes(rows: StartedSchemeRow[]): StartedScheme[] {
       isPublished: Boolean(row.isPublished),
       thumbnailUrl: row.thumbnailUrl,
       touchedAt: row.touchedAt,
-      // Rows of plays deleted since are gone with them (the foreign key): the counts stay within the total.
-      progress: { total: row.total, watched: Math.min(row.watched, row.total), practised: Math.min(row.practised, row.total), gameReady: Math.min(row.gameReady, row.total) },
+      progress: withinTotal(row),
       next: next ? { href: `/content/${row.slug}/section/${next.section}/play/${next.play}`, title: next.title } : null,
     };
   });

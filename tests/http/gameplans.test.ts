@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, gameplanPlays, gameplans, statusChanges, type User } from "../../db/schema";
-import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, demoUserId, toastFrom, updateMember } from "../support/accounts";
+import { createSignedInMember, demoUserId, toastFrom, updateMember } from "../support/accounts";
 import { headOf, mainOf, textOf } from "../support/html";
-import { get, postForm, signIn, signInWith } from "../support/http";
-import { premiumStringsOf, seedItem } from "../support/library";
+import { get, postForm, signIn } from "../support/http";
+import { premiumStringsOf, seedItem, storedPlayId } from "../support/library";
 import { locationOf, publishAsOld, unpublishContent } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 
@@ -30,20 +29,9 @@ let freePlay2: number;
 let premiumPlay: number;
 let maddenPlay: number;
 
-async function member(values: Partial<User> = {}) {
-  const created = await createMember(values);
-  return { id: created.id, cookie: await signInWith(created.email, DEMO_PASSWORD) };
-}
+const member = createSignedInMember;
 
-async function playId(slug: string, sectionSlug: string, play: string) {
-  const [row] = await state.db
-    .select({ id: contentPlays.id })
-    .from(contentPlays)
-    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-    .innerJoin(content, eq(content.id, contentSections.contentId))
-    .where(and(eq(content.slug, slug), eq(contentSections.slug, sectionSlug), eq(contentPlays.slug, play)));
-  return row.id;
-}
+const playId = storedPlayId;
 
 /** A gameplan of the member's, created through the form; returns its id. */
 async function newGameplan(cookie: string, name = "Week 1", game = "college") {

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, favorites, playProgress, statusChanges, type User } from "../../db/schema";
-import { DEMO_PASSWORD } from "../../db/seed";
-import { createMember, toastFrom } from "../support/accounts";
+import { content, favorites, playProgress, statusChanges, type User } from "../../db/schema";
+import { createSignedInMember, toastFrom } from "../support/accounts";
 import { mainOf, textOf } from "../support/html";
-import { get, postForm, signIn, signInWith } from "../support/http";
+import { get, postForm, signIn } from "../support/http";
+import { storedPlayId } from "../support/library";
 import { locationOf } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 
@@ -28,20 +28,9 @@ let premiumPlayId: number;
 let freeMeshId: number;
 let youtubePlayId: number;
 
-async function member(values: Partial<User>) {
-  const created = await createMember(values);
-  return { id: created.id, cookie: await signInWith(created.email, DEMO_PASSWORD) };
-}
+const member = createSignedInMember;
 
-async function playId(slug: string, sectionSlug: string, play: string) {
-  const [row] = await state.db
-    .select({ id: contentPlays.id })
-    .from(contentPlays)
-    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-    .innerJoin(content, eq(content.id, contentSections.contentId))
-    .where(and(eq(content.slug, slug), eq(contentSections.slug, sectionSlug), eq(contentPlays.slug, play)));
-  return row.id;
-}
+const playId = storedPlayId;
 
 async function rowsOf(userId: string) {
   return state.db.select().from(playProgress).where(eq(playProgress.userId, userId));

@@ -170,6 +170,12 @@ export async function createMember(values: Partial<NewUser> = {}): Promise<User>
   return storedMember(id);
 }
 
+/** A fresh member (see createMember), signed in: their id and the session's Cookie header. */
+export async function createSignedInMember(values: Partial<NewUser> = {}) {
+  const created = await createMember(values);
+  return { id: created.id, cookie: await signInWith(created.email, DEMO_PASSWORD) };
+}
+
 /** A member's row as stored. */
 export async function storedMember(id: string): Promise<User> {
   const { db } = await testState();

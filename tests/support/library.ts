@@ -3,7 +3,7 @@
 // views, comments) read from the test state.
 import { and, asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { comments, content, contentRatings, favorites } from "../../db/schema.ts";
+import { comments, content, contentPlays, contentRatings, contentSections, favorites } from "../../db/schema.ts";
 import { SEED_CONTENT, SEED_RATINGS, type SeedContent, type SeedPlay } from "../../db/seed-data.ts";
 import { DEMO_ACCOUNTS, type DemoRole } from "../../db/seed.ts";
 import { demoUserId } from "./accounts.ts";
@@ -206,6 +206,19 @@ export async function storedViews(slug: string): Promise<number> {
   const [row] = await db.select({ views: content.views }).from(content).where(eq(content.slug, slug));
   if (!row) throw new Error(`Content ${slug} missing from the test database`);
   return row.views;
+}
+
+/** A play's id by its page's slugs (scheme, formation, play). */
+export async function storedPlayId(slug: string, sectionSlug: string, play: string): Promise<number> {
+  const { db } = await testState();
+  const [row] = await db
+    .select({ id: contentPlays.id })
+    .from(contentPlays)
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .innerJoin(content, eq(content.id, contentSections.contentId))
+    .where(and(eq(content.slug, slug), eq(contentSections.slug, sectionSlug), eq(contentPlays.slug, play)));
+  if (!row) throw new Error(`Play ${slug}/${sectionSlug}/${play} missing from the test database`);
+  return row.id;
 }
 
 /**
