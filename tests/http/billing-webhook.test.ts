@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET, type SubscriptionSnapshot } from "~/server/stripe.server";
 import { createMember, storedMember } from "../support/accounts";
-import { billingColumns, eventId, eventPayload, eventRecorded, postWebhook, signatureFor } from "../support/billing";
+import { billingColumns, eventId, eventPayload, eventRecorded, postWebhook, signatureFor, stripeSideSubscription } from "../support/billing";
 import { baseUrl, get, url } from "../support/http";
 import { testState, type TestState } from "../support/test-state";
 
@@ -16,24 +16,6 @@ beforeAll(async () => {
 
 const DAY = 24 * 60 * 60;
 
-async function stripeSideSubscription(userId: string, overrides: Partial<SubscriptionSnapshot> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const snapshot: SubscriptionSnapshot = {
-    id: `sub_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
-    customerId: `cus_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
-    status: "active",
-    priceId: "price_monthly_local",
-    currentPeriodStart: now,
-    currentPeriodEnd: now + 30 * DAY,
-    cancelAtPeriodEnd: false,
-    startDate: now,
-    endedAt: null,
-    userId,
-    ...overrides,
-  };
-  await state.env.KV.put(`stripe-local:subscription:${snapshot.id}`, JSON.stringify(snapshot));
-  return snapshot;
-}
 
 function checkoutCompleted(snapshot: SubscriptionSnapshot, id = eventId()) {
   return eventPayload(

@@ -6,7 +6,7 @@ import { discordJobs, discordLinks, type User } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { LOCAL_WEBHOOK_SECRET, type SubscriptionSnapshot } from "~/server/stripe.server";
 import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
-import { eventPayload, postWebhook, signatureFor } from "../support/billing";
+import { eventPayload, postWebhook, signatureFor, stripeSideSubscription } from "../support/billing";
 import { discordControl, FAKE_DISCORD } from "../support/fake-discord";
 import { withTestProfile, type DiscordProfile } from "../support/fake-oauth";
 import { responseText, textOf } from "../support/html";
@@ -114,24 +114,6 @@ async function linkedMember(values: Partial<User> = {}) {
 
 const premium = () => ({ subscriptionTier: "premium" as const, subscriptionStatus: "active" as const, accessExpiresAt: new Date(Date.now() + 30 * DAY * 1000) });
 
-async function stripeSideSubscription(userId: string, overrides: Partial<SubscriptionSnapshot> = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  const snapshot: SubscriptionSnapshot = {
-    id: `sub_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
-    customerId: `cus_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
-    status: "active",
-    priceId: "price_monthly_local",
-    currentPeriodStart: now,
-    currentPeriodEnd: now + 30 * DAY,
-    cancelAtPeriodEnd: false,
-    startDate: now,
-    endedAt: null,
-    userId,
-    ...overrides,
-  };
-  await state.env.KV.put(`stripe-local:subscription:${snapshot.id}`, JSON.stringify(snapshot));
-  return snapshot;
-}
 
 async function deliver(type: string, object: Record<string, unknown>) {
   const payload = eventPayload(type, object);

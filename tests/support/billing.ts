@@ -4,7 +4,10 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { stripeEvents, type User } from "../../db/schema.ts";
+import type { SubscriptionSnapshot } from "../../app/server/stripe.server.ts";
 import { testState } from "./test-state.ts";
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** The billing columns of a member, to compare whole states before and after. */
 export function billingColumns(member: User) {
@@ -55,4 +58,25 @@ export function toastCookie(response: Response) {
     .getSetCookie()
     .map((value) => value.split(";")[0])
     .find((pair) => pair.startsWith("toast=") && pair !== "toast=");
+}
+
+/** A subscription as the local Stripe stand-in holds it (read back by the webhook), active for 30 days unless told otherwise. */
+export async function stripeSideSubscription(userId: string, overrides: Partial<SubscriptionSnapshot> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const snapshot: SubscriptionSnapshot = {
+    id: `sub_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
+    customerId: `cus_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`,
+    status: "active",
+    priceId: "price_monthly_local",
+    currentPeriodStart: now,
+    currentPeriodEnd: now + 30 * DAY_SECONDS,
+    cancelAtPeriodEnd: false,
+    startDate: now,
+    endedAt: null,
+    userId,
+    ...overrides,
+  };
+  const state = await testState();
+  await state.env.KV.put(`stripe-local:subscription:${snapshot.id}`, JSON.stringify(snapshot));
+  return snapshot;
 }
