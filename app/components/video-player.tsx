@@ -18,6 +18,16 @@ function formatTime(seconds: number) {
  * Plays a video: YouTube/Vimeo through their embeds (with a plain link underneath), our own
  * files with a custom player. Without JavaScript the browser's native controls remain.
  */
+/**
+ * play() returns a promise that rejects when a pause() (or a new source) interrupts it, or when the
+ * browser refuses playback; neither is an error for the member, and the element's own pause/play
+ * events already keep the controls right, so the rejection is consumed here instead of surfacing as an
+ * unhandled rejection.
+ */
+function startPlaying(element: HTMLVideoElement) {
+  element.play().catch(() => undefined);
+}
+
 export function VideoPlayer({
   source,
   title,
@@ -165,7 +175,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const togglePlay = () => {
     const element = video.current;
     if (!element) return;
-    if (element.paused) void element.play();
+    if (element.paused) startPlaying(element);
     else element.pause();
   };
   const toggleMute = () => {
@@ -252,7 +262,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
                 if (!element) return;
                 element.currentTime = resumeFrom;
                 setResumeFrom(null);
-                void element.play();
+                startPlaying(element);
               }}
             >
               Resume from {formatPosition(resumeFrom)}
