@@ -37,6 +37,12 @@ export type AppContext = {
    */
   readWithSession(build: (userId: string | null) => Statement[]): Promise<{ userId: string | null; results: unknown[] }>;
   getSession(): Promise<{ session: Session; user: User } | null>;
+  /**
+   * The stored session behind the cookie (KV or this isolate's memory), not yet confirmed against
+   * D1: only for answers that store and reveal nothing (a position save this isolate already knows
+   * would be dropped).
+   */
+  storedSession(): Promise<Session | null>;
 };
 
 export const appContext = createContext<AppContext>();
@@ -80,6 +86,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
       const results = statements.length ? await read(statements) : [];
       return { userId, results: results as unknown[] };
     },
+    storedSession: readStoredSession,
     getSession() {
       sessionLookup ??= (async () => {
         const stored = await readStoredSession();

@@ -3,6 +3,7 @@ import { content, contentPlays, contentSections, playProgress, type ContentType,
 import { contentRights, type AccessSubject } from "../lib/access.ts";
 import { isProgressStage, POSITION_SAVE_INTERVAL_MS, summarizeProgress, withinTotal, type ProgressStage, type SchemeProgress } from "../lib/progress.ts";
 import type { Database } from "./db.server.ts";
+import { forgetRecentSaves } from "./recent-saves.server.ts";
 
 // The install tracker's reads and writes (rules in app/lib/progress.ts): a member's stage with each
 // play and where they stopped in its self-hosted video, read per formation, per scheme and across
@@ -194,6 +195,7 @@ export function playByIdQuery(db: Database, playId: number, userId: string) {
 
 /** The member sets their stage with a play (the stage forms). */
 export async function setPlayStage(db: Database, target: { userId: string; playId: number; contentId: number }, stage: ProgressStage, now = Date.now()) {
+  forgetRecentSaves(target.userId);
   const at = new Date(now);
   await db
     .insert(playProgress)
@@ -247,6 +249,7 @@ export async function savePlayPosition(
 
 /** 'Reset progress' of one scheme: every row of the member's for its plays. Returns how many went. */
 export async function resetSchemeProgress(db: Database, userId: string, contentId: number) {
+  forgetRecentSaves(userId);
   const result = await db.delete(playProgress).where(and(eq(playProgress.userId, userId), eq(playProgress.contentId, contentId)));
   return result.meta.changes;
 }

@@ -165,8 +165,11 @@ describe("position saves (/progress/position)", () => {
     const watched = await rowOf(id, freeMeshId);
     expect(watched).toMatchObject({ positionSeconds: 6, stage: "watched" });
     expect(watched!.startedAt).not.toBeNull();
-    // Once past 5 seconds, the next save lands again.
-    await state.db.update(playProgress).set({ positionSavedAt: new Date(Date.now() - 6_000) }).where(and(eq(playProgress.userId, id), eq(playProgress.playId, freeMeshId)));
+    // Bad input within the five seconds is still refused, and changes nothing.
+    expect((await beacon({ play: String(freeMeshId), position: "7.5", duration: "7" }, cookie)).status).toBe(400);
+    expect((await beacon({ play: String(freeMeshId), position: "-1", duration: "7" }, cookie)).status).toBe(400);
+    // Once past 5 seconds (real time: the server remembers its own last save too), the next save lands again.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, watched!.positionSavedAt!.getTime() + 5_100 - Date.now())));
     expect((await beacon({ play: String(freeMeshId), position: "1.2", duration: "7" }, cookie)).status).toBe(204);
     expect(await landed(id, freeMeshId, { positionSeconds: 1 })).toMatchObject({ positionSeconds: 1, stage: "watched" });
   });

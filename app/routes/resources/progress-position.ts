@@ -6,12 +6,14 @@ import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { none, readPage } from "~/server/page-read.server";
 import { playByIdQuery, savePlayPosition } from "~/server/progress.server";
+import { recentSave, rememberSave } from "~/server/recent-saves.server";
 
 // Where the member stopped in a play's self-hosted video, sent by the player with
 // navigator.sendBeacon every 10 seconds while it plays, on pause and when the page is hidden
 // (app/components/video-player.tsx). Fields: play (its id), position and duration (seconds). The
 // session and the play are read in one round trip; a save within 5 seconds of the last one for
-// the same play is dropped quietly (204 all the same).
+// the same play is dropped quietly (204 all the same): when this isolate sent that last save itself
+// it knows so without D1 (recent-saves.server.ts), so a flood costs no round trip at all.
 
 const text = (body: string, status: number) => data(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
@@ -25,6 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const playId = Number(form?.get("play"));
   if (!form || !Number.isSafeInteger(playId) || playId <= 0) return text("A play id is required.", 400);
+
+  const stored = await app.storedSession();
+  const recent = stored ? recentSave(stored, playId) : null;
+  if (recent) {
+    const check = checkPosition(form.get("position"), form.get("duration"), recent.runtime);
+    if (!check.ok) return text(check.error, 400);
+    // Only the save that marks a not-started play 'Watched' goes on to D1 within the interval.
+    if (stageAfterPlayback(recent.stage, check.position, check.duration) === recent.stage) return new Response(null, { status: 204 });
+  }
 
   const [viewer, { play }] = await Promise.all([
     getOptionalUser(context),
@@ -41,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok) return text(check.error, 400);
   const watched = stageAfterPlayback(target.stage ?? "not-started", check.position, check.duration) === "watched";
   const save = savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched);
+  if (stored && stored.userId === viewer.id) rememberSave(stored, playId, { runtime: target.runtime, stage: watched ? "watched" : target.stage ?? "not-started" });
   // The save that marks the play watched lands before the answer (the page shows 'Watched' when it
   // comes back); a routine save is written after it, so the player's request costs one round trip.
   if (watched) await save;
