@@ -71,14 +71,17 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
   response = new Response(response.body, response);
   applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
   if (!response.headers.has("Cache-Control")) {
-    applyCachePolicy(request, response, { signedIn: Boolean(await app.getSession()), hadToast: Boolean(app.toast) });
+    // A request whose loaders never asked for the session is not signed in as far as the page goes
+    // (one with a session cookie is never public anyway): no D1 read just for this.
+    applyCachePolicy(request, response, { signedIn: Boolean(await app.sessionIfLookedUp()), hadToast: Boolean(app.toast) });
   }
   if (cache) {
     cache.store(response, executionContext);
     response.headers.set("X-Edge-Cache", "miss");
-  } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.getSession())?.user)) {
+  } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.sessionIfLookedUp())?.user)) {
     // A staff write may change what visitors see (content, blog, testimonials, title updates...):
-    // done before the answer, so the next visitor here gets the new pages.
+    // done before the answer, so the next visitor here gets the new pages. Every staff action
+    // checks the session, so one that never did was not a staff write.
     await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
   }
   for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);

@@ -14,7 +14,7 @@ export function ContentCard({ item }: { item: ContentCardData }) {
     <>
       <div className="card-media">
         {item.thumbnailUrl ? (
-          <img src={item.thumbnailUrl} alt="" loading="lazy" width={640} height={360} className={item.locked ? "opacity-40 blur-[2px]" : undefined} />
+          <img src={item.thumbnailUrl} alt="" loading="lazy" width={640} height={360} />
         ) : null}
         <span className="absolute bottom-3 left-3">
           <TypeBadge type={item.type} />
@@ -24,7 +24,7 @@ export function ContentCard({ item }: { item: ContentCardData }) {
       <div className="card-body">
         <h3>{item.title}</h3>
         <p className="card-excerpt">{item.description}</p>
-        <p className="card-date flex flex-wrap items-center justify-between gap-2">
+        <p className="card-date">
           <span>{formatListingDate(item.createdAt)}</span>
           <StatusBadge status={item.patch.status} version={item.patch.version} />
         </p>
@@ -35,17 +35,17 @@ export function ContentCard({ item }: { item: ContentCardData }) {
 
   if (!item.locked) {
     return (
-      <Link to={`/content/${item.slug}`} className="card group flex flex-col overflow-hidden transition-colors hover:border-turf/60">
+      <Link to={`/content/${item.slug}`} className="card-link">
         {body}
       </Link>
     );
   }
   return (
-    <article className="card relative flex flex-col overflow-hidden">
+    <article className="card-locked">
       {body}
-      <div className="border-t border-field-700 p-4">
+      <div className="card-offer">
         <p className="lock-label">Premium Content</p>
-        <div className="mt-3 flex flex-wrap gap-2">
+        <div>
           <Link to="/subscribe" className="btn-primary btn-sm">
             Unlock Premium
           </Link>

@@ -26,7 +26,7 @@ const cardColumns = {
 type CardRow = { [K in Exclude<keyof typeof cardColumns, "statusVersion">]: (typeof content.$inferSelect)[K] } & { statusVersion: string | null };
 
 /** Cards show three lines of the description: send no more than that. */
-const CARD_DESCRIPTION_LENGTH = 180;
+const CARD_DESCRIPTION_LENGTH = 140;
 
 export function excerpt(text: string, length: number) {
   if (text.length <= length) return text;

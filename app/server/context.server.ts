@@ -43,6 +43,8 @@ export type AppContext = {
    * would be dropped).
    */
   storedSession(): Promise<Session | null>;
+  /** The session check if this request already asked for it (the Worker's own after-work never starts one). */
+  sessionIfLookedUp(): Promise<{ session: Session; user: User } | null> | null;
 };
 
 export const appContext = createContext<AppContext>();
@@ -87,6 +89,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
       return { userId, results: results as unknown[] };
     },
     storedSession: readStoredSession,
+    sessionIfLookedUp: () => sessionLookup ?? null,
     getSession() {
       sessionLookup ??= (async () => {
         const stored = await readStoredSession();
