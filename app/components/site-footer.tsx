@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import { Logo } from "./logo";
 
 export function SiteFooter({ siteName, discordUrl }: { siteName: string; discordUrl: string }) {
-  const link = "text-sm text-slate-400 hover:text-white";
+  const link = "footer-link";
   return (
     <footer className="mt-24 border-t border-field-700 bg-field-900">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">

@@ -30,11 +30,6 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
-const desktopLink = (isActive: boolean) =>
-  `whitespace-nowrap rounded-md px-2 py-2 text-sm xl:px-3 font-semibold transition-colors ${
-    isActive ? "text-turf" : "text-slate-300 hover:text-white"
-  }`;
-
 /** NavLink's rule ("/" only when exact, others for their own path and below), from one location read. */
 function isActivePath(pathname: string, to: string) {
   const path = pathname.toLowerCase();
@@ -57,7 +52,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
               <Link
                 to={item.to}
                 aria-current={isActivePath(pathname, item.to) ? "page" : undefined}
-                className={desktopLink(isActivePath(pathname, item.to))}
+                className="nav-link"
               >
                 {item.label}
               </Link>
@@ -66,12 +61,9 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
         </ul>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <Link to="/search" className="rounded-md p-2 text-slate-300 hover:bg-field-800 hover:text-white xl:hidden">
+          <Link to="/search" className="icon-button xl:hidden">
             <span className="sr-only">Search</span>
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-4-4" strokeLinecap="round" />
-            </svg>
+            <span aria-hidden="true" className="icon-search" />
           </Link>
           <div className="hidden xl:block">
             <NavSearch id="nav-search" className="w-44" />
@@ -97,13 +89,10 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
 function NotificationBell({ unread }: { unread: number }) {
   const label = unread ? `Notifications, ${unread} unread` : "Notifications";
   return (
-    <Link to="/notifications" aria-label={label} title={label} className="relative rounded-md p-2 text-slate-300 hover:bg-field-800 hover:text-white">
-      <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
-        <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" strokeLinejoin="round" />
-        <path d="M10 19a2 2 0 0 0 4 0" strokeLinecap="round" />
-      </svg>
+    <Link to="/notifications" aria-label={label} title={label} className="icon-button relative">
+      <span aria-hidden="true" className="icon-bell" />
       {unread ? (
-        <span aria-hidden="true" data-testid="unread-count" className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-blitz px-1 text-center text-xs font-black leading-5 text-field-950">
+        <span aria-hidden="true" data-testid="unread-count" className="unread-count">
           {unread > 99 ? "99+" : unread}
         </span>
       ) : null}
@@ -132,7 +121,7 @@ function NavSearch({ id, className }: { id: string; className: string }) {
 }
 
 function AccountMenu({ viewer }: { viewer: Viewer }) {
-  const menuItem = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-field-700";
+  const menuItem = "menu-link";
   return (
     <details className="group relative">
       <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-field-800">
@@ -163,14 +152,12 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
 }
 
 function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[] }) {
-  const link = "block rounded-md px-3 py-3 text-base font-semibold text-slate-200 hover:bg-field-800";
+  const link = "mobile-link";
   return (
     <details className="lg:hidden">
       <summary className="cursor-pointer rounded-md p-2 text-slate-200 hover:bg-field-800">
         <span className="sr-only">Menu</span>
-        <svg viewBox="0 0 24 24" className="h-7 w-7" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-        </svg>
+        <span aria-hidden="true" className="icon-menu" />
       </summary>
       <div className="absolute inset-x-0 top-16 border-b border-field-700 bg-field-950 px-4 pb-4 shadow-2xl">
         {viewer ? (
@@ -197,7 +184,7 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
               <li><Link to="/account-settings" className={link}>Account Settings</Link></li>
               <li><Link to="/gameplans" className={link}>Gameplans</Link></li>
               {viewer.isStaff ? <li><Link to="/admin" className={link}>Admin</Link></li> : null}
-              <li><LogoutButton className={link + " w-full text-left"} /></li>
+              <li><LogoutButton className={link} /></li>
             </>
           ) : (
             <li className="pt-2"><Link to="/auth" className="btn-primary w-full">Login / Register</Link></li>

@@ -59,8 +59,8 @@ export function ActivityTab({ activity }: { activity: Activity }) {
             <tr key={row.id} data-testid="activity-row">
               <td className="whitespace-nowrap text-slate-300">{dateTime.format(row.createdAt)}</td>
               <td className="text-slate-200">{row.actorEmail}</td>
-              <td className="font-semibold text-white">{AUDIT_ACTION_LABELS[row.action]}</td>
-              <td className="text-slate-300">{row.targetLabel || "—"}</td>
+              <td className="cell-title">{AUDIT_ACTION_LABELS[row.action]}</td>
+              <td>{row.targetLabel || "—"}</td>
               <td className="max-w-xs text-xs"><Values values={row.before} /></td>
               <td className="max-w-xs text-xs"><Values values={row.after} /></td>
             </tr>

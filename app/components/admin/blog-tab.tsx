@@ -19,16 +19,16 @@ export function BlogTab({ posts }: { posts: NonNullable<LoaderData["posts"]> }) 
           {posts.map((post) => (
             <tr key={post.id}>
               <td>
-                <p className="font-semibold text-white">{post.title}</p>
-                {post.excerpt ? <p className="line-clamp-1 text-xs text-slate-400">{post.excerpt}</p> : null}
+                <p className="cell-title">{post.title}</p>
+                {post.excerpt ? <p className="cell-note">{post.excerpt}</p> : null}
               </td>
-              <td className="text-slate-300">{BLOG_CATEGORY_LABELS[post.category]}</td>
+              <td>{BLOG_CATEGORY_LABELS[post.category]}</td>
               <td>
                 <span className={`badge ${post.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                   {post.isPublished ? "Published" : "Draft"}
                 </span>
               </td>
-              <td className="text-slate-300">{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
+              <td>{post.publishedAt ? formatShortDate(post.publishedAt) : "N/A"}</td>
               <td>
                 <span className="flex gap-3">
                   <Link discover="none" to={`/admin/blog/${post.slug}`} className="text-link">Edit</Link>

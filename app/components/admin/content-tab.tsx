@@ -20,12 +20,12 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
           content.rows.map((row) => (
             <tr key={row.slug}>
               <td>
-                <p className="font-semibold text-white">{row.title}</p>
-                <p className="line-clamp-1 text-xs text-slate-400">{row.description}</p>
+                <p className="cell-title">{row.title}</p>
+                <p className="cell-note">{row.description}</p>
               </td>
               <td><TypeBadge type={row.type} /></td>
-              <td className="text-slate-300">{GAME_LABELS[row.game]}</td>
-              <td className="tabular-nums text-slate-300">{formatCount(row.views)}</td>
+              <td>{GAME_LABELS[row.game]}</td>
+              <td className="num">{formatCount(row.views)}</td>
               <td>
                 <span className={`badge ${row.isPublished ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                   {row.isPublished ? "Published" : "Draft"}
@@ -74,8 +74,8 @@ function SearchMisses({ rows }: { rows: LoaderData["content"]["searchMisses"] })
                   {row.query}
                 </a>
               </td>
-              <td className="tabular-nums text-slate-300">{formatCount(row.searches)}</td>
-              <td className="text-slate-300">{formatShortDate(row.lastSeenAt)}</td>
+              <td className="num">{formatCount(row.searches)}</td>
+              <td>{formatShortDate(row.lastSeenAt)}</td>
             </tr>
           ))
         )}

@@ -27,19 +27,19 @@ export function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
           {tips.rows.map((tip) => (
             <tr key={tip.id}>
               <td>
-                <p className="font-semibold text-white">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
-                <p className="text-xs text-slate-400">{tip.email}</p>
+                <p className="cell-title">{[tip.firstName, tip.lastName].filter(Boolean).join(" ") || "—"}</p>
+                <p className="cell-sub">{tip.email}</p>
               </td>
               <td>
                 <p className="text-white">{tip.formationName}</p>
-                <p className="text-xs text-slate-400">{tip.playbook}</p>
+                <p className="cell-sub">{tip.playbook}</p>
               </td>
-              <td className="text-slate-300">{tip.playName}</td>
-              <td className="text-slate-300">{tip.gameType === "madden" ? "Madden" : "College"}</td>
+              <td>{tip.playName}</td>
+              <td>{tip.gameType === "madden" ? "Madden" : "College"}</td>
               <td>
                 <span className={`badge capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
               </td>
-              <td className="text-slate-300">{formatShortDate(tip.createdAt)}</td>
+              <td>{formatShortDate(tip.createdAt)}</td>
               <td>
                 <span className="row-actions">
                   <Link discover="none" to={dialogHref({ tip: String(tip.id), dialog: "details" }, "tips")} preventScrollReset className="text-link">Details</Link>

@@ -37,27 +37,27 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
       {data.rows.length === 0 ? (
         <p className="mt-6 text-slate-400">No title updates recorded yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-field-700">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="bg-field-800 text-xs uppercase tracking-wider text-slate-400">
+        <div className="mt-6 overflow-x-auto">
+          <table className="data-table">
+            <thead>
               <tr>
-                <th scope="col" className="px-4 py-3">Game</th>
-                <th scope="col" className="px-4 py-3">Version</th>
-                <th scope="col" className="px-4 py-3">Released</th>
-                <th scope="col" className="px-4 py-3">Gameplay</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th scope="col">Game</th>
+                <th scope="col">Version</th>
+                <th scope="col">Released</th>
+                <th scope="col">Gameplay</th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-field-700">
+            <tbody>
               {data.rows.map((row) => (
-                <tr key={row.id} className="bg-field-900">
-                  <td className="px-4 py-3 text-slate-300">{GAME_LABELS[row.game]}</td>
-                  <td className="px-4 py-3 font-semibold text-white">{row.version}</td>
-                  <td className="px-4 py-3 text-slate-300">{formatUpdateDate(row.releasedOn)}</td>
-                  <td className="px-4 py-3 text-slate-300">{row.gameplay ? "Yes" : "No"}</td>
-                  <td className="px-4 py-3 text-right">
+                <tr key={row.id}>
+                  <td>{GAME_LABELS[row.game]}</td>
+                  <td className="cell-title">{row.version}</td>
+                  <td>{formatUpdateDate(row.releasedOn)}</td>
+                  <td>{row.gameplay ? "Yes" : "No"}</td>
+                  <td>
                     <Link to={`/admin/updates?edit=${row.id}`} className="text-link">
-                      Edit<span className="sr-only"> {GAME_LABELS[row.game]} {row.version}</span>
+                      {`Edit`}<span className="sr-only">{` ${GAME_LABELS[row.game]} ${row.version}`}</span>
                     </Link>
                   </td>
                 </tr>

@@ -31,16 +31,16 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
               <td>
                 <span className="flex items-center gap-3">
                   <Avatar person={row} size="h-8 w-8 text-xs" />
-                  <span className="font-semibold text-white">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
+                  <span className="cell-title">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</span>
                 </span>
               </td>
-              <td className="text-slate-300">{row.email}</td>
+              <td>{row.email}</td>
               <td>
                 <span className={`badge ${row.subscriptionTier === "premium" ? "bg-turf text-field-950" : "bg-field-700 text-slate-200"}`}>
                   {row.subscriptionTier === "premium" ? "Premium" : "Free"} · {STATUS_LABELS[row.subscriptionStatus]}
                 </span>
               </td>
-              <td className="text-slate-300">{formatShortDate(row.createdAt)}</td>
+              <td>{formatShortDate(row.createdAt)}</td>
               <td>
                 <span className="flex gap-3">
                   <Link discover="none" to={dialogHref({ user: row.id, dialog: "details" }, "users")} preventScrollReset className="text-link">Details</Link>

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { isStaff, staffRights } from "~/lib/access";
+import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
 import { tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
@@ -128,7 +129,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rows: contentRows.map(({ slug, title, description, type, game, views, isPublished }) => ({
         slug,
         title,
-        description: excerpt(description, 100),
+        description: excerpt(description, 80),
         type,
         game,
         views,
@@ -141,10 +142,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       approved: tipCounts.find((row) => row.status === "approved")?.total ?? 0,
       page: tipsPage,
       pageCount: Math.max(1, Math.ceil(tipCounts.reduce((sum, row) => sum + row.total, 0) / TIPS_PAGE_SIZE)),
-      // The table needs the start of a tip; the open dialog gets all of it.
+      // The table shows no tip text; the open dialog gets all of it.
       rows: tipRows.map((row) => ({
         ...row,
-        tipDescription: row.id === selectedTip ? row.tipDescription : excerpt(row.tipDescription, 120),
+        tipDescription: row.id === selectedTip ? row.tipDescription : null,
         adminNotes: row.id === selectedTip ? row.adminNotes : null,
         createdAt: row.createdAt.getTime(),
         updatedAt: row.updatedAt.getTime(),
@@ -152,7 +153,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     updates: {
       rows: updateRows.map(({ id, game, version, releasedOn, gameplay }) => ({ id, game, version, releasedOn, gameplay })),
-      current: currentUpdates(updateRows),
+      // The cards show the version and its date only.
+      current: Object.fromEntries(
+        Object.entries(currentUpdates(updateRows)).map(([game, row]) => [game, { version: row.version, releasedOn: row.releasedOn }]),
+      ) as Partial<Record<Game, { version: string; releasedOn: string }>>,
       retest: {
         college: Number(retestRows.find((row) => row.game === "college")?.total ?? 0),
         madden: Number(retestRows.find((row) => row.game === "madden")?.total ?? 0),
