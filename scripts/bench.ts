@@ -487,7 +487,7 @@ console.log(
 if (bundle.gzipKib > PAID_PLAN_LIMIT_KIB * 0.8) checks.push(`bundle: ${bundle.gzipKib.toFixed(0)} KiB compressed (budget 80% of ${PAID_PLAN_LIMIT_KIB} KiB)`);
 if (coldStart.first - coldStart.warm > 1000) checks.push(`cold start: ${(coldStart.first - coldStart.warm).toFixed(0)} ms (limit 1,000 ms)`);
 const heapLine = (entry: { heap: { usedMb: number } | null; rssMb: number }) =>
-  `isolate heap ${entry.heap ? `${entry.heap.usedMb.toFixed(1)} MB` : "not read"}, workerd resident ${entry.rssMb.toFixed(0)} MB`;
+  `isolate heap ${entry.heap ? `${entry.heap.usedMb.toFixed(1)} MB` : "not read"} (after a full collection), workerd resident ${entry.rssMb.toFixed(0)} MB`;
 console.log(`\nMemory (volume server): before the pages ${heapLine(memory.before)}; after ${memory.requests.toLocaleString("en-US")} requests ${heapLine(memory.after)}.`);
 if (memory.before.heap && memory.after.heap) {
   const growth = memory.after.heap.usedMb - memory.before.heap.usedMb;
