@@ -197,10 +197,13 @@ async function measurePositionSaves(base: string, cookie: string, workerd: numbe
   const body = new URLSearchParams({ play: playId, position: "3.5", duration: "7" }).toString();
   const probe = await fetchAgain(`${base}/progress/position`, { method: "POST", headers, body });
   const timing = parseServerTiming(probe.headers.get("Server-Timing"));
+  // The next one within five seconds is what the flood is made of.
+  const again = await fetchAgain(`${base}/progress/position`, { method: "POST", headers, body });
+  const floodTiming = parseServerTiming(again.headers.get("Server-Timing"));
   const before = await measureFloor();
   const result = await measure(`${base}/progress/position`, headers, workerd, { method: "POST", body });
   const after = await measureFloor();
-  return { ...result, status: probe.status, floor: (before + after) / 2, roundTrips: timing.roundTrips };
+  return { ...result, status: probe.status, floor: (before + after) / 2, roundTrips: timing.roundTrips, floodRoundTrips: floodTiming.roundTrips };
 }
 
 /** The app isolate's heap (inspector) and the resident memory of the server's workerd processes. */
@@ -469,7 +472,7 @@ const saveRatio = positionSaves.p50 / Math.max(positionSaves.floor, 1);
 console.log(
   `\nPosition saves (volume size, 1,000,000 progress rows; one member flooding one play): ${positionSaves.requestsPerSecond.toFixed(0)} req/s, ` +
     `p50 ${positionSaves.p50.toFixed(1)} ms, p99 ${positionSaves.p99.toFixed(1)} ms, CPU ${positionSaves.cpuPerRequest?.toFixed(2) ?? "-"} ms/req, ` +
-    `${positionSaves.roundTrips} D1 round trips; floor ${positionSaves.floor.toFixed(1)} ms, p50/floor ${saveRatio.toFixed(2)} (budget 2x); answer ${positionSaves.status}.`,
+    `D1 round trips: ${positionSaves.roundTrips} for the first save, ${positionSaves.floodRoundTrips} for each one after it within 5 s; floor ${positionSaves.floor.toFixed(1)} ms, p50/floor ${saveRatio.toFixed(2)} (budget 2x); answer ${positionSaves.status}.`,
 );
 if (positionSaves.status !== 204) checks.push(`position save: answered ${positionSaves.status}`);
 if (positionSaves.errors > 0) checks.push(`position save: ${positionSaves.errors} errors or non-2xx answers`);
