@@ -20,6 +20,7 @@ import {
   userTips,
 } from "../../db/schema.ts";
 import type { Database } from "./db.server.ts";
+import { tipColumns } from "./tips.server.ts";
 
 // 'Download my data' (GDPR article 20): everything we hold about one member, read in one D1 batch.
 // Each section is one reader of the member's own rows; a feature that stores more about a member
@@ -90,18 +91,7 @@ export const ACCOUNT_DATA_SECTIONS = {
       .where(eq(favorites.userId, userId)),
   tips: (db, userId) =>
     db
-      .select({
-        id: userTips.id,
-        formationName: userTips.formationName,
-        playName: userTips.playName,
-        playbook: userTips.playbook,
-        gameType: userTips.gameType,
-        tipDescription: userTips.tipDescription,
-        status: userTips.status,
-        adminNotes: userTips.adminNotes,
-        createdAt: userTips.createdAt,
-        updatedAt: userTips.updatedAt,
-      })
+      .select(tipColumns)
       .from(userTips)
       .where(eq(userTips.userId, userId)),
   progress: (db, userId) =>

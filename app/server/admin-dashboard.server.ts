@@ -3,6 +3,7 @@ import { contactMessages, discordJobs, discordLinks, users, userTips, type User 
 import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { queueDiscordSync } from "./discord.server.ts";
+import { tipColumns } from "./tips.server.ts";
 
 type Actor = Pick<User, "id" | "email" | "role">;
 
@@ -66,16 +67,7 @@ export function tipsPageQuery(db: Database, page: number) {
 const tipsFromQuery = reusableSelect((db: Database, offset: Param<number>) => {
   return db
     .select({
-      id: userTips.id,
-      formationName: userTips.formationName,
-      playName: userTips.playName,
-      playbook: userTips.playbook,
-      gameType: userTips.gameType,
-      tipDescription: userTips.tipDescription,
-      status: userTips.status,
-      adminNotes: userTips.adminNotes,
-      createdAt: userTips.createdAt,
-      updatedAt: userTips.updatedAt,
+      ...tipColumns,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
