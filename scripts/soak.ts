@@ -16,6 +16,7 @@ import { hashPassword } from "../app/server/password.server.ts";
 import { createSession } from "../app/server/session.server.ts";
 import { startFakeStripe, type FakeStripe, type FakeSubscription } from "../tests/support/fake-stripe.ts";
 import { makePng } from "../tests/support/images.ts";
+import { eventPayload } from "../tests/support/stripe-events.ts";
 import { startTestServer, type TestServer } from "../tests/support/test-server.ts";
 import { binPath, ROOT, run } from "./local-state.ts";
 
@@ -377,18 +378,7 @@ async function deliver(tally: Tally, delivery: Delivery, fault?: Fault) {
 
 function eventOf(type: string, object: unknown): Delivery {
   const id = `evt_soak_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
-  const payload = JSON.stringify({
-    id,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  return { id, type, payload };
+  return { id, type, payload: eventPayload(type, object as Record<string, unknown>, id) };
 }
 
 /** A member who went through checkout (POST /subscribe, then Stripe's payment page, faked). */

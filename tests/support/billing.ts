@@ -7,6 +7,8 @@ import { stripeEvents, type User } from "../../db/schema.ts";
 import type { SubscriptionSnapshot } from "../../app/server/stripe.server.ts";
 import { testState } from "./test-state.ts";
 
+export { eventId, eventPayload } from "./stripe-events.ts";
+
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The billing columns of a member, to compare whole states before and after. */
@@ -21,24 +23,6 @@ export async function eventRecorded(id: string) {
   return (await db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length > 0;
 }
 
-export function eventId() {
-  return `evt_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
-}
-
-/** A Stripe event as Stripe sends it (JSON text). */
-export function eventPayload(type: string, object: Record<string, unknown>, id = eventId()) {
-  return JSON.stringify({
-    id,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-}
 
 /** The Stripe-Signature header for a payload (timestamp in seconds; default now). */
 export function signatureFor(payload: string, secret: string, timestamp?: number) {
