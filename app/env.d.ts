@@ -30,6 +30,8 @@ interface AppSecrets {
   TURNSTILE_ENDPOINT_OVERRIDE?: string;
   /** Tests and the soak only: "on" lets a request ask for an injected D1, KV or R2 failure (X-Fault-Inject). */
   FAULT_INJECTION?: string;
+  /** `npm run bench` only: "on" serves the bench's probe of a signed-in page's I/O (bench-probe.server.ts). */
+  BENCH_PROBES?: string;
 }
 
 declare namespace Cloudflare {

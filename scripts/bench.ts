@@ -15,6 +15,7 @@ import { chooseLoadGenerator, cpuMilliseconds, workerdProcesses, type LoadResult
 import { binPath, prepareLocalState, QUIET_ENV, ROOT, run } from "./local-state.ts";
 import { isolateHeap } from "./isolate-heap.ts";
 import { PAID_PLAN_LIMIT_KIB } from "./bundle-limits.ts";
+import { SIGNED_IN_IO_PATH, SIGNED_IN_IO_STATEMENTS } from "../app/server/bench-probe.server.ts";
 
 const STATE_ROOT = ".wrangler/bench-state";
 const PORT = Number(process.env.BENCH_PORT || 8798);
@@ -97,6 +98,9 @@ async function startServer(size: Size) {
       "--show-interactive-dev-session=false",
       "--var",
       `SITE_URL:${base}`,
+      // The signed-in I/O probe (app/server/bench-probe.server.ts); nothing else sets it.
+      "--var",
+      "BENCH_PROBES:on",
     ],
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: "ignore", detached: true },
   );
@@ -204,6 +208,21 @@ async function measurePositionSaves(base: string, cookie: string, workerd: numbe
   const result = await measure(`${base}/progress/position`, headers, workerd, { method: "POST", body });
   const after = await measureFloor();
   return { ...result, status: probe.status, floor: (before + after) / 2, roundTrips: timing.roundTrips, floodRoundTrips: floodTiming.roundTrips };
+}
+
+/**
+ * What a signed-in page cannot avoid, measured on its own (app/server/bench-probe.server.ts): the
+ * stored session and one D1 batch of as many statements as the scheme page sends, with no routing,
+ * loader or rendering. Between two static floors, like the pages.
+ */
+async function measureSignedInIo(base: string, cookie: string, workerd: number[], measureFloor: () => Promise<number>) {
+  const headers = { Cookie: cookie };
+  const probe = await fetchAgain(`${base}${SIGNED_IN_IO_PATH}`, { headers });
+  await probe.arrayBuffer();
+  const before = await measureFloor();
+  const result = await measure(`${base}${SIGNED_IN_IO_PATH}`, headers, workerd);
+  const after = await measureFloor();
+  return { ...result, status: probe.status, floor: (before + after) / 2 };
 }
 
 /** The app isolate's heap (inspector) and the resident memory of the server's workerd processes. */
@@ -388,6 +407,8 @@ async function runPages() {
     }
     const positionSaves = await measurePositionSaves(SERVERS.volume.base, cookies.volume.premium, workerd.volume, measureFloor);
     served.volume += positionSaves.requests;
+    const signedInIo = await measureSignedInIo(SERVERS.volume.base, cookies.volume.premium, workerd.volume, measureFloor);
+    served.volume += signedInIo.requests;
     // Up to the heap figure's request count with visitors' pages (from the edge cache, and the
     // listing behind it) before reading the heap again.
     while (!ONLY && served.volume < HEAP_REQUESTS) {
@@ -397,7 +418,7 @@ async function runPages() {
     }
     const memoryAfter = await memoryOf(workerd.volume);
     const patchDay = await measurePatchDay(SERVERS.volume.base, cookies.volume.admin);
-    return { ...results, floors, assetPath, login, patchDay, positionSaves, coldStart, memory: { before: memoryBefore, after: memoryAfter, requests: served.volume } };
+    return { ...results, floors, assetPath, login, patchDay, positionSaves, signedInIo, coldStart, memory: { before: memoryBefore, after: memoryAfter, requests: served.volume } };
   } finally {
     for (const server of servers) await stopServer(server);
   }
@@ -434,7 +455,7 @@ if (process.argv.includes("--login")) {
   process.exit(0);
 }
 const bundle = measureBundle();
-const { seed, volume, floors, assetPath, login, patchDay, positionSaves, coldStart, memory } = await runPages();
+const { seed, volume, floors, assetPath, login, patchDay, positionSaves, signedInIo, coldStart, memory } = await runPages();
 
 console.log(`\nLoad generator: ${loadGenerator.name}, ${CONNECTIONS} connections, ${DURATION} s a page.`);
 console.log(`\nStatic floor (${assetPath} p50, measured before the first page and after every second one): ${floors.join(", ")} ms.`);
@@ -474,6 +495,15 @@ console.log(
     `p50 ${positionSaves.p50.toFixed(1)} ms, p99 ${positionSaves.p99.toFixed(1)} ms, CPU ${positionSaves.cpuPerRequest?.toFixed(2) ?? "-"} ms/req, ` +
     `D1 round trips: ${positionSaves.roundTrips} for the first save, ${positionSaves.floodRoundTrips} for each one after it within 5 s; floor ${positionSaves.floor.toFixed(1)} ms, p50/floor ${saveRatio.toFixed(2)} (budget 2x); answer ${positionSaves.status}.`,
 );
+const ioRatio = signedInIo.p50 / Math.max(signedInIo.floor, 1);
+console.log(
+  `\nSigned-in I/O alone (volume size; the stored session and one D1 batch of ${SIGNED_IN_IO_STATEMENTS} statements, as the scheme page sends, ` +
+    `with no routing, loader or rendering): ${signedInIo.requestsPerSecond.toFixed(0)} req/s, p50 ${signedInIo.p50.toFixed(1)} ms, ` +
+    `CPU ${signedInIo.cpuPerRequest?.toFixed(2) ?? "-"} ms/req; floor ${signedInIo.floor.toFixed(1)} ms, p50/floor ${ioRatio.toFixed(2)}. ` +
+    `Of the signed-in pages' 2.5x budget (${(2.5 * signedInIo.floor).toFixed(1)} ms) this leaves ${(2.5 * signedInIo.floor - signedInIo.p50).toFixed(1)} ms of p50 ` +
+    `for routing, the loaders' own work and rendering.`,
+);
+if (signedInIo.status !== 200 || signedInIo.errors > 0) checks.push(`signed-in I/O probe: answered ${signedInIo.status}, ${signedInIo.errors} errors`);
 if (positionSaves.status !== 204) checks.push(`position save: answered ${positionSaves.status}`);
 if (positionSaves.errors > 0) checks.push(`position save: ${positionSaves.errors} errors or non-2xx answers`);
 if (saveRatio > 2) checks.push(`position save: p50 is ${saveRatio.toFixed(2)}x the static floor (budget 2x)`);

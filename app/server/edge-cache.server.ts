@@ -76,11 +76,11 @@ function defaultCache(): EdgeCache | null {
  */
 export function isCacheableRequest(request: Request, env: Pick<Env, "EDGE_CACHE">): boolean {
   if (env.EDGE_CACHE === "off" || request.method !== "GET") return false;
-  const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/media/") || url.pathname.startsWith("/assets/")) return false;
-  if (isPrivatePath(url.pathname)) return false;
-  const cookie = request.headers.get("Cookie") ?? "";
-  return !/(?:^|;\s*)(session|toast)=/.test(cookie);
+  // The cookie first: a signed-in request (most of those that get here uncached) stops without parsing its URL.
+  if (/(?:^|;\s*)(session|toast)=/.test(request.headers.get("Cookie") ?? "")) return false;
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith(".data") || pathname.startsWith("/media/") || pathname.startsWith("/assets/")) return false;
+  return !isPrivatePath(pathname);
 }
 
 async function currentGeneration(cache: EdgeCache, origin: string) {
