@@ -374,7 +374,17 @@ async function runPages() {
 
     const memoryBefore = await memoryOf(workerd.volume);
     const served: Record<Size, number> = { seed: 0, volume: 0 };
-    const floors = [await measureFloor()];
+    // Right after start the machine is not settled yet (the volume server's first reads of its large
+    // database): the first floor then came out 20-30% above every later one, and the first pages
+    // with it. The floor is measured again until two in a row agree within 10% (at most four times).
+    let settled = await measureFloor();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const again = await measureFloor();
+      const agreed = Math.abs(again - settled) <= 0.1 * Math.min(again, settled);
+      settled = again;
+      if (agreed) break;
+    }
+    const floors = [settled];
     const results: Record<Size, Measurement[]> = { seed: [], volume: [] };
     const pending: Record<Size, Omit<Measurement, "floor">[]> = { seed: [], volume: [] };
     for (const [index, page] of PAGES.entries()) {
