@@ -16,7 +16,7 @@ import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
 import { withInjectedFaults } from "../app/server/fault-injection.server.ts";
 import { isServiceUnavailable, unavailableResponse } from "../app/server/unavailable.server.ts";
-import { benchProbe, SIGNED_IN_IO_PATH } from "../app/server/bench-probe.server.ts";
+import { benchProbe, isBenchProbe } from "../app/server/bench-probe.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -110,10 +110,7 @@ function unavailable(request: Request, app: AppContext) {
 export default {
   async fetch(request, env, executionContext) {
     // Inert unless BENCH_PROBES is "on" (npm run bench's servers only): see bench-probe.server.ts.
-    if (env.BENCH_PROBES === "on" && request.url.endsWith(SIGNED_IN_IO_PATH)) {
-      const probe = await benchProbe(request, env);
-      if (probe) return probe;
-    }
+    if (isBenchProbe(request, env)) return benchProbe(request, env);
     // Inert unless FAULT_INJECTION is "on" (the soak and its tests): see fault-injection.server.ts.
     env = withInjectedFaults(request, env);
     const app = createAppContext(request, env, executionContext);

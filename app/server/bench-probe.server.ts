@@ -12,10 +12,13 @@ import { readSession, readSessionToken, sessionUserQuery } from "./session.serve
 export const SIGNED_IN_IO_PATH = "/__bench/signed-in-io";
 export const SIGNED_IN_IO_STATEMENTS = 10;
 
-/** The probe's answer, or null when this request is not the probe (or probes are off). */
-export async function benchProbe(request: Request, env: Env): Promise<Response | null> {
-  if (env.BENCH_PROBES !== "on" || request.method !== "GET") return null;
-  if (!request.url.endsWith(SIGNED_IN_IO_PATH)) return null;
+/** Whether this request is the probe: never unless probes are on (one comparison for every other request). */
+export function isBenchProbe(request: Request, env: Pick<Env, "BENCH_PROBES">): boolean {
+  return env.BENCH_PROBES === "on" && request.method === "GET" && new URL(request.url).pathname === SIGNED_IN_IO_PATH;
+}
+
+/** The probe's answer, for a request isBenchProbe admitted. */
+export async function benchProbe(request: Request, env: Env): Promise<Response> {
   const token = readSessionToken(request);
   const session = token ? await readSession(env.KV, token) : null;
   if (!session) return new Response("No session", { status: 401 });
