@@ -19,7 +19,8 @@ export default defineConfig({
               compatibilityFlags: ["nodejs_compat"],
               // `import module from "x.wasm?module"` (argon2) gives a compiled WebAssembly.Module, as in the build.
               modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm", "**/*.wasm?module"] }],
-              d1Databases: ["DB"],
+              // MIGRATION_DB stays empty: tests/unit/play-status-migration.test.ts migrates it step by step.
+              d1Databases: ["DB", "MIGRATION_DB"],
               r2Buckets: ["MEDIA"],
               kvNamespaces: ["KV"],
               bindings: {

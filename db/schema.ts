@@ -203,7 +203,27 @@ export const contentPlays = sqliteTable(
     // Situations a play suits ('vs blitz', 'red zone'...), searchable and offered as filters.
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     position: integer("position").notNull().default(0),
-    // Where it stands against its game's title updates (the patch tracker, app/server/patch.server.ts).
+  },
+  (table) => [
+    uniqueIndex("content_plays_section_slug_unique").on(table.sectionId, table.slug),
+    index("content_plays_section_position_idx").on(table.sectionId, table.position),
+    index("content_plays_image_idx").on(table.imageUrl),
+    index("content_plays_video_idx").on(table.videoUrl),
+  ],
+);
+
+/**
+ * Where a play stands against its game's title updates (the patch tracker, app/server/patch.server.ts):
+ * one row per play, made by a trigger when the play is (migrations/0011_play_status.sql) and deleted
+ * with it. A narrow table of its own, so that patch day's bulk re-test of every play of a game
+ * rewrites rows of a few bytes, not the plays' whole rows (180,000 of them at volume size).
+ */
+export const playStatuses = sqliteTable(
+  "play_status",
+  {
+    playId: integer("play_id")
+      .primaryKey()
+      .references(() => contentPlays.id, { onDelete: "cascade" }),
     status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
     statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
     statusNote: text("status_note"),
@@ -211,12 +231,8 @@ export const contentPlays = sqliteTable(
     statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
   },
   (table) => [
-    uniqueIndex("content_plays_section_slug_unique").on(table.sectionId, table.slug),
-    index("content_plays_section_position_idx").on(table.sectionId, table.position),
-    index("content_plays_image_idx").on(table.imageUrl),
-    index("content_plays_video_idx").on(table.videoUrl),
     // The re-test queue's plays; a partial index, so a patch day's bulk re-test only adds to it.
-    index("content_plays_retest_idx").on(table.sectionId).where(sql`status = 'needs-retest'`),
+    index("play_status_retest_idx").on(table.status).where(sql`status = 'needs-retest'`),
   ],
 );
 

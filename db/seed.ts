@@ -386,8 +386,9 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
   statements.push(
     d1.prepare(`UPDATE content AS c SET status = 'verified', status_update_id = ${currentAt}, status_changed_at = c.created_at`),
     d1.prepare(
-      `UPDATE content_plays AS p SET status = 'verified', status_changed_at = (SELECT c.created_at FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id),
-         status_update_id = (SELECT ${currentAt} FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id)`,
+      `UPDATE play_status AS ps SET status = 'verified',
+         status_changed_at = (SELECT c.created_at FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id),
+         status_update_id = (SELECT ${currentAt} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`,
     ),
   );
   type Moment = { daysAgo: number; order: number; build: () => D1PreparedStatement[] };
@@ -408,8 +409,9 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
         d1
           .prepare(
             `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-             SELECT 'play', c.id, p.id, p.status, 'needs-retest', ${updateId}, ?, 0, ? FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id
-             WHERE c.game = ? AND c.created_at <= ? AND p.status IN ('verified', 'adjusted')`,
+             SELECT 'play', c.id, p.id, ps.status, 'needs-retest', ${updateId}, ?, 0, ?
+             FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
+             WHERE c.game = ? AND c.created_at <= ? AND ps.status IN ('verified', 'adjusted')`,
           )
           .bind(...ref, staffId, when, update.game, when),
         d1
@@ -417,8 +419,9 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
           .bind(...ref, when, update.game, when),
         d1
           .prepare(
-            `UPDATE content_plays SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
-             WHERE status IN ('verified', 'adjusted') AND section_id IN (SELECT s.id FROM content_sections s JOIN content c ON c.id = s.content_id WHERE c.game = ? AND c.created_at <= ?)`,
+            `UPDATE play_status SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+             WHERE status IN ('verified', 'adjusted')
+               AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.game = ? AND c.created_at <= ?)`,
           )
           .bind(...ref, when, update.game, when),
       ],
@@ -452,11 +455,11 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
           d1
             .prepare(
               `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
-               SELECT 'play', (SELECT id FROM content WHERE slug = ?), id, status, ?, ${updateId}, ?, ?, 1, ? FROM content_plays WHERE id = ${play}`,
+               SELECT 'play', (SELECT id FROM content WHERE slug = ?), play_id, status, ?, ${updateId}, ?, ?, 1, ? FROM play_status WHERE play_id = ${play}`,
             )
             .bind(event.contentSlug, event.status, ...ref, event.note ?? null, staffId, when, ...playRef),
           d1
-            .prepare(`UPDATE content_plays SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE id = ${play}`)
+            .prepare(`UPDATE play_status SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE play_id = ${play}`)
             .bind(...fields, ...playRef),
         ];
       },

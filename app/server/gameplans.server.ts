@@ -67,11 +67,12 @@ export type EntryRow = {
 export function gameplanEntriesQuery(db: Database, userId: string, gameplanId: number) {
   return db.all<EntryRow>(sql`
     SELECT e.id AS id, e.situation AS situation, e.position AS position, e.note AS note, e.play_id AS playId,
-           p.slug AS playSlug, p.title AS playTitle, p.status AS playStatus, s.slug AS sectionSlug, s.title AS formation,
+           p.slug AS playSlug, p.title AS playTitle, ps.status AS playStatus, s.slug AS sectionSlug, s.title AS formation,
            c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier, c.is_published AS isPublished, c.type AS type
     FROM gameplan_plays e
     JOIN gameplans g ON g.id = e.gameplan_id AND g.user_id = ${userId}
     JOIN content_plays p ON p.id = e.play_id
+    JOIN play_status ps ON ps.play_id = p.id
     JOIN content_sections s ON s.id = p.section_id
     JOIN content c ON c.id = e.content_id
     WHERE e.gameplan_id = ${gameplanId}

@@ -1,5 +1,5 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, favorites, titleUpdates, users } from "../../db/schema.ts";
+import { content, contentPlays, contentRatings, contentSections, favorites, playStatuses, titleUpdates, users } from "../../db/schema.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
@@ -81,13 +81,14 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<str
       videoProvider: contentPlays.videoProvider,
       videoUrl: contentPlays.videoUrl,
       runtime: contentPlays.runtime,
-      status: contentPlays.status,
-      statusNote: contentPlays.statusNote,
-      statusAlternative: contentPlays.statusAlternative,
+      status: playStatuses.status,
+      statusNote: playStatuses.statusNote,
+      statusAlternative: playStatuses.statusAlternative,
       statusVersion: titleUpdates.version,
     })
     .from(contentPlays)
-    .leftJoin(titleUpdates, eq(titleUpdates.id, contentPlays.statusUpdateId))
+    .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))
+    .leftJoin(titleUpdates, eq(titleUpdates.id, playStatuses.statusUpdateId))
     .where(inArray(contentPlays.sectionId, sectionIds))
     .orderBy(asc(contentPlays.position), asc(contentPlays.id));
 });

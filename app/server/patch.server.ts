@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { content, contentPlays, contentSections, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
+import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
 import { applyStatusChange, type PatchStatus, type StatusInput } from "../lib/patch.ts";
 import type { TitleUpdateValue } from "../lib/schemas/patch.ts";
 import { hasErrorMessage, type Database, reusableSelect, type Param } from "./db.server.ts";
@@ -154,12 +154,13 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
       FROM content c LEFT JOIN fav ON fav.content_id = c.id
       WHERE c.status = 'needs-retest' ${gameFilter}
       UNION ALL
-      SELECT 'play', p.id, c.id, c.slug, p.title, c.title, s.slug, p.slug, s.title, c.game, p.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
-      FROM content_plays p
+      SELECT 'play', p.id, c.id, c.slug, p.title, c.title, s.slug, p.slug, s.title, c.game, ps.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
+      FROM play_status ps
+      JOIN content_plays p ON p.id = ps.play_id
       JOIN content_sections s ON s.id = p.section_id
       JOIN content c ON c.id = s.content_id
       LEFT JOIN fav ON fav.content_id = c.id
-      WHERE p.status = 'needs-retest' ${gameFilter}
+      WHERE ps.status = 'needs-retest' ${gameFilter}
     )
     ORDER BY favorites DESC, contentId DESC, position, id
     LIMIT ${RETEST_PAGE_SIZE} OFFSET ${offset}`);
@@ -186,8 +187,9 @@ export function retestCountsQuery(db: Database) {
     SELECT game, sum(total) AS total FROM (
       SELECT c.game AS game, count(*) AS total FROM content c WHERE c.status = 'needs-retest' GROUP BY c.game
       UNION ALL
-      SELECT c.game, count(*) FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
-      WHERE p.status = 'needs-retest' GROUP BY c.game
+      SELECT c.game, count(*) FROM play_status ps JOIN content_plays p ON p.id = ps.play_id JOIN content_sections s ON s.id = p.section_id
+      JOIN content c ON c.id = s.content_id
+      WHERE ps.status = 'needs-retest' GROUP BY c.game
     ) GROUP BY game`);
 }
 
@@ -217,9 +219,9 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', s.content_id, p.id, p.status, 'needs-retest', ${update}, ?, 0, ?
-         FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id
-         WHERE c.game = ? AND p.status IN ('verified', 'adjusted')`,
+         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, 0, ?
+         FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
+         WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')`,
       )
       .bind(...updateParams, staffId, now, game),
     d1
@@ -230,9 +232,9 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
       .bind(...updateParams, now, game),
     d1
       .prepare(
-        `UPDATE content_plays SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+        `UPDATE play_status SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE status IN ('verified', 'adjusted')
-           AND section_id IN (SELECT s.id FROM content_sections s JOIN content c ON c.id = s.content_id WHERE c.game = ?)`,
+           AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.game = ?)`,
       )
       .bind(...updateParams, now, game),
   ];
@@ -330,13 +332,14 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
     .select({
       contentId: content.id,
       game: content.game,
-      status: contentPlays.status,
-      updateId: contentPlays.statusUpdateId,
-      note: contentPlays.statusNote,
-      alternative: contentPlays.statusAlternative,
+      status: playStatuses.status,
+      updateId: playStatuses.statusUpdateId,
+      note: playStatuses.statusNote,
+      alternative: playStatuses.statusAlternative,
       currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
     })
     .from(contentPlays)
+    .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))
     .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
     .innerJoin(content, eq(content.id, contentSections.contentId))
     .where(eq(contentPlays.id, item.id))
@@ -357,7 +360,7 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
   if ("error" in result) return { ok: false, error: result.error };
   if ("unchanged" in result) return { ok: true, changed: false };
   const { next } = result;
-  const table = item.kind === "content" ? content : contentPlays;
+  const status = { status: next.status, statusUpdateId: next.updateId, statusNote: next.note, statusAlternative: next.alternative, statusChangedAt: new Date(now) };
   await db.batch([
     db.insert(statusChanges).values({
       itemKind: item.kind,
@@ -371,10 +374,9 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
       notify: true,
       changedAt: new Date(now),
     }),
-    db
-      .update(table)
-      .set({ status: next.status, statusUpdateId: next.updateId, statusNote: next.note, statusAlternative: next.alternative, statusChangedAt: new Date(now) })
-      .where(eq(table.id, item.id)),
+    item.kind === "content"
+      ? db.update(content).set(status).where(eq(content.id, item.id))
+      : db.update(playStatuses).set(status).where(eq(playStatuses.playId, item.id)),
   ]);
   return { ok: true, changed: true };
 }
@@ -390,7 +392,9 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
   const d1 = db.$client;
   const current = (game: string) => `(SELECT u.id FROM title_updates u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
   const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${current("c.game")})`;
-  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (p.status = 'verified' AND p.status_update_id IS ${current("c.game")})`;
+  // The current update of the game of the play whose status row is ps.
+  const playCurrent = `(SELECT ${current("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
+  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${current("c.game")})`;
   const results = await d1.batch([
     d1
       .prepare(
@@ -401,8 +405,9 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', c.id, p.id, p.status, 'verified', ${current("c.game")}, ?, 1, ?
-         FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE ${playNeedsChange}`,
+         SELECT 'play', c.id, p.id, ps.status, 'verified', ${current("c.game")}, ?, 1, ?
+         FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
+         WHERE ${playNeedsChange}`,
       )
       .bind(staffId, now, playIds),
     d1
@@ -413,10 +418,8 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
       .bind(now, contentIds),
     d1
       .prepare(
-        `UPDATE content_plays AS p SET status = 'verified', status_update_id = (SELECT ${current("c.game")} FROM content_sections s JOIN content c ON c.id = s.content_id WHERE s.id = p.section_id),
-                status_note = NULL, status_alternative = NULL, status_changed_at = ?
-         WHERE p.id IN (SELECT p2.id FROM content_plays p2 JOIN content_sections s ON s.id = p2.section_id JOIN content c ON c.id = s.content_id
-                        WHERE p2.id IN (SELECT value FROM json_each(?)) AND NOT (p2.status = 'verified' AND p2.status_update_id IS ${current("c.game")}))`,
+        `UPDATE play_status AS ps SET status = 'verified', status_update_id = ${playCurrent}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE ps.play_id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${playCurrent})`,
       )
       .bind(now, playIds),
   ]);
@@ -446,8 +449,8 @@ export function itemStatusesQuery(db: Database, contentId: number) {
            c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version, -1 AS position
     FROM content c WHERE c.id = ${contentId}
     UNION ALL
-    SELECT 'play', p.id, p.title, s.title, p.status, p.status_note, p.status_alternative,
-           (SELECT version FROM title_updates WHERE id = p.status_update_id), s.position * 1000 + p.position
-    FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
+    SELECT 'play', p.id, p.title, s.title, ps.status, ps.status_note, ps.status_alternative,
+           (SELECT version FROM title_updates WHERE id = ps.status_update_id), s.position * 1000 + p.position
+    FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
     ORDER BY position, id`);
 }

@@ -60,7 +60,7 @@ function filterSql(filters: SearchFilters, except?: FilterName): SQL {
 
 /** A document's patch status: a play's own, a content item's or formation's that of the item. */
 const STATUS_OF_DOCUMENT = sql.raw(
-  `(CASE d.kind WHEN 'play' THEN (SELECT ps.status FROM content_plays ps WHERE ps.id = d.ref_id) WHEN 'post' THEN NULL ELSE (SELECT cs.status FROM content cs WHERE cs.id = d.content_id) END)`,
+  `(CASE d.kind WHEN 'play' THEN (SELECT ps.status FROM play_status ps WHERE ps.play_id = d.ref_id) WHEN 'post' THEN NULL ELSE (SELECT cs.status FROM content cs WHERE cs.id = d.content_id) END)`,
 );
 
 export type SearchHitRow = {
@@ -99,13 +99,14 @@ export function searchStatements(db: Database, words: string[], filters: SearchF
     SELECT d.id, d.kind, d.game, d.type, d.is_published AS isPublished, d.title,
       c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier,
       s.slug AS sectionSlug, s.title AS sectionTitle, p.slug AS playSlug, b.slug AS postSlug,
-      (CASE d.kind WHEN 'play' THEN p.status WHEN 'post' THEN NULL ELSE c.status END) AS status,
-      (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN p.status_update_id WHEN 'post' THEN NULL ELSE c.status_update_id END)) AS statusVersion,
+      (CASE d.kind WHEN 'play' THEN ps.status WHEN 'post' THEN NULL ELSE c.status END) AS status,
+      (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN ps.status_update_id WHEN 'post' THEN NULL ELSE c.status_update_id END)) AS statusVersion,
       snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16) AS snippet
     FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid
     LEFT JOIN content c ON c.id = d.content_id
     LEFT JOIN content_sections s ON s.id = d.section_id
     LEFT JOIN content_plays p ON d.kind = 'play' AND p.id = d.ref_id
+    LEFT JOIN play_status ps ON d.kind = 'play' AND ps.play_id = d.ref_id
     LEFT JOIN blog_posts b ON d.kind = 'post' AND b.id = d.ref_id
     WHERE ${matches} AND ${filterSql(filters)}
     ORDER BY bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END)), d.id

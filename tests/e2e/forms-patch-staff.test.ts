@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, playStatuses, titleUpdates } from "../../db/schema";
 import { launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { token } from "../support/staff";
@@ -38,8 +38,9 @@ async function draftScheme(id: string) {
   const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun Matrix" }).returning({ id: contentSections.id });
   const [play] = await state.db
     .insert(contentPlays)
-    .values({ sectionId: section.id, slug: "mesh", title: `Mesh ${id}`, status: "needs-retest" })
+    .values({ sectionId: section.id, slug: "mesh", title: `Mesh ${id}` })
     .returning({ id: contentPlays.id });
+  await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, play.id));
   return { contentId: item.id, playId: play.id, slug: `patch-matrix-${id}` };
 }
 
@@ -97,7 +98,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await page.goto("/admin/updates?game=madden#queue");
       await page.getByRole("button", { name: `Verified: Mesh ${id} (Gun Matrix)` }).click();
       await succeeded(w, "Marked verified", "1 item is verified on the current update.");
-      expect((await state.db.select({ status: contentPlays.status }).from(contentPlays).where(eq(contentPlays.id, scheme.playId)))[0].status).toBe("verified");
+      expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
 
       await page.goto("/admin/updates?game=madden#queue");
       await page.getByRole("checkbox", { name: `Select Patch Matrix ${id}` }).check();

@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, favorites, statusChanges } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, favorites, playStatuses, statusChanges } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -440,7 +440,7 @@ describe("editing", () => {
     const before = (await storedContent(row.slug))!;
     const [gun, pistol] = before.formations;
     const boot = pistol.plays.find((play) => play.title === "PA Boot")!;
-    await state.db.update(contentPlays).set({ status: "nerfed", statusNote: `Nerfed ${id}` }).where(eq(contentPlays.id, boot.id));
+    await state.db.update(playStatuses).set({ status: "nerfed", statusNote: `Nerfed ${id}` }).where(eq(playStatuses.playId, boot.id));
     await state.db.insert(statusChanges).values({ itemKind: "play", contentId: row.id, playId: boot.id, fromStatus: "verified", toStatus: "nerfed", note: `Nerfed ${id}`, changedAt: new Date() });
 
     // Pistol first, its plays swapped and one renamed in place (same slug); Gun Trips TE keeps only its first play.
@@ -461,8 +461,8 @@ describe("editing", () => {
       [pistol.id, [[boot.id, "PA Boot Over"], [pistol.plays[0].id, "Inside Zone"]]],
       [gun.id, [[gun.plays[0].id, "Stick RPO"]]],
     ]);
-    const [kept] = await state.db.select().from(contentPlays).where(eq(contentPlays.id, boot.id));
-    expect(kept).toMatchObject({ status: "nerfed", statusNote: `Nerfed ${id}`, position: 0 });
+    const [kept] = await state.db.select().from(contentPlays).innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id)).where(eq(contentPlays.id, boot.id));
+    expect(kept).toMatchObject({ content_plays: { position: 0 }, play_status: { status: "nerfed", statusNote: `Nerfed ${id}` } });
     expect(await state.db.select().from(statusChanges).where(eq(statusChanges.playId, boot.id))).toHaveLength(1);
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, statusChanges, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
@@ -30,7 +30,8 @@ beforeAll(async () => {
     .values({ slug: `patch-staff-${id}`, title: `Patch staff ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
     .returning({ id: content.id });
   const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
-  const [play] = await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh", status: "needs-retest" }).returning({ id: contentPlays.id });
+  const [play] = await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh" }).returning({ id: contentPlays.id });
+  await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, play.id));
   ids.content = item.id;
   ids.play = play.id;
 });
@@ -184,7 +185,7 @@ describe("statuses", () => {
     const response = await fetchForm(body);
     expect(response.status).toBe(302);
     expect((await statusOf()).status).toBe("verified");
-    const [play] = await state.db.select({ status: contentPlays.status }).from(contentPlays).where(eq(contentPlays.id, ids.play));
+    const [play] = await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play));
     expect(play.status).toBe("verified");
     const after = await (await get("/admin/updates?game=madden", { cookie: cookies.superadmin })).text();
     expect(after).not.toContain(`value="play:${ids.play}"`);

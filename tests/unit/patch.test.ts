@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, statusChanges, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { applyStatusChange, badgeText, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
@@ -99,7 +99,7 @@ describe("title updates and statuses in D1", () => {
     expect(result).toMatchObject({ ok: true, retested: true });
     const updateId = result.ok ? result.id : 0;
     expect(await statusOf(ids.scheme)).toEqual({ status: "needs-retest", updateId });
-    expect((await db.select({ status: contentPlays.status }).from(contentPlays).where(eq(contentPlays.id, ids.play)))[0].status).toBe("needs-retest");
+    expect((await db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0].status).toBe("needs-retest");
     expect((await statusOf(ids.nerfed)).status).toBe("nerfed");
     expect((await statusOf(ids.otherGame)).status).toBe("verified");
     const history = await db.select({ kind: statusChanges.itemKind, from: statusChanges.fromStatus, to: statusChanges.toStatus, notify: statusChanges.notify, by: statusChanges.changedBy }).from(statusChanges);
@@ -132,7 +132,7 @@ describe("title updates and statuses in D1", () => {
   it("a staff change keeps history (who, from, to, note) and a no-op writes nothing", async () => {
     const result = await setItemStatus(db, { kind: "play", id: ids.play }, { status: "nerfed", note: "The flat is jumped every time now", alternative: "/content/patch-college" }, staffId);
     expect(result).toEqual({ ok: true, changed: true });
-    const [play] = await db.select().from(contentPlays).where(eq(contentPlays.id, ids.play));
+    const [play] = await db.select().from(playStatuses).where(eq(playStatuses.playId, ids.play));
     expect(play).toMatchObject({ status: "nerfed", statusNote: "The flat is jumped every time now", statusAlternative: "/content/patch-college" });
     const [last] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.play)).orderBy(sql`id DESC`).limit(1);
     expect(last).toMatchObject({ fromStatus: "needs-retest", toStatus: "nerfed", note: "The flat is jumped every time now", changedBy: staffId, itemKind: "play" });
@@ -147,7 +147,7 @@ describe("title updates and statuses in D1", () => {
     // The college item is already verified, and its game has no update yet: nothing to change.
     expect(changed).toBe(2);
     expect(await statusOf(ids.scheme)).toEqual({ status: "verified", updateId: current.id });
-    expect((await db.select({ status: contentPlays.status, updateId: contentPlays.statusUpdateId }).from(contentPlays).where(eq(contentPlays.id, ids.play)))[0]).toEqual({ status: "verified", updateId: current.id });
+    expect((await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0]).toEqual({ status: "verified", updateId: current.id });
     expect(await markVerified(db, [{ kind: "content", id: ids.scheme }], staffId)).toBe(0);
   });
 

@@ -35,7 +35,7 @@ describe("seed", () => {
     const updates = await db.select().from(schema.titleUpdates);
     expect(new Set(updates.map((row) => row.game))).toEqual(new Set(["college", "madden"]));
     const statuses = await db.select({ status: schema.content.status, note: schema.content.statusNote }).from(schema.content);
-    const playStatuses = await db.select({ status: schema.contentPlays.status, note: schema.contentPlays.statusNote }).from(schema.contentPlays);
+    const playStatuses = await db.select({ status: schema.playStatuses.status, note: schema.playStatuses.statusNote }).from(schema.playStatuses);
     const all = [...statuses, ...playStatuses];
     for (const status of schema.PATCH_STATUSES) expect(all.some((row) => row.status === status), status).toBe(true);
     expect(all.filter((row) => row.status === "adjusted" || row.status === "nerfed").every((row) => row.note)).toBe(true);
