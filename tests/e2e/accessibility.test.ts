@@ -154,4 +154,17 @@ describe("phone-sized screens", () => {
     await context.close();
     expect(overflowing).toEqual([]);
   });
+
+  it("never scrolls sideways on the staff pages either (their wide tables scroll inside their box)", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const overflowing: string[] = [];
+    await signInAs(page, "admin");
+    for (const path of ["/admin", "/admin/updates", "/admin/content/new", "/admin/blog/new", "/admin/discord-sync"]) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) overflowing.push(`${path} is ${width}px wide`);
+    }
+    await context.close();
+    expect(overflowing).toEqual([]);
+  });
 });

@@ -78,7 +78,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         ))}
       </dl>
 
-      <nav aria-label="Dashboard sections" className="mt-10 overflow-x-auto border-b border-field-700">
+      <nav aria-label="Dashboard sections" className="relative mt-10 overflow-x-auto border-b border-field-700">
         <ul className="flex gap-1">
           {tabs.map((tab) => (
             <li key={tab}>

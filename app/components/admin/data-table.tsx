@@ -12,10 +12,14 @@ export function Section({ id, title, action, children }: { id: string; title: st
   );
 }
 
-/** A staff table: scrolls sideways on a phone; the rows are the children. */
+/**
+ * A staff table: scrolls sideways on a phone; the rows are the children. The scroller is positioned
+ * so that the visually hidden (absolutely positioned) labels in its cells stay inside it instead of
+ * widening the whole page.
+ */
 export function DataTable({ columns, className, children }: { columns: string[]; className?: string; children: React.ReactNode }) {
   return (
-    <div className={className ? `overflow-x-auto ${className}` : "overflow-x-auto"}>
+    <div className={className ? `relative overflow-x-auto ${className}` : "relative overflow-x-auto"}>
       <table className="data-table">
         <thead>
           <tr>

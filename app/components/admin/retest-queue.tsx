@@ -64,7 +64,7 @@ export function RetestQueue({
               </p>
             ) : null}
           </Form>
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-field-700">
+          <div className="relative mt-4 overflow-x-auto rounded-2xl border border-field-700">
             <table className="w-full min-w-[720px] text-left text-sm">
               <thead className="bg-field-800 text-xs uppercase tracking-wider text-slate-400">
                 <tr>

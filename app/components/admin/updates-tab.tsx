@@ -37,7 +37,7 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
       {data.rows.length === 0 ? (
         <p className="mt-6 text-slate-400">No title updates recorded yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <div className="relative mt-6 overflow-x-auto">
           <table className="data-table">
             <thead>
               <tr>
