@@ -22,6 +22,10 @@ describe("the bench's signed-in I/O probe", () => {
     expect(isBenchProbe(probeRequest(null), on)).toBe(true);
     expect(isBenchProbe(probeRequest(null, "/madden"), on)).toBe(false);
     expect(isBenchProbe(probeRequest(null, `/content${SIGNED_IN_IO_PATH}`), on)).toBe(false);
+    expect(isBenchProbe(probeRequest(null, `${SIGNED_IN_IO_PATH}?n=1`), on)).toBe(true);
+    expect(isBenchProbe(probeRequest(null, `${SIGNED_IN_IO_PATH}-other`), on)).toBe(false);
+    expect(isBenchProbe(probeRequest(null, `${SIGNED_IN_IO_PATH}/more`), on)).toBe(false);
+    expect(isBenchProbe(new Request(`https://example.com:8443${SIGNED_IN_IO_PATH}`), on)).toBe(true);
     expect(isBenchProbe(new Request(`http://localhost${SIGNED_IN_IO_PATH}`, { method: "POST" }), on)).toBe(false);
     expect((await benchProbe(probeRequest(null), on))?.status).toBe(401);
     expect((await benchProbe(probeRequest("a".repeat(32)), on))?.status).toBe(401);
