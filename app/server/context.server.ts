@@ -49,14 +49,29 @@ export type AppContext = {
 
 export const appContext = createContext<AppContext>();
 
+// Nonces come from a pool of random bytes filled 256 nonces at a time: the same randomness as one
+// crypto.getRandomValues call per request, without paying for that call on every page.
+const NONCE_BYTES = 16;
+let noncePool = new Uint8Array(0);
+let nonceOffset = 0;
+
+/** A fresh CSP nonce: 16 random bytes, base64. Each pool byte is handed out once. */
+export function newNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = crypto.getRandomValues(new Uint8Array(NONCE_BYTES * 256));
+    nonceOffset = 0;
+  }
+  const bytes = noncePool.subarray(nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return btoa(String.fromCharCode(...bytes));
+}
+
 export function createAppContext(request: Request, env: Env, executionContext: ExecutionContext) {
   const timing: DatabaseTiming = { roundTrips: 0, milliseconds: 0 };
   const d1Session = openD1Session(request, env.DB);
   const d1 = instrumentD1(d1Session.database, timing);
   const db = createDatabase(d1);
-  const nonceBytes = new Uint8Array(16);
-  crypto.getRandomValues(nonceBytes);
-  const nonce = btoa(String.fromCharCode(...nonceBytes));
+  const nonce = newNonce();
 
   // Reads asked for in the same turn share one D1 batch (see createReadQueue).
   const read = createReadQueue(db);
