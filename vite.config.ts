@@ -4,12 +4,22 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Another local state for a second dev server (e.g. VITE_PERSIST_PATH=.wrangler/dev-2; v3 is added).
       ...(process.env.VITE_PERSIST_PATH ? { persistState: { path: process.env.VITE_PERSIST_PATH } } : {}),
+      // wrangler.toml sends every path but the built files to the Worker first (docs/decisions/0018).
+      // Under `npm run dev` Vite itself serves the app's modules (/@vite/client, /app/...): those
+      // requests must reach Vite, so the dev server keeps the default (files first, then the Worker).
+      ...(command === "serve"
+        ? {
+            config: (config) => {
+              if (config.assets) delete config.assets.run_worker_first;
+            },
+          }
+        : {}),
     }),
     tailwindcss(),
     reactRouter(),
@@ -17,4 +27,4 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-});
+}));
