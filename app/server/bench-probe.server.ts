@@ -14,11 +14,7 @@ export const SIGNED_IN_IO_STATEMENTS = 10;
 
 /** Whether this request is the probe: never unless probes are on (one comparison for every other request). */
 export function isBenchProbe(request: Request, env: Pick<Env, "BENCH_PROBES">): boolean {
-  // The path is compared without parsing the URL: this runs for every request of the bench's servers.
-  if (env.BENCH_PROBES !== "on" || request.method !== "GET") return false;
-  const url = request.url;
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  return start !== -1 && url.startsWith(SIGNED_IN_IO_PATH, start) && (url.length === start + SIGNED_IN_IO_PATH.length || "?#".includes(url[start + SIGNED_IN_IO_PATH.length]!));
+  return env.BENCH_PROBES === "on" && request.method === "GET" && new URL(request.url).pathname === SIGNED_IN_IO_PATH;
 }
 
 /** The probe's answer, for a request isBenchProbe admitted. */
