@@ -360,23 +360,20 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
   if ("error" in result) return { ok: false, error: result.error };
   if ("unchanged" in result) return { ok: true, changed: false };
   const { next } = result;
-  const status = { status: next.status, statusUpdateId: next.updateId, statusNote: next.note, statusAlternative: next.alternative, statusChangedAt: new Date(now) };
-  await db.batch([
-    db.insert(statusChanges).values({
-      itemKind: item.kind,
-      contentId: state.contentId,
-      playId: item.kind === "play" ? item.id : null,
-      fromStatus: state.status,
-      toStatus: next.status,
-      updateId: next.updateId,
-      note: next.note,
-      changedBy: staffId,
-      notify: true,
-      changedAt: new Date(now),
-    }),
-    item.kind === "content"
-      ? db.update(content).set(status).where(eq(content.id, item.id))
-      : db.update(playStatuses).set(status).where(eq(playStatuses.playId, item.id)),
+  // The history row is written only while the item still exists: status_changes has no foreign
+  // key on its item (migration 0012), so an item deleted since it was read gets no orphan row.
+  const d1 = db.$client;
+  const [itemTable, itemKey] = item.kind === "content" ? ["content", "id"] : ["play_status", "play_id"];
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM ${itemTable} WHERE ${itemKey} = ?)`,
+      )
+      .bind(item.kind, state.contentId, item.kind === "play" ? item.id : null, state.status, next.status, next.updateId, next.note, staffId, now, item.id),
+    d1
+      .prepare(`UPDATE ${itemTable} SET status = ?, status_update_id = ?, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE ${itemKey} = ?`)
+      .bind(next.status, next.updateId, next.note, next.alternative, now, item.id),
   ]);
   return { ok: true, changed: true };
 }
