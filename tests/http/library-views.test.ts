@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedItem, settledViews, storedViews, unpublishedItems, viewsReaching, viewsShown } from "../support/library";
 import { get, postForm, signIn, url } from "../support/http";
+import { holdDatabaseBusy } from "../support/test-state";
+import { VIEW_FLUSH_MS } from "../../app/server/views.server";
 
 // Items opened here and nowhere else in the suite, so that view counts only change by our requests.
 const VIEWED = "cfb26-lab-wear-and-tear"; // premium lab session (locked for visitors: views count anyway)
@@ -75,9 +77,18 @@ describe("page views", () => {
   it("show the same figure on that reload as on the page before the action", async () => {
     const opened = await open(`/content/${VIEWED}`, {}, admin);
     // Once the opening view has been written (a second later at most).
-    await viewsReaching(VIEWED, viewsShown(opened));
+    expect(await viewsReaching(VIEWED, viewsShown(opened))).toBe(viewsShown(opened));
     const reload = await open(`/content/${VIEWED}`, { Referer: PAGE() }, admin);
     expect(viewsShown(reload)).toBe(viewsShown(opened));
+  });
+
+  it("are not lost when the database is busy as they are written (the write is tried again)", async () => {
+    const before = await settledViews(VIEWED);
+    await open(`/content/${VIEWED}`);
+    // The view is written a second after the answer: the database is held busy from now to past that.
+    await holdDatabaseBusy(Date.now() + VIEW_FLUSH_MS + 1_000);
+    expect(await viewsReaching(VIEWED, before + 1)).toBe(before + 1);
+    expect(await settledViews(VIEWED)).toBe(before + 1);
   });
 
   it("count a client-side navigation from another page (data request)", async () => {

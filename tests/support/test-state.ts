@@ -95,6 +95,21 @@ function patientD1(d1: D1Database): D1Database {
   });
 }
 
+/**
+ * Keeps the server's D1 busy until `until` (a Date.now() figure): back-to-back writes of the tests'
+ * own runtime, each holding SQLite's write lock for a few hundred milliseconds while it counts, so
+ * that the server's writes in that time meet "database is locked" as they would under a competing
+ * writer. The rows are left as they were (the UPDATE sets nothing new).
+ */
+export async function holdDatabaseBusy(until: number) {
+  const { d1 } = await testState();
+  const held = d1.prepare(
+    `UPDATE content SET views = views WHERE id = (SELECT min(id) FROM content)
+       AND (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000000) SELECT count(*) FROM n) > 0`,
+  );
+  while (Date.now() < until) await held.run();
+}
+
 // Registered when a test file first imports this module, before the file's own hooks: after-all
 // hooks run in reverse order, so this one runs last and the file's cleanup can still use the state.
 afterAll(async () => {
