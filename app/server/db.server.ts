@@ -168,6 +168,31 @@ export function hasErrorMessage(error: unknown, pattern: RegExp): boolean {
   return false;
 }
 
+/** D1 refused a statement or a batch because another connection held the database: none of it ran. */
+export function isBusyError(error: unknown): boolean {
+  return hasErrorMessage(error, /SQLITE_BUSY|database is locked/);
+}
+
+/** Tries of a write made after the answer, while the database is busy; the first wait between them (doubling: 3 s in all). */
+export const BUSY_WRITE_ATTEMPTS = 5;
+const BUSY_RETRY_MS = 200;
+
+/**
+ * A write made after the answer (page views, a player's position, a search without results), made
+ * again while D1 answers that the database is busy: nobody is waiting to try again, and a busy
+ * database ran none of the write, so trying again cannot apply it twice. Any other error is thrown.
+ */
+export async function writeWhileBusy<T>(write: () => PromiseLike<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= BUSY_WRITE_ATTEMPTS || !isBusyError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS * 2 ** (attempt - 1)));
+    }
+  }
+}
+
 const STATEMENT_METHODS = new Set(["all", "first", "run", "raw"]);
 
 /**

@@ -6,7 +6,7 @@ import { content, searchMisses, type ContentType, type Game, type PatchStatus } 
 import { searchRights, type SearchRights } from "../lib/access.ts";
 import { SEARCH_PAGE_SIZE, snippetParts, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
-import { reusableSelect, type Database, type Param } from "./db.server.ts";
+import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { readPage } from "./page-read.server.ts";
 
 /** bm25 weights of the index's columns: a word in a title counts ten times one in the text. */
@@ -310,7 +310,7 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
   if (facets.total === 0) {
     // A one-letter word is most likely a word being typed (results follow typing): not counted.
     if (search.words.every((word) => [...word].length >= 2)) {
-      app.executionContext.waitUntil(recordMiss(db, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+      app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
     }
     suggestion = await suggest(app, search, rights);
   }

@@ -1,4 +1,4 @@
-import { createDatabase } from "./db.server.ts";
+import { createDatabase, writeWhileBusy } from "./db.server.ts";
 import { countViewStatement } from "./library.server.ts";
 
 // Page views, counted after the answer and coalesced per isolate: the views of one item within a
@@ -37,30 +37,11 @@ export async function flushViews(env: Pick<Env, "DB">) {
   if (!entries.length) return;
   const db = createDatabase(env.DB);
   const statements = entries.map((entry) => countViewStatement(db, entry.slug, entry, entry.count));
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-      return;
-    } catch (error) {
-      // A batch is all or nothing, and a busy database ran none of it: trying again cannot count twice.
-      if (attempt < VIEW_WRITE_ATTEMPTS && isBusy(error)) {
-        await new Promise((resolve) => setTimeout(resolve, VIEW_RETRY_MS * 2 ** (attempt - 1)));
-        continue;
-      }
-      console.error(`${entries.length} page views not counted`, error);
-      return;
-    }
+  try {
+    await writeWhileBusy(() => db.batch(statements as [(typeof statements)[number], ...typeof statements]));
+  } catch (error) {
+    console.error(`${entries.length} page views not counted`, error);
   }
-}
-
-/** Tries of one flush while the database is busy, the first wait between them (doubling: 0.2 s, 0.4 s, ... 3 s in all). */
-export const VIEW_WRITE_ATTEMPTS = 5;
-const VIEW_RETRY_MS = 200;
-
-/** The database refused the write because another connection held it (nothing of the batch ran). */
-function isBusy(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown } | null)?.cause ?? "")}`;
-  return /SQLITE_BUSY|database is locked/.test(text);
 }
 
 /** The item, formation and play a content page's path names (for the pages the edge cache serves). */

@@ -3,6 +3,7 @@ import type { Route } from "./+types/progress-position";
 import { contentRights } from "~/lib/access";
 import { checkPosition, stageAfterPlayback } from "~/lib/progress";
 import { getApp } from "~/server/context.server";
+import { writeWhileBusy } from "~/server/db.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { none, readPage } from "~/server/page-read.server";
 import { playByIdQuery, savePlayPosition } from "~/server/progress.server";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = checkPosition(form.get("position"), form.get("duration"), target.runtime);
   if (!check.ok) return text(check.error, 400);
   const watched = stageAfterPlayback(target.stage ?? "not-started", check.position, check.duration) === "watched";
-  const save = savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched);
+  const save = writeWhileBusy(() => savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched));
   if (stored && stored.userId === viewer.id) rememberSave(stored, playId, { runtime: target.runtime, stage: watched ? "watched" : target.stage ?? "not-started" });
   // The save that marks the play watched lands before the answer (the page shows 'Watched' when it
   // comes back); a routine save is written after it, so the player's request costs one round trip.
