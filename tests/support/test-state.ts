@@ -48,11 +48,7 @@ async function open(dir: string) {
   return { state: { db: createDatabase(d1), d1, env: proxy.env }, dispose: () => proxy.dispose() };
 }
 
-// "other side closed": the tests' runtime dropped the connection in the middle of a statement (seen
-// once in a full run, on a test's setup batch of 600 inserts, next to workerd's own SQLITE_BUSY
-// reports). It is tried again like a busy answer: a setup that had landed after all would show in
-// the test's own counts, as its failure does now.
-const BUSY = /SQLITE_BUSY|database is locked|session commit token|other side closed/;
+const BUSY = /SQLITE_BUSY|database is locked|session commit token/;
 
 /** Runs `work` again (up to 10 times, 200 ms apart) while the server's own workerd holds the SQLite file. */
 async function whileBusy<T>(work: () => Promise<T>): Promise<T> {
