@@ -48,7 +48,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           <h1 className="font-display text-3xl font-black text-white">Unsubscribe from the daily digest?</h1>
-          <p className="mt-4 text-slate-300">{state.email} gets an e-mail when schemes and plays they favourited change status.</p>
+          <p className="mt-4 text-slate-300">{state.email} gets a daily e-mail when schemes and plays they favourited, are learning or keep in a gameplan change status, and with new content in the games they follow.</p>
           <Form method="post" className="mt-8">
             <button type="submit" className="btn-primary">Unsubscribe</button>
           </Form>

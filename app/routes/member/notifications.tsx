@@ -87,7 +87,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-black text-white">Notifications</h1>
-          <p className="mt-1 text-sm text-slate-400">When a scheme or play you favourited changes status after a title update.</p>
+          <p className="mt-1 text-sm text-slate-400">When a scheme or play you favourited, are learning or keep in a gameplan changes status after a title update.</p>
         </div>
         {unread ? (
           <Form method="post">
