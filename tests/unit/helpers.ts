@@ -34,3 +34,17 @@ export async function insertUser(db: Database, overrides: Partial<typeof users.$
   });
   return id;
 }
+
+/**
+ * Brings this file's empty migration database (MIGRATION_DB) to just before the migration whose
+ * name starts with `prefix`; the test stores rows as they were then, and `migrateRest` applies the
+ * rest, that migration included.
+ */
+export async function migrateToBefore(prefix: string) {
+  const { applyD1Migrations } = await import("cloudflare:test");
+  const { env } = await import("cloudflare:workers");
+  const index = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(prefix));
+  if (index <= 0) throw new Error(`No migration after the first starts with ${prefix}`);
+  await applyD1Migrations(env.MIGRATION_DB, env.TEST_MIGRATIONS.slice(0, index));
+  return { migrateRest: () => applyD1Migrations(env.MIGRATION_DB, env.TEST_MIGRATIONS) };
+}

@@ -1,6 +1,6 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToBefore } from "./helpers";
 
 // Migration 0011 moves a play's patch status into play_status without rebuilding content_plays:
 // a rebuild's DROP TABLE would cascade-delete every row that refers to a play on D1, where foreign
@@ -12,9 +12,7 @@ const rows = async <T>(statement: string) => (await db.prepare(statement).all<T>
 
 describe("migration 0011 (play_status)", () => {
   beforeAll(async () => {
-    const index = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith("0011_"));
-    expect(index).toBeGreaterThan(0);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index));
+    const { migrateRest } = await migrateToBefore("0011_");
     await db.batch([
       db.prepare("INSERT INTO users (id, email, first_name, last_name) VALUES ('u1', 'u1@example.com', 'Una', 'One')"),
       db.prepare("INSERT INTO title_updates (id, game, version, released_on, gameplay) VALUES (1, 'madden', '1.08', '2026-11-01', 1)"),
@@ -30,7 +28,7 @@ describe("migration 0011 (play_status)", () => {
       db.prepare("INSERT INTO gameplans (id, user_id, name, game) VALUES (1, 'u1', 'Ranked', 'madden')"),
       db.prepare("INSERT INTO gameplan_plays (gameplan_id, play_id, content_id, situation, position) VALUES (1, 2, 1, 'opener', 0)"),
     ]);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    await migrateRest();
   });
 
   it("moves each play's status, note, alternative and update into play_status", async () => {

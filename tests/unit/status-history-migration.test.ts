@@ -1,6 +1,6 @@
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToBefore } from "./helpers";
 
 // Migration 0012 rebuilds status_changes without foreign keys on its item columns (patch day's
 // bulk insert no longer checks 230,000 ids). On D1 foreign keys stay on, so the rebuild must not
@@ -13,9 +13,7 @@ const rows = async <T>(statement: string) => (await db.prepare(statement).all<T>
 
 describe("migration 0012 (status history without item keys)", () => {
   beforeAll(async () => {
-    const index = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith("0012_"));
-    expect(index).toBeGreaterThan(0);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS.slice(0, index));
+    const { migrateRest } = await migrateToBefore("0012_");
     await db.batch([
       db.prepare("INSERT INTO users (id, email, first_name, last_name) VALUES ('staff', 'staff@example.com', 'Sam', 'Staff'), ('member', 'member@example.com', 'Mo', 'Member')"),
       db.prepare("INSERT INTO title_updates (id, game, version, released_on, gameplay) VALUES (1, 'madden', '1.08', '2026-11-01', 1), (2, 'madden', '1.09', '2026-11-20', 1)"),
@@ -35,7 +33,7 @@ describe("migration 0012 (status history without item keys)", () => {
       db.prepare("DELETE FROM status_changes WHERE id = 6"),
       db.prepare("INSERT INTO notification_reads (user_id, change_id) VALUES ('member', 1), ('member', 2), ('member', 4), ('member', 5)"),
     ]);
-    await applyD1Migrations(db, env.TEST_MIGRATIONS);
+    await migrateRest();
   });
 
   it("keeps every history row and every read mark", async () => {
