@@ -111,7 +111,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     heading = error.status === 403 ? "Access denied" : `${error.status} ${error.statusText || "Error"}`;
-    if (typeof error.data === "string" && error.data) message = error.data;
+    if (error.status === 405) {
+      // React Router's own text here names its route files ("did not provide an `action` for route ..."):
+      // a member who posted to a page without a form gets words meant for them instead.
+      message = "This page does not take form submissions. Go back and send the form from the page it belongs to.";
+    } else if (typeof error.data === "string" && error.data) {
+      message = error.data;
+    }
   }
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -11,6 +11,15 @@ describe("page shell", () => {
     expect(html).toContain("Login / Register");
   });
 
+  it("answers a form post to a page without a form with a 405 page in the site's words, not the router's", async () => {
+    const response = await postForm("/terms-of-service", { anything: "x" });
+    expect(response.status).toBe(405);
+    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(await response.text())?.[1] ?? "";
+    expect(main).toContain("405 Method Not Allowed");
+    expect(main).toContain("This page does not take form submissions.");
+    expect(main).not.toContain("did not provide an `action`");
+  });
+
   it("serves the landing page with the visitor navigation", async () => {
     const response = await get("/");
     expect(response.status).toBe(200);
