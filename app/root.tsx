@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter siteName={siteName} discordUrl={rootData?.discordUrl ?? "#"} />
+          <SiteFooter siteName={siteName} discordUrl={rootData?.discordUrl ?? null} />
           <Toaster flash={rootData?.toast ?? null} />
         </LinkNavigation>
         <ScrollRestoration />

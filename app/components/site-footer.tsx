@@ -1,7 +1,9 @@
 import { Link } from "~/components/link";
 import { Logo } from "./logo";
 
-export function SiteFooter({ siteName, discordUrl }: { siteName: string; discordUrl: string }) {
+// discordUrl is unknown only on an error page whose root loader did not run (a form post to a page
+// without a form): the link is left out rather than pointing nowhere.
+export function SiteFooter({ siteName, discordUrl }: { siteName: string; discordUrl: string | null }) {
   const link = "footer-link";
   return (
     <footer className="mt-24 border-t border-field-700 bg-field-900">
@@ -29,7 +31,9 @@ export function SiteFooter({ siteName, discordUrl }: { siteName: string; discord
           <ul className="mt-4 space-y-2">
             <li><Link to="/privacy-policy" className={link}>Privacy Policy</Link></li>
             <li><Link to="/terms-of-service" className={link}>Terms of Service</Link></li>
-            <li><a href={discordUrl} className={link} rel="noopener noreferrer" target="_blank">Discord</a></li>
+            {discordUrl ? (
+              <li><a href={discordUrl} className={link} rel="noopener noreferrer" target="_blank">Discord</a></li>
+            ) : null}
             <li><a href="https://www.youtube.com/" className={link} rel="noopener noreferrer" target="_blank">YouTube</a></li>
             <li><a href="https://x.com/" className={link} rel="noopener noreferrer" target="_blank">X (Twitter)</a></li>
           </ul>

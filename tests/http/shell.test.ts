@@ -14,10 +14,13 @@ describe("page shell", () => {
   it("answers a form post to a page without a form with a 405 page in the site's words, not the router's", async () => {
     const response = await postForm("/terms-of-service", { anything: "x" });
     expect(response.status).toBe(405);
-    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(await response.text())?.[1] ?? "";
+    const html = await response.text();
+    const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? "";
     expect(main).toContain("405 Method Not Allowed");
     expect(main).toContain("This page does not take form submissions.");
     expect(main).not.toContain("did not provide an `action`");
+    // The root loader does not run here: no link may fall back to pointing nowhere.
+    expect(html).not.toMatch(/href="#"/);
   });
 
   it("serves the landing page with the visitor navigation", async () => {
