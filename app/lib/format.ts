@@ -29,3 +29,11 @@ export function formatCount(value: number): string {
 }
 
 export const GAME_LABELS = { college: "College Football 26", madden: "Madden NFL 26" } as const;
+
+/** True for a real calendar day written YYYY-MM-DD: '2026-02-28' is one, '2026-02-30' and '2026-13-01' are not
+ * (Date would roll them over into the next month). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

@@ -90,6 +90,19 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await card.getByLabel("Note", { exact: true }).first().fill("Motion the slot first since 1.08.");
       await page.getByRole("button", { name: "Save status of This item" }).click();
       await succeeded(w, "Status saved", "The status and its history are saved; members who follow it will hear about it.");
+
+      // A refused entry stays in the editor: its message under the play it was typed for, as typed.
+      const play = card.locator(`#status-play-${scheme.playId}`);
+      await play.getByLabel("Status", { exact: true }).selectOption("nerfed");
+      await play.getByLabel("Use instead (for 'Nerfed')", { exact: true }).fill("/content/the-fix");
+      await page.getByRole("button", { name: `Save status of Mesh ${id} (Gun Matrix)` }).click();
+      await visible(play.getByRole("alert").getByText("Say what happened in the note.", { exact: true }), 15_000);
+      await visible(page.getByRole("heading", { name: "Patch status" }));
+      expect(await play.getByLabel("Status", { exact: true }).inputValue()).toBe("nerfed");
+      expect(await play.getByLabel("Use instead (for 'Nerfed')", { exact: true }).inputValue()).toBe("/content/the-fix");
+      expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("needs-retest");
+      // The browser reports the refused post's 400 as a console error: that one is expected.
+      w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
       await visible(page.getByText("Motion the slot first since 1.08.").last());
       expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("adjusted");
 

@@ -228,6 +228,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     [{ email: "" }, "Invalid email address"],
     [{ subscriptionTier: "gold" }, "Choose Free or Premium"],
     [{ subscriptionStatus: "vip" }, "Choose a valid status"],
+    [{ accessExpiresAt: "2031-02-30" }, "Use a date like 2026-12-31"],
   ])("refuses %o with '%s' and changes nothing", async (fields, message) => {
     const before = await storedMember(member.id);
     const response = await edit(fields);

@@ -6,7 +6,7 @@ import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 
-// The patch tracker's staff forms (/admin/updates, and the editor's status forms that post there)
+// The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
 // with its message and changes nothing. Updates recorded here are dated before each game's current
 // one, so they re-test nothing: other files read the seed's statuses at the same time (the re-test
@@ -42,6 +42,9 @@ afterAll(async () => {
 });
 
 const post = (role: Role, fields: Record<string, string>) => postForm("/admin/updates", fields, { cookie: cookies[role] });
+/** A 'Save status' form of the editor's 'Patch status' card, posted to the editor of this file's item. */
+const postStatus = (role: Role, fields: Record<string, string>) =>
+  postForm(`/admin/content/patch-staff-${id}`, { intent: "set-status", ...fields }, { cookie: cookies[role] });
 const updateForm = (version: string, extra: Record<string, string> = {}) => ({
   intent: "save-update",
   game: "college",
@@ -62,6 +65,10 @@ describe("who may use the Title Updates screen", () => {
     const forged = await post("visitor", updateForm(`v-${id}`));
     expect(forged.status).toBe(302);
     expect(await updatesNamed(`v-${id}`)).toHaveLength(0);
+    const status = await postStatus("visitor", { itemKind: "content", itemId: String(ids.content), status: "verified" });
+    expect(status.status).toBe(302);
+    expect(locationOf(status)).toMatch(/^\/auth\?redirectTo=/);
+    expect((await statusOf()).status).toBe("needs-retest");
   });
 
   it.each(MEMBERS)("%s gets 403 and every forged form changes nothing", async (role) => {
@@ -70,7 +77,6 @@ describe("who may use the Title Updates screen", () => {
     const forms: Record<string, string>[] = [
       updateForm(version),
       { intent: "delete-update", updateId: "1" },
-      { intent: "set-status", itemKind: "content", itemId: String(ids.content), status: "verified" },
       { intent: "mark-verified", items: `content:${ids.content}` },
     ];
     for (const fields of forms) {
@@ -78,6 +84,9 @@ describe("who may use the Title Updates screen", () => {
       expect(response.status, fields.intent).toBe(403);
       await response.body?.cancel();
     }
+    const status = await postStatus(role, { itemKind: "content", itemId: String(ids.content), status: "verified" });
+    expect(status.status).toBe(403);
+    await status.body?.cancel();
     expect(await updatesNamed(version)).toHaveLength(0);
     expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.id, 1))).length).toBe(1);
     expect((await statusOf()).status).toBe("needs-retest");
@@ -118,6 +127,7 @@ describe("bad input is refused with its message and changes nothing", () => {
     [{ version: "" }, "Version is required."],
     [{ version: "1".repeat(21) }, "Version can be at most 20 characters."],
     [{ releasedOn: "2099-01-01" }, "The release date can be at most 30 days ahead."],
+    [{ releasedOn: "2026-02-30" }, "Use a date like 2026-11-18."],
     [{ notesUrl: "javascript:alert(1)" }, "Use a full https:// address."],
   ])("%j", async (change, message) => {
     const response = await post("admin", updateForm(`bad-${id}`, change));
@@ -133,22 +143,39 @@ describe("bad input is refused with its message and changes nothing", () => {
   });
 
   it("a status that is not one of the four, a note over 500 characters, an adjustment without a note", async () => {
-    const base = { intent: "set-status", itemKind: "content", itemId: String(ids.content) };
+    const base = { itemKind: "content", itemId: String(ids.content) };
     for (const [fields, message] of [
       [{ ...base, status: "broken" }, "Choose Verified, Needs re-test, Works with adjustment or Nerfed."],
       [{ ...base, status: "adjusted", note: "x".repeat(501) }, "The note can be at most 500 characters."],
       [{ ...base, status: "adjusted" }, "Say what to adjust in the note."],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "javascript:alert(1)" }, "Use a page of this site (starting with /) or a full https:// address."],
     ] as const) {
-      const response = await post("admin", fields);
+      const response = await postStatus("admin", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(await response.text()).toContain(message);
     }
     expect(await statusOf()).toEqual({ status: "needs-retest", note: null });
   });
 
+  it("a refused status comes back in the editor, under its item, with what was typed", async () => {
+    const response = await postStatus("admin", { itemKind: "play", itemId: String(ids.play), status: "nerfed", note: "Dead since the patch.", alternative: "javascript:alert(1)" });
+    expect(response.status).toBe(400);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Edit Content");
+    const item = html.slice(html.indexOf(`id="status-play-${ids.play}"`));
+    expect(item).toMatch(/^id="status-play-\d+"[\s\S]*?role="alert"[^>]*>Use a page of this site \(starting with \/\) or a full https:\/\/ address\.</);
+    expect(item).toMatch(/<textarea[^>]*id="play-\d+-note"[^>]*>Dead since the patch\.<\/textarea>/);
+    expect(item).toMatch(/<input[^>]*id="play-\d+-alternative"[^>]*value="javascript:alert\(1\)"/);
+    expect(item).toMatch(/<option value="nerfed" selected="">/);
+    // The item's own form above it shows no error.
+    const own = html.slice(html.indexOf(`id="status-content-${ids.content}"`), html.indexOf(`id="status-play-${ids.play}"`));
+    expect(own).not.toContain('role="alert"');
+    const [play] = await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play));
+    expect(play.status).toBe("needs-retest");
+  });
+
   it("an unknown item is a 404; an empty selection is refused", async () => {
-    const missing = await post("admin", { intent: "set-status", itemKind: "play", itemId: "999999999", status: "verified" });
+    const missing = await postStatus("admin", { itemKind: "play", itemId: "999999999", status: "verified" });
     expect(missing.status).toBe(404);
     await missing.body?.cancel();
     const empty = await post("admin", { intent: "mark-verified" });
@@ -159,14 +186,7 @@ describe("bad input is refused with its message and changes nothing", () => {
 
 describe("statuses", () => {
   it("staff set a status from the editor's form (with history) and are sent back to the editor", async () => {
-    const response = await post("admin", {
-      intent: "set-status",
-      itemKind: "content",
-      itemId: String(ids.content),
-      status: "adjusted",
-      note: "Motion the slot first.",
-      back: `/admin/content/patch-staff-${id}`,
-    });
+    const response = await postStatus("admin", { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: "Motion the slot first." });
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/admin/content/patch-staff-${id}`);
     expect(await statusOf()).toEqual({ status: "adjusted", note: "Motion the slot first." });

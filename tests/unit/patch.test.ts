@@ -62,6 +62,10 @@ describe("status rules", () => {
     expect(issues({ ...base, version: "1".repeat(21) })).toEqual(["Version can be at most 20 characters."]);
     expect(issues({ ...base, releasedOn: "2031-01-01" })).toEqual(["The release date can be at most 30 days ahead."]);
     expect(issues({ ...base, releasedOn: "18/11/2026" })[0]).toBe("Use a date like 2026-11-18.");
+    // A day that does not exist is refused, not rolled over into the next month.
+    expect(issues({ ...base, releasedOn: "2026-02-30" })).toEqual(["Use a date like 2026-11-18."]);
+    expect(issues({ ...base, releasedOn: "2025-04-31" })).toEqual(["Use a date like 2026-11-18."]);
+    expect(issues({ ...base, releasedOn: "2024-02-29" })).toEqual(["The release date is before the game came out."]);
     expect(issues({ ...base, notesUrl: "javascript:alert(1)" })).toEqual(["Use a full https:// address."]);
   });
 });

@@ -1,5 +1,6 @@
 // The content editor's 'Patch status' card: one small form per item and play (they post to the
-// Title Updates screen, which comes back here), and the item's status history.
+// editor, which comes back here: a refused entry shows its message under its item, as typed), and
+// the item's status history.
 import { Form } from "react-router";
 import { StatusBadge } from "~/components/library/status-badge";
 import { PATCH_STATUS_LABELS, STATUS_NOTE_MAX } from "~/lib/patch";
@@ -12,7 +13,9 @@ function formatWhen(milliseconds: number) {
   return new Date(milliseconds).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
 }
 
-export function PatchStatusCard({ slug, statuses, history }: { slug: string } & Patch) {
+type Refused = { item: string; error: string; fields: { status: string; note: string; alternative: string } };
+
+export function PatchStatusCard({ slug, statuses, history, refused }: { slug: string; refused: Refused | null } & Patch) {
   return (
     <section id="patch-status" aria-labelledby="patch-status-heading" className="mx-auto mb-16 max-w-5xl scroll-mt-24 px-4 sm:px-6">
       <div className="card p-6">
@@ -24,31 +27,56 @@ export function PatchStatusCard({ slug, statuses, history }: { slug: string } & 
           {statuses.map((row) => {
             const key = `${row.kind}-${row.id}`;
             const label = row.kind === "content" ? "This item" : `${row.title} (${row.sectionTitle})`;
+            const mine = refused?.item === key ? refused : null;
+            const errorId = `${key}-status-error`;
             return (
-              <li key={key} className="rounded-xl border border-field-700 p-4">
-                <Form method="post" action="/admin/updates" className="grid gap-3 md:grid-cols-[1fr_200px]">
+              <li key={key} id={`status-${key}`} className="scroll-mt-24 rounded-xl border border-field-700 p-4">
+                <Form method="post" action={`/admin/content/${slug}#status-${key}`} preventScrollReset className="grid gap-3 md:grid-cols-[1fr_200px]">
                   <input type="hidden" name="intent" value="set-status" />
                   <input type="hidden" name="itemKind" value={row.kind} />
                   <input type="hidden" name="itemId" value={row.id} />
-                  <input type="hidden" name="back" value={`/admin/content/${slug}`} />
                   <div className="flex flex-wrap items-center gap-2 md:col-span-2">
                     <span className="font-semibold text-white">{label}</span>
                     <StatusBadge status={row.status} version={row.version} />
                   </div>
+                  {mine ? (
+                    <p id={errorId} role="alert" className="field-error md:col-span-2">{mine.error}</p>
+                  ) : null}
                   <div className="space-y-3">
                     <div>
                       <label htmlFor={`${key}-note`} className="label">Note</label>
-                      <textarea id={`${key}-note`} name="note" rows={2} maxLength={STATUS_NOTE_MAX} defaultValue={row.note ?? ""} className="input" />
+                      <textarea
+                        id={`${key}-note`}
+                        name="note"
+                        rows={2}
+                        maxLength={STATUS_NOTE_MAX}
+                        defaultValue={mine ? mine.fields.note : (row.note ?? "")}
+                        aria-describedby={mine ? errorId : undefined}
+                        className="input"
+                      />
                     </div>
                     <div>
                       <label htmlFor={`${key}-alternative`} className="label">Use instead (for 'Nerfed')</label>
-                      <input id={`${key}-alternative`} name="alternative" type="text" defaultValue={row.alternative ?? ""} placeholder="/content/..." className="input" />
+                      <input
+                        id={`${key}-alternative`}
+                        name="alternative"
+                        type="text"
+                        defaultValue={mine ? mine.fields.alternative : (row.alternative ?? "")}
+                        aria-describedby={mine ? errorId : undefined}
+                        placeholder="/content/..."
+                        className="input"
+                      />
                     </div>
                   </div>
                   <div className="flex flex-col gap-3">
                     <div>
                       <label htmlFor={`${key}-status`} className="label">Status</label>
-                      <select id={`${key}-status`} name="status" defaultValue={row.status} className="input">
+                      <select
+                        id={`${key}-status`}
+                        name="status"
+                        defaultValue={mine && (PATCH_STATUSES as readonly string[]).includes(mine.fields.status) ? mine.fields.status : row.status}
+                        className="input"
+                      >
                         {PATCH_STATUSES.map((status) => (
                           <option key={status} value={status}>{PATCH_STATUS_LABELS[status]}</option>
                         ))}

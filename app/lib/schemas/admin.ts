@@ -1,5 +1,6 @@
 import { GAMES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../../db/enums.ts";
 import { z } from "zod";
+import { isCalendarDay } from "../format.ts";
 
 export const userEditSchema = z.object({
   intent: z.literal("update-user"),
@@ -16,7 +17,7 @@ export const userEditSchema = z.object({
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: "Choose a valid status" }),
   accessExpiresAt: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31")
+    .refine(isCalendarDay, "Use a date like 2026-12-31")
     .optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GAMES, PATCH_STATUSES, STATUS_ITEM_KINDS } from "../../../db/enums.ts";
+import { isCalendarDay } from "../format.ts";
 import { isoDay, STATUS_NOTE_MAX, UPDATE_MAX_DAYS_AHEAD, UPDATE_SUMMARY_MAX, UPDATE_VERSION_MAX } from "../patch.ts";
 
 // The patch tracker's forms: a title update (dashboard 'Updates' tab), an item's status (content
@@ -34,8 +35,7 @@ export const titleUpdateSchema = z.object({
     .max(UPDATE_VERSION_MAX, `Version can be at most ${UPDATE_VERSION_MAX} characters.`),
   releasedOn: z
     .string({ error: "Release date is required." })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-18.")
-    .refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), "Use a date like 2026-11-18.")
+    .refine(isCalendarDay, "Use a date like 2026-11-18.")
     .refine((value) => value >= "2025-01-01", "The release date is before the game came out.")
     .refine((value) => value <= isoDay(Date.now(), UPDATE_MAX_DAYS_AHEAD), `The release date can be at most ${UPDATE_MAX_DAYS_AHEAD} days ahead.`),
   notesUrl: z

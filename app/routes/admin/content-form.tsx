@@ -9,6 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
+import { STATUS_SAVED, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
 
@@ -85,6 +86,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   const formData = await request.formData();
+  if (formData.get("intent") === "set-status") {
+    // A 'Save status' form of the 'Patch status' card (edit only): refused entries come back here,
+    // next to their item, as typed.
+    if (!params.slug) throw data("Content not found", { status: 404 });
+    const outcome = await submitStatusForm(app.db, formData, user.id);
+    if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, STATUS_SAVED(outcome.changed));
+    return data(
+      {
+        result: null,
+        imageError: null,
+        toast: { kind: "error" as const, title: "Status not saved", description: outcome.error },
+        statusForm: { item: outcome.item, error: outcome.error, fields: outcome.fields },
+      },
+      { status: outcome.httpStatus },
+    );
+  }
   const submission = parseWithZod(formData, { schema: contentFormSchema });
   if (submission.status !== "success") {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
@@ -147,7 +164,13 @@ export default function ContentFormPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <ContentEditor loaderData={loaderData} actionData={actionData} />
-      {loaderData.patch && loaderData.current ? <PatchStatusCard slug={loaderData.current.slug} {...loaderData.patch} /> : null}
+      {loaderData.patch && loaderData.current ? (
+        <PatchStatusCard
+          slug={loaderData.current.slug}
+          {...loaderData.patch}
+          refused={actionData && "statusForm" in actionData ? actionData.statusForm : null}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { TitleUpdateForm, TitleUpdateList } from "~/components/admin/title-updat
 import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
-import { markVerifiedSchema, parseQueueItem, statusChangeSchema, titleUpdateSchema } from "~/lib/schemas/patch";
+import { markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
 import { readPage } from "~/server/page-read.server";
 import {
@@ -17,7 +17,6 @@ import {
   retestCountsQuery,
   retestQueueQuery,
   RETEST_PAGE_SIZE,
-  setItemStatus,
   titleUpdatesQuery,
   updateVersionsQuery,
   versionLabels,
@@ -26,7 +25,7 @@ import { redirectWithToast } from "~/server/toast.server";
 
 // The staff's patch-day screen: record, edit and delete each game's title updates, and work through
 // the re-test queue (one-click 'Verified', or 'Mark verified' for a selection). Every form posts
-// here and works without JavaScript. The content editor's status forms post here too.
+// here and works without JavaScript. (An item's own status is set in the content editor.)
 
 export function meta() {
   return [{ title: "Title Updates and Re-test Queue | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
@@ -64,10 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Back to where the form was: the editor for its status forms, this screen (queue kept) otherwise. */
-function back(request: Request, formData: FormData) {
-  const from = String(formData.get("back") ?? "");
-  if (/^\/admin\/content\/[a-z0-9-]+$/.test(from)) return from;
+/** Back to this screen with the queue's game and page kept. */
+function back(request: Request) {
   const url = new URL(request.url);
   const keep = new URLSearchParams();
   for (const name of ["game", "page"]) if (url.searchParams.get(name)) keep.set(name, url.searchParams.get(name)!);
@@ -102,29 +99,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: "Statuses that named it are kept." });
   }
 
-  if (intent === "set-status") {
-    const submission = parseWithZod(formData, { schema: statusChangeSchema });
-    if (submission.status !== "success") {
-      const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose a valid status.";
-      return data({ intent, result: submission.reply(), error: message }, { status: 400 });
-    }
-    const { itemKind, itemId, ...input } = submission.value;
-    const outcome = await setItemStatus(app.db, { kind: itemKind, id: itemId }, input, user.id);
-    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [outcome.error] }), error: outcome.error }, { status: outcome.notFound ? 404 : 400 });
-    return redirectWithToast(back(request, formData), {
-      kind: "success",
-      title: "Status saved",
-      description: outcome.changed ? "The status and its history are saved; members who follow it will hear about it." : "Nothing changed.",
-    });
-  }
-
   if (intent === "mark-verified") {
     const submission = parseWithZod(formData, { schema: markVerifiedSchema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply(), error: submission.error?.items?.[0] ?? "Select at least one item." }, { status: 400 });
     }
     const changed = await markVerified(app.db, submission.value.items.map(parseQueueItem), user.id);
-    return redirectWithToast(back(request, formData), {
+    return redirectWithToast(back(request), {
       kind: "success",
       title: "Marked verified",
       description: `${changed} ${changed === 1 ? "item is" : "items are"} verified on the current update.`,

@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { statusChangeSchema } from "../lib/schemas/patch.ts";
+import type { Database } from "./db.server.ts";
+import { setItemStatus } from "./patch.server.ts";
+
+// One item's 'Save status' form, as the content editor's 'Patch status' card and the re-test queue
+// send it. Both screens answer it themselves, so a refused entry comes back on the screen it was
+// typed on, next to its item, with what was typed.
+
+export type StatusFormOutcome =
+  | { ok: true; changed: boolean }
+  | { ok: false; httpStatus: 400 | 404; error: string; item: string; fields: { status: string; note: string; alternative: string } };
+
+export async function submitStatusForm(db: Database, formData: FormData, staffId: string): Promise<StatusFormOutcome> {
+  const submission = parseWithZod(formData, { schema: statusChangeSchema });
+  const refused = (httpStatus: 400 | 404, error: string): StatusFormOutcome => ({
+    ok: false,
+    httpStatus,
+    error,
+    item: `${String(formData.get("itemKind") ?? "")}-${String(formData.get("itemId") ?? "")}`,
+    fields: {
+      status: String(formData.get("status") ?? ""),
+      note: String(formData.get("note") ?? ""),
+      alternative: String(formData.get("alternative") ?? ""),
+    },
+  });
+  if (submission.status !== "success") {
+    return refused(400, Object.values(submission.error ?? {}).flat()[0] ?? "Choose a valid status.");
+  }
+  const { itemKind, itemId, ...input } = submission.value;
+  const outcome = await setItemStatus(db, { kind: itemKind, id: itemId }, input, staffId);
+  if (!outcome.ok) return refused(outcome.notFound ? 404 : 400, outcome.error);
+  return { ok: true, changed: outcome.changed };
+}
+
+export const STATUS_SAVED = (changed: boolean) => ({
+  kind: "success" as const,
+  title: "Status saved",
+  description: changed ? "The status and its history are saved; members who follow it will hear about it." : "Nothing changed.",
+});
