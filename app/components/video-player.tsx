@@ -157,8 +157,13 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const played = useRef(false);
 
-  // Native controls stay until JavaScript takes over.
-  useEffect(() => setEnhanced(true), []);
+  // Native controls stay until JavaScript takes over. The browser may have read the video's
+  // length (preload="metadata") before the page's script ran, so 'loadedmetadata' has been missed.
+  useEffect(() => {
+    setEnhanced(true);
+    const element = video.current;
+    if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA && Number.isFinite(element.duration)) setDuration(element.duration);
+  }, []);
 
   const showControls = useCallback(() => {
     setControlsVisible(true);
@@ -247,6 +252,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
           saver.onTimeUpdate();
         }}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onDurationChange={(event) => setDuration(event.currentTarget.duration)}
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
       >
         <a href={src}>Download the video</a>

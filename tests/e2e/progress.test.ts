@@ -103,6 +103,8 @@ describe("the self-hosted video", () => {
       await page.reload();
       const resume = player.getByRole("button", { name: "Resume from 0:06" });
       await visible(resume);
+      // The player shows the video's length (7 s), even when the browser read it before the script ran.
+      await page.waitForFunction(() => document.querySelector('[data-testid="video-player"] [aria-live="off"]')?.textContent?.endsWith("/ 0:07"), null, { timeout: 10_000 });
       await resume.click();
       await page.waitForFunction(() => {
         const element = document.querySelector("video")!;
