@@ -84,6 +84,28 @@ describe("'Works on current update'", () => {
     expect(roundTrips(working.timing)).toBeLessThanOrEqual(2);
   });
 
+  it("says 'item that works' for one and 'items that work' for more", async () => {
+    for (const path of ["/madden?type=meta-scheme&works=current", "/madden?works=current"]) {
+      const { html } = await page(path);
+      const count = Number(/(\d+) items? that works? on the current title update/.exec(html.replaceAll("<!-- -->", ""))?.[1]);
+      expect(count, path).toBeGreaterThan(0);
+      expect(html.replaceAll("<!-- -->", "")).toContain(count === 1 ? "1 item that works on the current title update" : `${count} items that work on the current title update`);
+    }
+  });
+
+  it("a search that finds nothing says when a filter hid it, and links to the search without it", async () => {
+    // The flexbone scheme needs a re-test after College 1.07, and is a College item.
+    const working = await page("/search?q=flexbone&works=current");
+    expect(working.html).toContain("No results for “flexbone”.");
+    expect(working.html).toContain("Only what is verified on the current title update is shown");
+    expect(working.html).toMatch(/<a[^>]*href="\/search\?q=flexbone"[^>]*>Search everything, whatever its status<\/a>/);
+    const madden = await page("/search?q=flexbone&game=madden");
+    expect(madden.html).toContain("No results for “flexbone”.");
+    expect(madden.html).toMatch(/<a[^>]*href="\/search\?q=flexbone"[^>]*>Search without filters<\/a>/);
+    const all = await page("/search?q=flexbone");
+    expect(all.html).not.toContain("No results for");
+  });
+
   it("filters the search too, and blog posts drop out", async () => {
     const all = await page("/search?q=blitz", "premium");
     const working = await page("/search?q=blitz&works=current", "premium");

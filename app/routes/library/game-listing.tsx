@@ -125,7 +125,7 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <p className="text-sm text-slate-400">
           {total} {total === 1 ? "item" : "items"}
-          {working ? " that work on the current title update" : null}
+          {working ? (total === 1 ? " that works on the current title update" : " that work on the current title update") : null}
         </p>
         <div className="flex flex-wrap items-center gap-3">
         <WorksFilterLink to={hrefFor(game, { type, order, working: !working })} on={working} />

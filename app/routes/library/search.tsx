@@ -162,6 +162,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {found.total === 0 ? (
               <div className="rounded-2xl border border-dashed border-field-600 p-8 text-center">
                 <p className="text-slate-300">No results for “{search.text}”.</p>
+                {search.filters.works ? (
+                  <p className="mt-3 text-slate-300">
+                    Only what is verified on the current title update is shown, and our staff are re-testing.{" "}
+                    <Link to={searchHref(search.text, { ...search.filters, works: false })} className="text-link">
+                      Search everything, whatever its status
+                    </Link>
+                  </p>
+                ) : FILTER_NAMES.some((name) => search.filters[name]) ? (
+                  <p className="mt-3 text-slate-300">
+                    The filters may be hiding what you look for.{" "}
+                    <Link to={searchHref(search.text, { game: null, type: null, difficulty: null, tag: null })} className="text-link">
+                      Search without filters
+                    </Link>
+                  </p>
+                ) : null}
                 {found.suggestion ? (
                   <p className="mt-3 text-white">
                     Did you mean <Link to={searchHref(found.suggestion, search.filters)} className="font-bold text-turf underline">{found.suggestion}</Link>?
