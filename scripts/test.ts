@@ -3,13 +3,17 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { resolveChromium } from "../tests/support/chromium.ts";
-import { startTestServer } from "../tests/support/test-server.ts";
+import { startTestServer, TEST_BUILD_DIR } from "../tests/support/test-server.ts";
 import { binPath, QUIET_ENV, ROOT, run } from "./local-state.ts";
 
 const extraArgs = process.argv.slice(2);
 const started = Date.now();
 await mkdir(`${ROOT}/.tmp`, { recursive: true });
 
+// The tests' build goes to a directory of its own: `npm start` may be serving build/ meanwhile, and
+// replacing its files would leave that site without its scripts and styles. The test servers (and
+// the vitest processes that start more of them) read the same variable.
+process.env.APP_BUILD_DIR = TEST_BUILD_DIR;
 console.log("Building the app...");
 await run(process.execPath, [binPath("react-router"), "build"], { quiet: true });
 const chromium = await resolveChromium();

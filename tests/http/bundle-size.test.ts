@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { PAID_PLAN_LIMIT_KIB } from "../../scripts/bundle-limits.ts";
 import { binPath, QUIET_ENV, ROOT } from "../../scripts/local-state.ts";
+import { builtAppDir } from "../support/test-server";
 
 // The Worker as `wrangler deploy` would upload it (its dry run, from the build `npm test` made):
 // it must stay under 80% of Cloudflare's paid-plan limit, so a dependency that balloons the bundle
@@ -10,7 +11,8 @@ import { binPath, QUIET_ENV, ROOT } from "../../scripts/local-state.ts";
 
 describe("the deployed bundle", () => {
   it("stays under 80% of the paid plan's compressed size limit", () => {
-    const output = execFileSync(process.execPath, [binPath("wrangler"), "deploy", "--dry-run", "--outdir", `${ROOT}/.wrangler/test-bundle`], {
+    const config = `${builtAppDir()}/server/wrangler.json`;
+    const output = execFileSync(process.execPath, [binPath("wrangler"), "deploy", "--dry-run", "--config", config, "--outdir", `${ROOT}/.wrangler/test-bundle`], {
       cwd: ROOT,
       encoding: "utf8",
       env: { ...process.env, ...QUIET_ENV, WRANGLER_LOG: "log" },

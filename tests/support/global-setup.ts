@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ROOT } from "../../scripts/local-state.ts";
 import { resolveChromium, type ChromiumChoice } from "./chromium.ts";
-import { startTestServer } from "./test-server.ts";
+import { builtAppDir, startTestServer } from "./test-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     project.provide("oauthUrl", process.env.TEST_OAUTH_URL ?? "");
     return;
   }
-  if (!existsSync(`${ROOT}/build/server/index.js`)) {
+  if (!existsSync(`${ROOT}/${builtAppDir()}/server/index.js`)) {
     throw new Error("Build the app first (npm run build) or run the whole suite with npm test.");
   }
   const server = await startTestServer();

@@ -1,5 +1,6 @@
-// Builds nothing: serves the already built worker (build/) with wrangler on its own local state,
-// freshly migrated and seeded, for the HTTP and browser tests.
+// Builds nothing: serves the already built worker with wrangler on its own local state, freshly
+// migrated and seeded, for the HTTP and browser tests. The build is the one in APP_BUILD_DIR
+// (`npm test` builds into TEST_BUILD_DIR), or build/ when a project runs on its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { applyMigrations, binPath, prepareLocalState, QUIET_ENV, resetState, ROOT } from "../../scripts/local-state.ts";
 import { FAKE_DISCORD } from "./fake-discord.ts";
@@ -7,6 +8,9 @@ import { FAKE_OAUTH_CLIENTS, startFakeOAuthProvider } from "./fake-oauth.ts";
 
 export const TEST_STATE_DIR = process.env.TEST_STATE_DIR || ".wrangler/test-state";
 export const TEST_PORT = Number(process.env.TEST_PORT || 8791);
+export const TEST_BUILD_DIR = ".wrangler/test-build";
+/** The built worker's directory, relative to the project root. */
+export const builtAppDir = () => process.env.APP_BUILD_DIR || "build";
 
 export type TestServerOptions = {
   port?: number;
@@ -60,6 +64,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      // This build's own configuration, not whatever build ran last (.wrangler/deploy/config.json).
+      "--config",
+      `${builtAppDir()}/server/wrangler.json`,
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true },
