@@ -166,7 +166,22 @@ export function stripeGateway(env: Env): BillingGateway {
 // route as a signed event, exactly as Stripe would.
 
 const LOCAL_PREFIX = "stripe-local:";
-const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The end of a billing period that starts at `start` (Unix seconds), as Stripe bills: the same day
+ * of the next month (or year) as the subscription's first day, `anchor`, at the same time of day,
+ * or the month's last day when it has no such day (Jan 31 -> Feb 28 -> Mar 31). Not a fixed 30 or
+ * 365 days, which would move a member's renewal a day earlier every 31-day month and leap year.
+ */
+export function periodEndAfter(start: number, yearly: boolean, anchor: number): number {
+  const from = new Date(start * 1000);
+  const anchorDay = new Date(anchor * 1000).getUTCDate();
+  const year = from.getUTCFullYear() + (yearly ? 1 : 0);
+  const month = from.getUTCMonth() + (yearly ? 0 : 1);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const end = Date.UTC(year, month, Math.min(anchorDay, lastDay), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds());
+  return Math.floor(end / 1000);
+}
 
 export type LocalCheckoutSession = {
   id: string;
@@ -194,7 +209,7 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
   const kv = app.env.KV;
   const read = <T,>(key: string) => kv.get<T>(`${LOCAL_PREFIX}${key}`, "json");
   const write = (key: string, value: unknown) => kv.put(`${LOCAL_PREFIX}${key}`, JSON.stringify(value));
-  const periodDays = (priceId: string | null) => (priceId === app.env.STRIPE_PRICE_YEARLY ? 365 : 30);
+  const yearly = (priceId: string | null) => priceId === app.env.STRIPE_PRICE_YEARLY;
 
   async function deliver(type: string, object: Record<string, unknown>) {
     const event = {
@@ -307,7 +322,7 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
         status: "active",
         priceId: session.priceId,
         currentPeriodStart: now,
-        currentPeriodEnd: now + periodDays(session.priceId) * DAY_SECONDS,
+        currentPeriodEnd: periodEndAfter(now, yearly(session.priceId), now),
         cancelAtPeriodEnd: false,
         startDate: now,
         endedAt: null,
@@ -339,9 +354,8 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
         await deliver("customer.subscription.deleted", subscriptionObject(snapshot));
         return snapshot;
       }
-      const length = snapshot.currentPeriodEnd - snapshot.currentPeriodStart;
       snapshot.currentPeriodStart = snapshot.currentPeriodEnd;
-      snapshot.currentPeriodEnd = snapshot.currentPeriodEnd + length;
+      snapshot.currentPeriodEnd = periodEndAfter(snapshot.currentPeriodStart, yearly(snapshot.priceId), snapshot.startDate);
       snapshot.status = "active";
       await write(`subscription:${id}`, snapshot);
       await deliver("invoice.paid", invoiceObject(snapshot, true));
@@ -352,10 +366,9 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
       if (!snapshot) throw new Error("No such subscription");
       // As Stripe does: the renewal opens the next period, then its charge fails.
-      const length = snapshot.currentPeriodEnd - snapshot.currentPeriodStart;
       const now = Math.floor(Date.now() / 1000);
       snapshot.currentPeriodStart = Math.min(snapshot.currentPeriodEnd, now);
-      snapshot.currentPeriodEnd = snapshot.currentPeriodStart + length;
+      snapshot.currentPeriodEnd = periodEndAfter(snapshot.currentPeriodStart, yearly(snapshot.priceId), snapshot.startDate);
       snapshot.status = "past_due";
       await write(`subscription:${id}`, snapshot);
       await deliver("invoice.payment_failed", invoiceObject(snapshot, false));

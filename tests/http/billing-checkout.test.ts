@@ -12,7 +12,14 @@ import { DEMO_PASSWORD } from "../../db/seed";
 // over HTTP against the server in local test mode (no Stripe key, localhost).
 
 const PREMIUM_SCHEME = "/content/cfb26-335-tite-defense";
-const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The same time on the subscription's day (`anchor`) of the next month, or that month's last day when it has none. */
+function nextMonth(ms: number, anchor = ms) {
+  const from = new Date(ms);
+  const lastDay = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 2, 0)).getUTCDate();
+  const day = Math.min(new Date(anchor).getUTCDate(), lastDay);
+  return Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds());
+}
 
 let state: TestState;
 beforeAll(async () => {
@@ -251,7 +258,8 @@ describe("the whole local journey over HTTP", () => {
     expect(premium.subscriptionStatus).toBe("active");
     expect(premium.subscriptionPlan).toBe("monthly");
     expect(premium.stripeSubscriptionId).toMatch(/^sub_local_/);
-    expect(Math.abs(premium.accessExpiresAt!.getTime() - (Date.now() + 30 * DAY_MS))).toBeLessThan(5 * 60 * 1000);
+    // A calendar month, as Stripe bills (the same day next month), not a fixed 30 days.
+    expect(Math.abs(premium.accessExpiresAt!.getTime() - nextMonth(Date.now()))).toBeLessThan(5 * 60 * 1000);
   });
 
   it("gives the member premium: the meta scheme shows its formations, not the unlock screen", async () => {
@@ -303,7 +311,7 @@ describe("the whole local journey over HTTP", () => {
     const response = await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie });
     expect(response.status).toBe(302);
     const after = await storedMember(member.id);
-    expect(after.accessExpiresAt!.getTime() - before.accessExpiresAt!.getTime()).toBe(30 * DAY_MS);
+    expect(after.accessExpiresAt!.getTime()).toBe(nextMonth(before.accessExpiresAt!.getTime(), before.subscriptionStartDate!.getTime()));
     expect(after.subscriptionStatus).toBe("active");
     const html = await text(await get("/account-settings", { cookie }));
     expect(html).toMatch(new RegExp(`<dt[^>]*>Renews</dt><dd[^>]*>${formatShortDate(after.accessExpiresAt)}</dd>`));

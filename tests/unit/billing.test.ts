@@ -14,7 +14,7 @@ import {
 } from "~/server/billing.server";
 import { createAppContext } from "~/server/context.server";
 import { listOutbox } from "~/server/email.server";
-import type { BillingGateway, SubscriptionSnapshot } from "~/server/stripe.server";
+import { periodEndAfter, type BillingGateway, type SubscriptionSnapshot } from "~/server/stripe.server";
 
 // Billing against a real migrated D1. Stripe's API is the network edge: a small in-test gateway
 // hands out the subscription snapshots each test controls, and records what was asked of it.
@@ -546,5 +546,26 @@ describe("reconcileSubscriptions", () => {
     expect((await readMember(member.id))!.subscriptionStatus).toBe("inactive");
     const again = await reconcileSubscriptions(app, null, now);
     expect(again.expired).toBe(0);
+  });
+});
+
+describe("the local gateway's billing periods (test mode), as Stripe bills them", () => {
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+  it("renews on the same day of the next month or year, not after a fixed 30 or 365 days", () => {
+    const start = at("2026-11-26T10:15:00Z");
+    expect(iso(periodEndAfter(start, false, start))).toBe("2026-12-26T10:15:00.000Z");
+    expect(iso(periodEndAfter(at("2026-12-26T10:15:00Z"), false, start))).toBe("2027-01-26T10:15:00.000Z");
+    expect(iso(periodEndAfter(at("2027-11-26T10:15:00Z"), true, start))).toBe("2028-11-26T10:15:00.000Z"); // across a leap day
+  });
+
+  it("uses the month's last day when it has no such day, and goes back to the first day after", () => {
+    const start = at("2027-01-31T08:00:00Z");
+    const february = periodEndAfter(start, false, start);
+    expect(iso(february)).toBe("2027-02-28T08:00:00.000Z");
+    expect(iso(periodEndAfter(february, false, start))).toBe("2027-03-31T08:00:00.000Z");
+    const leap = at("2028-02-29T12:00:00Z");
+    expect(iso(periodEndAfter(leap, true, leap))).toBe("2029-02-28T12:00:00.000Z");
   });
 });
