@@ -98,6 +98,11 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await visible(w.page.getByRole("heading", { name: "Check Your Email" }));
     if (mode.javaScriptEnabled) await visible(w.page.getByText("Reset Email Sent"));
     await w.check();
+    // 'Resend Email' says that it sent, without JavaScript too (the card itself stays the same).
+    await w.page.getByRole("button", { name: "Resend Email" }).click();
+    await visible(w.page.getByText("A new password reset email has been sent.").first());
+    if (mode.javaScriptEnabled) await visible(w.page.getByText("Reset Email Resent"));
+    await w.check();
 
     await followOutboxLink(w.page, member.email, "/reset-password");
     await visible(w.page.getByRole("heading", { name: "Choose a new password" }));
