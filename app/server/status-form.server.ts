@@ -33,7 +33,8 @@ export async function submitStatusForm(db: Database, formData: FormData, staffId
   return { ok: true, changed: outcome.changed };
 }
 
-export const STATUS_SAVED = (changed: boolean) => ({
+/** The toast after a saved status (or one that was already so). */
+export const statusSavedToast = (changed: boolean) => ({
   kind: "success" as const,
   title: "Status saved",
   description: changed ? "The status and its history are saved; members who follow it will hear about it." : "Nothing changed.",

@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
-import { STATUS_SAVED, submitStatusForm } from "~/server/status-form.server";
+import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
 
@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // next to their item, as typed.
     if (!params.slug) throw data("Content not found", { status: 404 });
     const outcome = await submitStatusForm(app.db, formData, user.id);
-    if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, STATUS_SAVED(outcome.changed));
+    if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, statusSavedToast(outcome.changed));
     return data(
       {
         result: null,
