@@ -24,7 +24,7 @@ import {
   type TestUser,
 } from "../support/accounts";
 import { responseText } from "../support/html";
-import { get, postForm, url } from "../support/http";
+import { baseUrl, get, postForm, url } from "../support/http";
 import { testState } from "../support/test-state";
 
 // One confirmed member for the tests that only sign in and out (registration hashes a password:
@@ -88,6 +88,22 @@ describe("logout", () => {
     expect(home.status).toBe(302);
     expect(home.headers.get("Location")).toBe("/auth?redirectTo=%2Fhome");
     expect(await isSignedIn(otherDevice)).toBe(true);
+  });
+
+  it.each([
+    [url("/account-settings?tab=security"), "/account-settings?tab=security"],
+    // A page of this site whose path reads as another host (the 404 page of '//evil.example/x').
+    [`${new URL(baseUrl()).origin}//evil.example/phish`, "/"],
+    [`${new URL(baseUrl()).origin}/\\evil.example`, "/"],
+    ["https://evil.example/account-settings", "/"],
+    ["::::garbage", "/"],
+    [null, "/"],
+  ])("goes back to the page it was sent from (Referer %s), a path of this site only: %s", async (referer, target) => {
+    const cookie = await signInUser(await sharedMember());
+    const response = await postForm("/logout", {}, { cookie, headers: referer === null ? {} : { Referer: referer } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(target);
+    expect(await isSignedIn(cookie)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import { safeRedirectPath } from "~/lib/schemas/auth";
 import { getApp } from "~/server/context.server";
 import { invalidateSession, serializeBlankSessionCookie } from "~/server/session.server";
 
@@ -7,16 +8,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const current = await app.getSession();
   if (current) await invalidateSession(app.env.KV, current.session.id);
-  // Back to where the user was (same-site paths only), which reloads the page signed out.
-  const referer = request.headers.get("Referer");
-  let target = "/";
-  if (referer) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) target = url.pathname + url.search;
-  }
-  return redirect(target, { headers: { "Set-Cookie": serializeBlankSessionCookie(request) } });
+  return redirect(backTo(request.headers.get("Referer"), request.url), { headers: { "Set-Cookie": serializeBlankSessionCookie(request) } });
 }
 
 export function loader() {
   return redirect("/");
+}
+
+/**
+ * Back to where the user was, which reloads the page signed out: a path of this site only. A
+ * referer that does not parse, names another origin, or whose path reads as another host ('//x')
+ * goes home.
+ */
+function backTo(referer: string | null, requestUrl: string) {
+  if (!referer || !URL.canParse(referer)) return "/";
+  const url = new URL(referer);
+  if (url.origin !== new URL(requestUrl).origin) return "/";
+  return safeRedirectPath(url.pathname + url.search, "/");
 }
