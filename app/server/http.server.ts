@@ -16,3 +16,20 @@ export function isDataRequest(request: Request) {
 export function pagePath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "");
 }
+
+/**
+ * The form a POST sends. A body that is not a form (none, JSON, a broken multipart body) is the
+ * sender's mistake, not the server's: a 400 with a sentence, where `formData()` throwing would
+ * answer 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("This request did not send a form. Go back and send the form from its page.", {
+      status: 400,
+      statusText: "Bad Request",
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

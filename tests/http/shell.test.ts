@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { get, postForm, url } from "../support/http";
+import { baseUrl, get, postForm, signIn, url } from "../support/http";
 
 describe("page shell", () => {
   it("answers unknown paths with the 404 page and status 404", async () => {
@@ -21,6 +21,55 @@ describe("page shell", () => {
     expect(main).not.toContain("did not provide an `action`");
     // The root loader does not run here: no link may fall back to pointing nowhere.
     expect(html).not.toMatch(/href="#"/);
+  });
+
+  describe("a POST whose body is not a form gets 400 and a sentence, not a 500", () => {
+    const bodies: Array<[string, Record<string, string>, string | undefined]> = [
+      ["JSON", { "Content-Type": "application/json" }, '{"intent":"login"}'],
+      ["no body", {}, undefined],
+      ["a broken multipart body", { "Content-Type": "multipart/form-data; boundary=xyz" }, "--abc\r\nnot a part\r\n"],
+    ];
+    const pages: Array<[string, "premium" | "superadmin" | null]> = [
+      ["/auth", null],
+      ["/reset-password", null],
+      ["/contact", null],
+      ["/account-settings", "premium"],
+      ["/account-settings/export", "premium"],
+      ["/notifications", "premium"],
+      ["/gameplans", "premium"],
+      ["/gameplans/add", "premium"],
+      ["/subscribe", "premium"],
+      ["/subscribe/test-checkout", "premium"],
+      ["/content/madden26-nickel-match-defense", "premium"],
+      ["/blog/community-tournament-october", "premium"],
+      ["/submit-tip", "premium"],
+      ["/admin", "superadmin"],
+      ["/admin/updates", "superadmin"],
+      ["/admin/content/new", "superadmin"],
+      ["/admin/blog/new", "superadmin"],
+    ];
+    const cookies = new Map<string, Promise<string>>();
+    const cookieFor = (role: "premium" | "superadmin") => {
+      if (!cookies.has(role)) cookies.set(role, signIn(role));
+      return cookies.get(role)!;
+    };
+
+    it.each(pages)("%s (as %s)", async (path, role) => {
+      const cookie = role ? await cookieFor(role) : undefined;
+      for (const [kind, headers, body] of bodies) {
+        for (const target of [path, `${path}.data`]) {
+          const response = await fetch(url(target), {
+            method: "POST",
+            redirect: "manual",
+            headers: { Origin: baseUrl(), "Sec-Fetch-Site": "same-origin", ...(cookie ? { Cookie: cookie } : {}), ...headers },
+            body,
+          });
+          const text = await response.text();
+          expect(response.status, `${target} with ${kind}`).toBe(400);
+          if (target === path) expect(text, `${target} with ${kind}`).toContain("This request did not send a form.");
+        }
+      }
+    });
   });
 
   it("serves the landing page with the visitor navigation", async () => {

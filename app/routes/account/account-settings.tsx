@@ -14,6 +14,7 @@ import { YourDataCard } from "~/components/account/your-data-card";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
 import { deleteAccountSchema } from "~/lib/schemas/account";
 import { confirmAccountOwner, deleteAccount, FRESH_SIGN_IN_MS, STAFF_CANNOT_SELF_DELETE } from "~/server/account-deletion.server";
+import { readForm } from "~/server/http.server";
 import { configuredProviders } from "~/server/oauth.server";
 import { serializeBlankSessionCookie } from "~/server/session.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "avatar") {

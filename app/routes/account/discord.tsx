@@ -5,6 +5,7 @@ import { discordAccountSchema } from "~/lib/schemas/discord";
 import { getApp } from "~/server/context.server";
 import { disconnectDiscord, discordSyncConfig, startDiscordLink } from "~/server/discord.server";
 import { requireUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // The Discord card's forms (app/components/account/discord-card.tsx): 'Connect Discord' (also
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const config = discordSyncConfig(app.env);
   if (!config) throw data(null, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: discordAccountSchema });
+  const submission = parseWithZod(await readForm(request), { schema: discordAccountSchema });
   if (submission.status !== "success") {
     return redirectWithToast(CARD, { kind: "error", title: "Discord", description: "Unknown action." });
   }

@@ -8,6 +8,7 @@ import { BLOG_SAVE_FAILED, blogPostSchema, deriveBlogSlug } from "~/lib/schemas/
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
+import { readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
 
@@ -46,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     };
     return data({ result, preview: null, toast: null }, { status: 413 });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const editSlug = params.slug ?? null;
 
   // With JavaScript off nothing derived the slug while the title was typed: derive it now, as the form would have.

@@ -8,6 +8,7 @@ import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormI
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { readForm } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 413 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "set-status") {
     // A 'Save status' form of the 'Patch status' card (edit only): refused entries come back here,
     // next to their item, as typed.

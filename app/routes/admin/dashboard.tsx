@@ -26,6 +26,7 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
+import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
@@ -183,7 +184,7 @@ function back(request: Request, tab: Tab) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
   const rights = staffRights(user);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const forbidden = () => data({ intent, error: "Unauthorized: Superadmins only" }, { status: 403 });
 

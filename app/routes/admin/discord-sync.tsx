@@ -4,6 +4,7 @@ import type { Route } from "./+types/discord-sync";
 import { discordSyncSchema } from "~/lib/schemas/discord";
 import { superadminContext } from "~/server/admin.server";
 import { syncDiscordNow } from "~/server/discord.server";
+import { readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // 'Sync now' of the user details dialog (app/components/admin/users-tab.tsx): the member's Discord
@@ -20,7 +21,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app } = await superadminContext(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: discordSyncSchema });
+  const submission = parseWithZod(await readForm(request), { schema: discordSyncSchema });
   if (submission.status !== "success") {
     return redirectWithToast("/admin#users", { kind: "error", title: "Sync failed", description: "Choose a user." });
   }

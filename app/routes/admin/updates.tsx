@@ -8,6 +8,7 @@ import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
 import { markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
+import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
   deleteTitleUpdate,
@@ -73,7 +74,7 @@ function back(request: Request) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "save-update") {

@@ -34,7 +34,7 @@ import { turnstileSiteKey, verifyTurnstile } from "~/server/turnstile.server";
 import { readCounters } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { configuredProviders } from "~/server/oauth.server";
-import { isDataRequest } from "~/server/http.server";
+import { isDataRequest, readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export type AuthActionData = Route.ComponentProps["actionData"];
@@ -63,7 +63,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "login") {

@@ -10,6 +10,7 @@ import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPasswordWithToken } from "~/server/accounts.server";
 import { peekToken } from "~/server/auth-tokens.server";
 import { getApp } from "~/server/context.server";
+import { readForm } from "~/server/http.server";
 
 const INVALID_LINK = "Invalid or expired reset link. Please request a new password reset.";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false }, { status: 400 });

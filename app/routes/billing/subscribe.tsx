@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { ensureCustomer, priceIdFor } from "~/server/billing.server";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 import { billingGateway } from "~/server/stripe.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const viewer = await getOptionalUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const plan = formData.get("plan");
   const promoCode = normalizePromoCode(formData.get("promoCode"));
   if (!viewer) {

@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { findPublishedPostId, postBySlugQuery } from "~/server/blog.server";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
+import { readForm } from "~/server/http.server";
 import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { sanitizeHtml } from "~/server/rich-text.server";
@@ -68,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await getOptionalUser(context);
   const postId = await findPublishedPostId(app.db, params.slug);
   if (!postId) throw data("Blog Post Not Found", { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const result = await runCommentAction(app.db, {
     user: viewer,
     formData,

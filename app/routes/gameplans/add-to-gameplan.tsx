@@ -7,7 +7,7 @@ import { addToGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import { addPlayToGameplan } from "~/server/gameplans.server";
 import { requireUser } from "~/server/guards.server";
-import { isDataRequest } from "~/server/http.server";
+import { isDataRequest, readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // 'Add to gameplan', posted from a play page. With JavaScript the play page shows the answer in
@@ -31,7 +31,7 @@ function playPathOf(value: FormDataEntryValue | null) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = playPathOf(formData.get("back"));
   const submission = parseWithZod(formData, { schema: addToGameplanSchema });
   if (submission.status !== "success") {

@@ -24,7 +24,7 @@ import {
   type Outcome,
 } from "~/server/gameplans.server";
 import { requireUser } from "~/server/guards.server";
-import { isDataRequest } from "~/server/http.server";
+import { isDataRequest, readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = getApp(context);
   const id = gameplanIdOf(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const page = `/gameplans/${id}`;
   const refuse = (answer: Omit<Answer, "intent">, status: number) => data<Answer>({ intent, ...answer }, { status });

@@ -10,6 +10,7 @@ import { createGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import { createGameplan, gameplansOfMemberQuery } from "~/server/gameplans.server";
 import { requireUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const submission = parseWithZod(await request.formData(), { schema: createGameplanSchema });
+  const submission = parseWithZod(await readForm(request), { schema: createGameplanSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createGameplan(db, user.id, submission.value);
   if (!created.ok) return data({ result: submission.reply({ formErrors: [created.error] }) }, { status: created.status });

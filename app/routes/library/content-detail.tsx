@@ -25,7 +25,7 @@ import {
   viewerFavoriteQuery,
   viewerRatingQuery,
 } from "~/server/library.server";
-import { isDataRequest, pagePath } from "~/server/http.server";
+import { isDataRequest, pagePath, readForm } from "~/server/http.server";
 import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
 import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
@@ -168,7 +168,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp(context);
   const viewer = await getOptionalUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const target = await findContentForWrite(app.db, params.slug);
   const rights = target ? contentRights(viewer, target) : null;

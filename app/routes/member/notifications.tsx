@@ -12,6 +12,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationsPageQuery,
 } from "~/server/notifications.server";
+import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const back = `/notifications${new URL(request.url).search}`;
   if (intent === "mark-read") {

@@ -9,6 +9,7 @@ import { showToast } from "~/components/toaster";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 import { createTip } from "~/server/tips.server";
 import { recordAttempt } from "~/server/throttle.server";
 import { useHydrated } from "~/components/use-hydrated";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: tipSubmissionSchema });
   if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }), submitted: false }, { status: 401 });
   if (submission.status !== "success") return data({ result: submission.reply(), submitted: false }, { status: 400 });

@@ -3,6 +3,7 @@ import type { Route } from "./+types/account-export";
 import { accountDataFileName, readAccountData } from "~/server/account-data.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 
 // 'Download my data' (Account Settings, 'Your data'): a POST form, so the file is never a link
 // another site could make the browser fetch; the answer is the member's own data as a JSON file.
@@ -15,7 +16,7 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // The form names no account: one that names someone else's is forged.
   const named = form.get("userId");
   if (named !== null && named !== user.id) return text("You can only download your own data.", 403);

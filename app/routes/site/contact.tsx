@@ -10,6 +10,7 @@ import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { submitContactMessage } from "~/server/contact.server";
 import { getApp } from "~/server/context.server";
+import { readForm } from "~/server/http.server";
 import { turnstileSiteKey, verifyTurnstile } from "~/server/turnstile.server";
 import { Turnstile } from "~/components/turnstile";
 import { getOptionalUser } from "~/server/guards.server";
@@ -49,7 +50,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     const missing = ["name", "email", "message"].some((name) => !String(formData.get(name) ?? "").trim());
