@@ -138,6 +138,16 @@ export function eventTarget(event: Stripe.Event): EventTarget | null {
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
+function isLive(snapshot: SubscriptionSnapshot) {
+  return snapshot.status === "active" || snapshot.status === "trialing" || snapshot.status === "past_due";
+}
+
+/** Of two subscriptions, the one that started first (the id breaks a tie, so every delivery agrees). */
+export function boughtFirst(a: SubscriptionSnapshot, b: SubscriptionSnapshot) {
+  if (a.startDate !== b.startDate) return a.startDate < b.startDate ? a : b;
+  return a.id < b.id ? a : b;
+}
+
 async function findMember(app: AppContext, target: EventTarget, snapshot: SubscriptionSnapshot) {
   const userId = target.userId ?? snapshot.userId;
   if (userId) {
@@ -174,11 +184,19 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
   if (!plan) return recordOnly(app, event); // a price that is not ours
   const member = await findMember(app, target, snapshot);
   if (!member) return recordOnly(app, event);
-  // An event about another (older) subscription may only replace the stored one when that other
-  // subscription is live; an ended one must not overwrite the member's current subscription.
-  const live = snapshot.status === "active" || snapshot.status === "trialing" || snapshot.status === "past_due";
-  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id && !live) {
-    return recordOnly(app, event);
+  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id) {
+    // An event about another (older) subscription may only replace the stored one when that other
+    // subscription is live; an ended one must not overwrite the member's current subscription.
+    if (!isLive(snapshot)) return recordOnly(app, event);
+    // One membership per member. Two checkouts paid at once (two tabs, a double click) make two
+    // live subscriptions: the one bought first stays, the other ends at once and is refunded, in
+    // whichever order their events arrive.
+    const stored = await gateway.retrieveSubscription(member.stripeSubscriptionId);
+    if (stored && isLive(stored)) {
+      const extra = boughtFirst(stored, snapshot) === stored ? snapshot : stored;
+      await gateway.endDuplicate(extra.id);
+      if (extra === snapshot) return recordOnly(app, event);
+    }
   }
 
   const state = billingStateFromSubscription(snapshot, plan);

@@ -101,6 +101,11 @@ export interface BillingGateway {
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SubscriptionSnapshot>;
   /** Ends a subscription at once (account deletion): no further charge. */
   cancelSubscription(id: string): Promise<void>;
+  /**
+   * Ends at once a member's second live subscription (two checkouts paid at once) and refunds what
+   * it charged. Safe to call again for the same subscription: nothing is refunded twice.
+   */
+  endDuplicate(id: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string | null>;
 }
 
@@ -152,6 +157,30 @@ export function stripeGateway(env: Env): BillingGateway {
         // Already gone at Stripe: nothing left to charge.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
         throw error;
+      }
+    },
+    async endDuplicate(id) {
+      let subscription: Stripe.Subscription;
+      try {
+        subscription = await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw error;
+      }
+      await this.cancelSubscription(id);
+      const invoice = subscription.latest_invoice;
+      const invoiceId = typeof invoice === "string" ? invoice : (invoice?.id ?? null);
+      if (!invoiceId) return;
+      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 10 });
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        const intentId = typeof intent === "string" ? intent : (intent?.id ?? null);
+        if (!intentId) continue;
+        // One refund per payment, however often the webhook that asks for it is delivered.
+        await stripe.refunds.create(
+          { payment_intent: intentId, reason: "duplicate", metadata: { subscription: id } },
+          { idempotencyKey: `refund-duplicate-${payment.id}` },
+        );
       }
     },
     async createPortalSession(customerId, returnUrl) {
@@ -305,6 +334,10 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       snapshot.endedAt = Math.floor(Date.now() / 1000);
       await write(`subscription:${id}`, snapshot);
       await deliver("customer.subscription.deleted", subscriptionObject(snapshot));
+    },
+    async endDuplicate(id) {
+      // Test mode charges no card: ending it is all there is to undo.
+      await this.cancelSubscription(id);
     },
     async createPortalSession() {
       return null;

@@ -341,6 +341,37 @@ describe("the whole local journey over HTTP", () => {
   });
 });
 
+describe("one membership per member", () => {
+  it("refuses to pay a second checkout opened before the first was paid (a second tab): nothing charged, one subscription", async () => {
+    const { member, cookie } = await freeMember();
+    const opened = [];
+    for (const plan of ["monthly", "yearly"]) {
+      const response = await postForm("/subscribe", { plan }, { cookie });
+      expect(response.status).toBe(302);
+      opened.push(new URL(response.headers.get("Location")!).searchParams.get("session")!);
+    }
+    const [first, second] = opened;
+    expect((await postForm("/subscribe/test-checkout", { session: first, intent: "pay" }, { cookie })).status).toBe(302);
+    const paid = await storedMember(member.id);
+    expect(paid.subscriptionPlan).toBe("monthly");
+
+    // The second tab, opened before: its page says why there is nothing to pay, and paying is refused.
+    const page = await text(await get(`/subscribe/test-checkout?session=${second}`, { cookie }));
+    expect(page).toContain("You already have premium access, so this checkout was not paid and nothing was charged.");
+    expect(page).not.toMatch(/<button[^>]*>Pay<\/button>/);
+    const refused = await postForm("/subscribe/test-checkout", { session: second, intent: "pay" }, { cookie });
+    expect(refused.status).toBe(409);
+    expect(await text(refused)).toContain("Manage your plan from Account Settings.");
+
+    const after = await storedMember(member.id);
+    expect(after).toMatchObject({ subscriptionPlan: "monthly", stripeSubscriptionId: paid.stripeSubscriptionId });
+    expect((await checkoutSessionsOf(member.id)).map((session) => [session!.id, session!.completed]).sort()).toEqual(
+      [[first, true], [second, false]].sort(),
+    );
+    expect((await localSubscription(paid.stripeSubscriptionId!))?.status).toBe("active");
+  });
+});
+
 describe("subscription changes per member", () => {
   it("a free member has nothing to cancel (4xx) and cannot touch another member's subscription by naming it", async () => {
     const victim = await freeMember();

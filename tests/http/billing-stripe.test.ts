@@ -254,6 +254,47 @@ describe("webhook and subscription changes through the Stripe API", () => {
     expect(await responseText(await get("/success?session_id=" + sessionId, cookie))).toContain("Your premium membership is active.");
   });
 
+  it.each(["in the order they were paid", "the later one's first"])(
+    "keeps one membership when two checkouts are paid (two tabs): the first bought stays, the other ends at once and is refunded, events %s",
+    async (order) => {
+      const { member: buyer, cookie } = await member();
+      // Both checkouts opened before either is paid: the second tab's 'Proceed to Payment' is not refused.
+      const first = await post("/subscribe", { plan: "monthly" }, cookie);
+      const second = await post("/subscribe", { plan: "yearly" }, cookie);
+      expect([first.status, second.status]).toEqual([302, 302]);
+      const now = Math.floor(Date.now() / 1000);
+      const paidFirst = stripe.completeCheckout(first.headers.get("Location")!.split("/").pop()!, { start_date: now - 60 });
+      const paidSecond = stripe.completeCheckout(second.headers.get("Location")!.split("/").pop()!, { start_date: now });
+      const invoiceReadsBefore = stripe.requestsTo("GET", "/v1/invoice_payments").length;
+
+      const deliveries = order === "in the order they were paid" ? [paidFirst, paidSecond] : [paidSecond, paidFirst];
+      for (const paid of deliveries) expect((await deliver("checkout.session.completed", paid.checkoutSession)).status).toBe(200);
+      // Stripe retries: the same effect again changes nothing and refunds nothing twice.
+      for (const paid of deliveries) expect((await deliver("customer.subscription.created", paid.subscription)).status).toBe(200);
+
+      expect(paidFirst.subscription.status).toBe("active");
+      expect(paidSecond.subscription.status).toBe("canceled");
+      expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${paidFirst.subscription.id}`)).toHaveLength(0);
+      // The refund asks about the second checkout's invoice only, never the one that stays.
+      const invoiceReads = stripe.requestsTo("GET", "/v1/invoice_payments").slice(invoiceReadsBefore);
+      expect(invoiceReads.length).toBeGreaterThan(0);
+      expect(invoiceReads.every((request) => request.query.invoice === paidSecond.subscription.latest_invoice)).toBe(true);
+      const refundsOfSecond = stripe.requestsTo("POST", "/v1/refunds").filter((request) => request.form["metadata[subscription]"] === paidSecond.subscription.id);
+      expect(refundsOfSecond.length).toBeGreaterThan(0);
+      expect(new Set(refundsOfSecond.map((request) => request.form.payment_intent)).size).toBe(1);
+      expect(refundsOfSecond[0].form.reason).toBe("duplicate");
+      // One refund for the one payment of the checkout that was ended.
+      expect(stripe.refunds.filter((refund) => refund.payment_intent === refundsOfSecond[0].form.payment_intent)).toHaveLength(1);
+
+      expect(await storedMember(buyer.id)).toMatchObject({
+        subscriptionTier: "premium",
+        subscriptionStatus: "active",
+        subscriptionPlan: "monthly",
+        stripeSubscriptionId: paidFirst.subscription.id,
+      });
+    },
+  );
+
   it("cancels and resumes by setting cancel_at_period_end through the API", async () => {
     const { member: subscriber, cookie, subscription } = await subscribedMember();
     const cancel = await post("/account-settings", { intent: "cancel-subscription", subscriptionId: "sub_someone_else" }, cookie);

@@ -21,6 +21,7 @@ export type FakeSubscription = {
   start_date: number;
   ended_at: number | null;
   metadata: Record<string, string>;
+  latest_invoice: string | null;
   items: {
     object: "list";
     data: Array<{ id: string; object: "subscription_item"; price: { id: string; object: "price" }; current_period_start: number; current_period_end: number }>;
@@ -39,6 +40,9 @@ export async function startFakeStripe() {
   const promotionCodes = new Map<string, string>();
   const idempotent = new Map<string, unknown>();
   const failures = new Set<string>();
+  // Each checkout's first invoice, paid by one payment intent; refunds made against them.
+  const invoicePayments = new Map<string, { id: string; invoice: string; paymentIntent: string }>();
+  const refunds: Array<{ id: string; payment_intent: string; reason: string | null; idempotencyKey: string | null }> = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake_${++counter}`;
 
@@ -88,6 +92,25 @@ export async function startFakeStripe() {
       if (request.method === "DELETE") Object.assign(subscription, { status: "canceled", ended_at: Math.floor(Date.now() / 1000) });
       return send(response, 200, subscription);
     }
+    if (route === "GET /v1/invoice_payments") {
+      const payment = request.query.status === "paid" ? invoicePayments.get(request.query.invoice ?? "") : undefined;
+      return send(response, 200, {
+        object: "list",
+        url: "/v1/invoice_payments",
+        has_more: false,
+        data: payment
+          ? [{ id: payment.id, object: "invoice_payment", invoice: payment.invoice, status: "paid", payment: { type: "payment_intent", payment_intent: payment.paymentIntent } }]
+          : [],
+      });
+    }
+    if (route === "POST /v1/refunds") {
+      const key = typeof idempotencyKey === "string" ? idempotencyKey : null;
+      const earlier = key ? refunds.find((refund) => refund.idempotencyKey === key) : undefined;
+      if (earlier) return send(response, 200, { ...earlier, object: "refund", status: "succeeded" });
+      const refund = { id: nextId("re"), payment_intent: form.payment_intent, reason: form.reason ?? null, idempotencyKey: key };
+      refunds.push(refund);
+      return send(response, 200, { ...refund, object: "refund", status: "succeeded" });
+    }
     if (route === "POST /v1/billing_portal/sessions") {
       const id = nextId("bps");
       return send(response, 200, { id, object: "billing_portal.session", customer: form.customer, return_url: form.return_url, url: `https://billing.stripe.com/p/session/test_${id}` });
@@ -125,6 +148,7 @@ export async function startFakeStripe() {
     customers,
     subscriptions,
     promotionCodes,
+    refunds,
     /** Requests to one endpoint, e.g. ("POST", "/v1/customers"). */
     requestsTo(method: string, path: string | RegExp) {
       return requests.filter((request) => request.method === method && (typeof path === "string" ? request.path === path : path.test(request.path)));
@@ -149,6 +173,9 @@ export async function startFakeStripe() {
         periodStart: now,
         periodEnd: now + 30 * DAY,
       });
+      const invoice = nextId("in");
+      invoicePayments.set(invoice, { id: nextId("inpay"), invoice, paymentIntent: nextId("pi") });
+      subscription.latest_invoice = invoice;
       Object.assign(subscription, overrides);
       subscriptions.set(subscription.id, subscription);
       const checkoutSession = {
@@ -180,6 +207,7 @@ export function fakeSubscription(values: { id: string; customer: string; price: 
     start_date: values.periodStart,
     ended_at: null,
     metadata: values.userId ? { userId: values.userId } : {},
+    latest_invoice: null,
     items: {
       object: "list",
       data: [

@@ -83,6 +83,9 @@ class FakeStripe implements BillingGateway {
   async cancelSubscription(): Promise<void> {
     throw new Error("not used here");
   }
+  async endDuplicate(): Promise<void> {
+    throw new Error("not used here");
+  }
   async createPortalSession() {
     return null;
   }

@@ -1,9 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/test-checkout";
+import { Link } from "~/components/link";
+import { hasPremiumAccess, isStaff } from "~/lib/access";
 import { PLANS } from "~/lib/pricing";
 import { planForPrice } from "~/server/billing.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
+import { readForm } from "~/server/http.server";
 import { billingMode, localGateway } from "~/server/stripe.server";
 
 // The local stand-in for Stripe Checkout (docs/decisions/0005-billing-gateway-and-local-mode.md): only without a Stripe key, on localhost.
@@ -14,21 +17,27 @@ async function loadSession(request: Request, context: Route.LoaderArgs["context"
   const gateway = localGateway(app, new URL(request.url).origin);
   const session = await gateway.getCheckoutSession(sessionId);
   if (!session || session.userId !== user.id) throw data(null, { status: 404 });
-  return { app, gateway, session };
+  // One membership per member: a checkout opened before another one was paid (a second tab) is
+  // not paid on top of it. Stripe does the same with "Limit customers to one subscription".
+  const alreadyPremium = !session.completed && hasPremiumAccess(user) && !isStaff(user);
+  return { app, gateway, session, alreadyPremium };
 }
+
+const ALREADY_PREMIUM = "You already have premium access, so this checkout was not paid and nothing was charged. Manage your plan from Account Settings.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session") ?? "";
-  const { app, session } = await loadSession(request, context, sessionId);
+  const { app, session, alreadyPremium } = await loadSession(request, context, sessionId);
   const plan = planForPrice(app.env, session.priceId) ?? "monthly";
-  return { sessionId, plan, completed: session.completed, promotion: Boolean(session.promotionCodeId) };
+  return { sessionId, plan, completed: session.completed, promotion: Boolean(session.promotionCodeId), alreadyPremium };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const sessionId = String(formData.get("session") ?? "");
-  const { gateway, session } = await loadSession(request, context, sessionId);
+  const { gateway, session, alreadyPremium } = await loadSession(request, context, sessionId);
   if (formData.get("intent") === "cancel") return redirect(session.cancelUrl);
+  if (alreadyPremium) return data({ error: ALREADY_PREMIUM }, { status: 409 });
   if (!session.completed) await gateway.completeCheckout(session.id);
   return redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
 }
@@ -37,8 +46,20 @@ export function meta() {
   return [{ title: "Test checkout | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
-export default function TestCheckout({ loaderData }: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const plan = PLANS[loaderData.plan];
+  if (loaderData.alreadyPremium || actionData?.error) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <div className="card p-6">
+          <p className="inline-block rounded-full bg-amber-400 px-3 py-1 text-xs font-black uppercase text-field-950">Test mode</p>
+          <h1 className="mt-4 text-2xl font-black text-white">Test checkout</h1>
+          <p role="alert" className="mt-4 text-slate-200">{actionData?.error ?? ALREADY_PREMIUM}</p>
+          <Link to="/account-settings#subscription" className="btn-primary mt-6 w-full">Manage Billing</Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <div className="card p-6">
