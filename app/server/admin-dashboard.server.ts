@@ -100,6 +100,16 @@ export type StaffUserEdit = {
  * Saves a staff edit of a member in one batch with, when anything changed, its audit entry and the
  * Discord role work it may cause (the role follows the access it sets).
  */
+/**
+ * 'Premium access until' from the edit dialog, which shows the stored moment's day (UTC): that
+ * same day sent back keeps the moment as it is; another day means the end of that day.
+ */
+export function accessUntil(day: string | undefined, stored: Date | null): Date | null {
+  if (!day) return stored;
+  if (stored && stored.toISOString().slice(0, 10) === day) return stored;
+  return new Date(`${day}T23:59:59Z`);
+}
+
 export async function updateUserByStaff(db: Database, actor: Actor, target: User, edit: StaffUserEdit) {
   const change = changedFields(target as unknown as Record<string, unknown>, edit);
   const update = db

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, content, userTips } from "../../db/schema";
-import { createMember, demoUserId, storedMember, toastFrom } from "../support/accounts";
+import { createMember, demoUserId, storedMember, toastFrom, updateMember } from "../support/accounts";
 import { responseText } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { token } from "../support/staff";
@@ -32,6 +32,26 @@ describe("the audit trail", () => {
     expect(entry.before).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "inactive", accessExpiresAt: null });
     expect(entry.after).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: "2030-01-31T23:59:59.000Z" });
     expect(entry.after).not.toHaveProperty("firstName");
+    // The form's own field is not a change to the member.
+    expect(entry.before).not.toHaveProperty("intent");
+    expect(entry.after).not.toHaveProperty("intent");
+  });
+
+  it("a save with nothing changed keeps the access moment to the second and writes no entry", async () => {
+    const member = await createMember();
+    const until = new Date("2027-11-26T12:22:42.488Z");
+    await updateMember(member.id, { firstName: "Robin", lastName: "Tester", subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: until });
+    const superadmin = await signIn("superadmin");
+    // What the edit dialog sends back untouched: the stored moment's day.
+    const response = await postForm(
+      "/admin",
+      userEdit(member.id, { email: member.email, subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: "2027-11-26" }),
+      { cookie: superadmin },
+    );
+    expect(response.status).toBe(302);
+    expect(toastFrom(response)?.description).toBe("User updated successfully");
+    expect((await storedMember(member.id)).accessExpiresAt).toEqual(until);
+    expect(await auditEntriesFor(member.id)).toEqual([]);
   });
 
   it("records tip reviews and deletions, content and blog deletions", async () => {

@@ -11,6 +11,7 @@ import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } fr
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
 import { deleteContent, listContentForAdmin } from "~/server/admin-content.server";
 import {
+  accessUntil,
   deleteTip,
   findUserForStaff,
   messagesQuery,
@@ -194,13 +195,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent, error: null, fieldErrors: submission.error ?? {} }, { status: 400 });
     }
-    const { userId, accessExpiresAt, ...edit } = submission.value;
+    const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
     const target = await findUserForStaff(app.db, userId);
     if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {} }, { status: 404 });
     try {
       await updateUserByStaff(app.db, user, target, {
         ...edit,
-        accessExpiresAt: accessExpiresAt ? new Date(`${accessExpiresAt}T23:59:59Z`) : target.accessExpiresAt,
+        accessExpiresAt: accessUntil(accessExpiresAt, target.accessExpiresAt),
       });
     } catch (error) {
       const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
