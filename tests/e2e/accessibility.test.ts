@@ -3,9 +3,10 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { gameplans } from "../../db/schema";
-import { demoUserId } from "../support/accounts";
-import { launchBrowser, newPage, signInAs } from "../support/browser";
+import { comments, content, gameplans, userTips } from "../../db/schema";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { createMember, demoUserId } from "../support/accounts";
+import { launchBrowser, newPage, signInAs, signInWithPassword } from "../support/browser";
 import { testState } from "../support/test-state";
 
 const require = createRequire(import.meta.url);
@@ -153,6 +154,51 @@ describe("phone-sized screens", () => {
     }
     await context.close();
     expect(overflowing).toEqual([]);
+  });
+
+  it("wraps a word longer than the screen instead of widening the page: a pasted link in a comment, a long search, a long tip name", async () => {
+    const { db } = await testState();
+    const id = crypto.randomUUID().slice(0, 8);
+    const longLink = `https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789&index=12&t=${id}`;
+    const author = await createMember({ firstName: "Long", lastName: "Words" });
+    // A draft of this test's own (staff open drafts), so no listing or comment count of the seed moves.
+    const [item] = await db
+      .insert(content)
+      .values({ slug: `long-words-${id}`, title: `Long Words ${id}`, type: "meta-scheme", game: "madden", isPublished: false })
+      .returning({ id: content.id });
+    await db.insert(comments).values([
+      { userId: author.id, contentType: "content", contentId: item.id, comment: `Clip of the bubble read: ${longLink}`, authorName: "Long W." },
+      { userId: author.id, contentType: "content", contentId: item.id, comment: "X".repeat(2000), authorName: "Long W." },
+    ]);
+    await db.insert(userTips).values({ userId: author.id, formationName: "F".repeat(190), playName: "Mesh", playbook: "Test", tipDescription: "A tip long enough to be a real tip." });
+
+    const overflowing: string[] = [];
+    const check = async (page: Page, path: string) => {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) overflowing.push(`${path} is ${width}px wide`);
+    };
+    const staff = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await signInAs(staff.page, "admin");
+    await check(staff.page, `/content/long-words-${id}`);
+    await check(staff.page, `/search?q=${"X".repeat(150)}`);
+    await staff.context.close();
+    const member = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await signInWithPassword(member.page, author.email, DEMO_PASSWORD);
+    await check(member.page, "/account-settings");
+    await member.context.close();
+    expect(overflowing).toEqual([]);
+  });
+
+  it("shows the re-test queue's 'Verified' on a phone without scrolling sideways", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await signInAs(page, "admin");
+    await page.goto("/admin/updates#queue");
+    const verified = page.getByRole("button", { name: /^Verified: / }).first();
+    const box = await verified.boundingBox();
+    await context.close();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   });
 
   it("never scrolls sideways on the staff pages either (their wide tables scroll inside their box)", async () => {

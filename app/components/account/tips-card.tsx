@@ -31,7 +31,7 @@ export function TipsCard({ tips }: { tips: OwnTip[] }) {
             {tips.map((tip) => (
               <li key={tip.id} className="rounded-xl border border-field-700 p-4">
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-bold text-white">
                       {tip.formationName} · {tip.playName}
                     </p>

@@ -65,16 +65,17 @@ export function RetestQueue({
             ) : null}
           </Form>
           <div className="relative mt-4 overflow-x-auto rounded-2xl border border-field-700">
-            <table className="w-full min-w-[720px] text-left text-sm">
+            {/* On a phone the game, favourites and status go under the item's name, so 'Verified' is in view without scrolling sideways. */}
+            <table className="w-full text-left text-sm md:min-w-[720px]">
               <thead className="bg-field-800 text-xs uppercase tracking-wider text-slate-400">
                 <tr>
                   <th scope="col" className="px-4 py-3">
                     <span className="sr-only">Select</span>
                   </th>
                   <th scope="col" className="px-4 py-3">Item</th>
-                  <th scope="col" className="px-4 py-3">Game</th>
-                  <th scope="col" className="px-4 py-3">Favourites</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Game</th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Favourites</th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Status</th>
                   <th scope="col" className="px-4 py-3">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -95,14 +96,20 @@ export function RetestQueue({
                           {name}
                         </Link>
                         {row.kind === "play" ? <span className="block text-xs text-slate-400">{row.contentTitle}</span> : null}
+                        <span className="mt-1 block text-xs text-slate-400 md:hidden">
+                          {GAME_LABELS[row.game]} · {row.favorites} {row.favorites === 1 ? "favourite" : "favourites"}
+                        </span>
+                        <span className="mt-2 block md:hidden">
+                          <StatusBadge status="needs-retest" version={row.version} />
+                        </span>
                       </td>
-                      <td className="px-4 py-3 text-slate-300">{GAME_LABELS[row.game]}</td>
-                      <td className="px-4 py-3 tabular-nums text-slate-300">{row.favorites}</td>
-                      <td className="px-4 py-3">
+                      <td className="hidden px-4 py-3 text-slate-300 md:table-cell">{GAME_LABELS[row.game]}</td>
+                      <td className="hidden px-4 py-3 tabular-nums text-slate-300 md:table-cell">{row.favorites}</td>
+                      <td className="hidden px-4 py-3 md:table-cell">
                         <StatusBadge status="needs-retest" version={row.version} />
                       </td>
-                      <td className="px-4 py-3">
-                        <div className="flex flex-wrap items-center justify-end gap-3">
+                      <td className="px-3 py-3 md:px-4">
+                        <div className="flex flex-col items-end gap-3 md:flex-row md:flex-wrap md:items-center md:justify-end">
                           <Link to={`/admin/content/${row.slug}#patch-status`} className="text-link">
                             Set status<span className="sr-only"> of {name}</span>
                           </Link>

@@ -38,7 +38,7 @@ export function BackButton({ game }: { game: "college" | "madden" }) {
 function Header({ data: loaderData }: { data: LoaderData }) {
   const { item } = loaderData;
   return (
-    <header className="mt-6 grid gap-6 md:grid-cols-[240px_1fr]">
+    <header className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[240px_minmax(0,1fr)]">
       {item.thumbnailUrl ? (
         <img src={item.thumbnailUrl} alt="" width={640} height={360} className="aspect-video w-full rounded-2xl border border-field-700 object-cover" />
       ) : null}
@@ -231,7 +231,7 @@ export function MainView({ data: loaderData, error }: { data: Extract<LoaderData
   return (
     <>
       <Header data={loaderData} />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="space-y-10">
           <MainVideo data={loaderData} />
           {scheme || loaderData.formations.length ? <FormationsList data={loaderData} /> : null}
@@ -269,7 +269,7 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
       </nav>
       <h1 className="mt-3 font-display text-3xl font-black text-white">{view.section.title}</h1>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_320px]">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="space-y-8">
           {view.play ? (
             <section aria-labelledby="play-title">
@@ -373,7 +373,7 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
   return (
     <>
       <Header data={loaderData} />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="space-y-8">
           {loaderData.introVideo ? (
             <section aria-labelledby="intro-title">
@@ -388,7 +388,7 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
             <h2 id="unlock-title" className="mt-4 font-display text-2xl font-black text-white">Unlock this {isSchemeType(item.type) ? "scheme" : CONTENT_TYPE_LABELS[item.type].toLowerCase()}</h2>
             <p className="mx-auto mt-3 max-w-lg text-slate-300">
               {isSchemeType(item.type)
-                ? `${formations.length} formations and ${plays} plays with videos, diagrams and write-ups are waiting for premium members.`
+                ? `${formations.length} ${formations.length === 1 ? "formation" : "formations"} and ${plays} ${plays === 1 ? "play" : "plays"} with videos, diagrams and write-ups are waiting for premium members.`
                 : "This video and its breakdown are for premium members."}
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -405,7 +405,7 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
                 {formations.map((formation) => (
                   <li key={formation.slug} className="card flex items-center justify-between gap-4 p-4 opacity-80">
                     <span className="font-bold text-white">{formation.title}</span>
-                    <span className="text-xs font-semibold text-slate-400">🔒 {formation.playCount} plays</span>
+                    <span className="text-xs font-semibold text-slate-400">🔒 {formation.playCount} {formation.playCount === 1 ? "play" : "plays"}</span>
                   </li>
                 ))}
               </ul>
