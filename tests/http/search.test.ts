@@ -183,6 +183,16 @@ describe("hostile and odd input", () => {
     expect(text).toContain("Newest in the library");
   });
 
+  it("a query of symbols only says that it found nothing and why, not the empty prompt", async () => {
+    for (const query of ["🏈", "???", "--"]) {
+      const { response, text } = await search(query);
+      expect(response.status, query).toBe(200);
+      expect(text, query).toContain(`0 results for “${query}”`);
+      expect(text, query).toContain(`No results for “${query}”. Search looks for words and numbers, not symbols`);
+      expect(text, query).not.toContain("Search schemes, formations, plays and blog posts by name, situation or tag.");
+    }
+  });
+
   it("a page beyond the last shows the last page", async () => {
     const first = await search("the");
     const lastPage = Math.max(1, Math.ceil(first.total / SEARCH_PAGE_SIZE));

@@ -131,13 +131,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </a>
       ) : null}
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
-        {found ? `${found.total} ${found.total === 1 ? "result" : "results"} for “${search.text}”` : ""}
+        {found ? `${found.total} ${found.total === 1 ? "result" : "results"} for “${search.text}”` : search.text.trim() ? `0 results for “${search.text}”` : ""}
         {busy ? <span className="sr-only"> (updating)</span> : null}
       </p>
 
       {!found ? (
         <section className="mt-8" aria-labelledby="newest-heading">
-          <p className="text-slate-300">Search schemes, formations, plays and blog posts by name, situation or tag.</p>
+          {search.text.trim() ? (
+            // Only symbols (an emoji, '???'): nothing the index can look up, which the page says.
+            <p className="text-slate-300">
+              No results for “{search.text}”. Search looks for words and numbers, not symbols: try a play, a formation, a situation or a tag.
+            </p>
+          ) : (
+            <p className="text-slate-300">Search schemes, formations, plays and blog posts by name, situation or tag.</p>
+          )}
           <h2 id="newest-heading" className="mt-8 font-display text-lg font-black text-white">
             Newest in the library
           </h2>
