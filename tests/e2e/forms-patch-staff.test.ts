@@ -60,6 +60,9 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await page.getByRole("button", { name: "Record update" }).click();
     // Older than the game's current update: recorded for the record, nothing goes back to re-test.
     await succeeded(w, "Title update recorded", `${version} is saved.`);
+    // The form starts empty for the next update: pressing the button again must not resend this one.
+    expect(await page.getByLabel("Version", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Summary", { exact: true }).inputValue()).toBe("");
 
     await page.getByRole("link", { name: `Edit College Football 26 ${version}` }).first().click();
     await visible(page.getByRole("heading", { name: `Edit College Football 26 ${version}` }));

@@ -135,7 +135,12 @@ export default function AdminUpdates({ loaderData, actionData }: Route.Component
         Record each game's title updates. One that touches gameplay sends every verified or adjusted scheme and play of its game back to re-test.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[360px_1fr]">
-        <TitleUpdateForm key={loaderData.editing?.id ?? "new"} editing={loaderData.editing} actionData={actionData} />
+        {/* A recorded update is the newest id: the form starts empty again, with JavaScript too. */}
+        <TitleUpdateForm
+          key={loaderData.editing?.id ?? `new-after-${Math.max(0, ...loaderData.updates.map((update) => update.id))}`}
+          editing={loaderData.editing}
+          actionData={actionData}
+        />
         <TitleUpdateList updates={loaderData.updates} />
       </div>
       <RetestQueue queue={loaderData.queue} counts={loaderData.counts} actionData={actionData} />
