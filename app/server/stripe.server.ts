@@ -167,12 +167,12 @@ export function stripeGateway(env: Env): BillingGateway {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
         throw error;
       }
-      await this.cancelSubscription(id);
+      // Refund first, then cancel: if either call fails the webhook answers 500 and Stripe retries,
+      // and a retry only comes back here while the subscription is still live.
       const invoice = subscription.latest_invoice;
       const invoiceId = typeof invoice === "string" ? invoice : (invoice?.id ?? null);
-      if (!invoiceId) return;
-      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 10 });
-      for (const payment of payments.data) {
+      const payments = invoiceId ? (await stripe.invoicePayments.list({ invoice: invoiceId, status: "paid", limit: 10 })).data : [];
+      for (const payment of payments) {
         const intent = payment.payment.payment_intent;
         const intentId = typeof intent === "string" ? intent : (intent?.id ?? null);
         if (!intentId) continue;
@@ -182,6 +182,7 @@ export function stripeGateway(env: Env): BillingGateway {
           { idempotencyKey: `refund-duplicate-${payment.id}` },
         );
       }
+      await this.cancelSubscription(id);
     },
     async createPortalSession(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

@@ -295,6 +295,30 @@ describe("webhook and subscription changes through the Stripe API", () => {
     },
   );
 
+  it("refunds the second subscription on Stripe's retry when the refund failed, and ends it only once refunded", async () => {
+    const { member: buyer, cookie } = await member();
+    const first = await post("/subscribe", { plan: "monthly" }, cookie);
+    const second = await post("/subscribe", { plan: "monthly" }, cookie);
+    const now = Math.floor(Date.now() / 1000);
+    const paidFirst = stripe.completeCheckout(first.headers.get("Location")!.split("/").pop()!, { start_date: now - 60 });
+    const paidSecond = stripe.completeCheckout(second.headers.get("Location")!.split("/").pop()!, { start_date: now });
+    expect((await deliver("checkout.session.completed", paidFirst.checkoutSession)).status).toBe(200);
+
+    stripe.fail("POST /v1/refunds");
+    try {
+      expect((await deliver("checkout.session.completed", paidSecond.checkoutSession)).status).toBe(500);
+    } finally {
+      stripe.clearFailures();
+    }
+    // Nothing refunded yet, so nothing ended: Stripe's retry finds it live and finishes the job.
+    expect(paidSecond.subscription.status).toBe("active");
+    expect((await deliver("checkout.session.completed", paidSecond.checkoutSession)).status).toBe(200);
+    expect(paidSecond.subscription.status).toBe("canceled");
+    const refunds = stripe.requestsTo("POST", "/v1/refunds").filter((request) => request.form["metadata[subscription]"] === paidSecond.subscription.id);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === refunds[0].form.payment_intent)).toHaveLength(1);
+    expect((await storedMember(buyer.id)).stripeSubscriptionId).toBe(paidFirst.subscription.id);
+  });
+
   it("cancels and resumes by setting cancel_at_period_end through the API", async () => {
     const { member: subscriber, cookie, subscription } = await subscribedMember();
     const cancel = await post("/account-settings", { intent: "cancel-subscription", subscriptionId: "sub_someone_else" }, cookie);
