@@ -20,7 +20,12 @@ export const DIGEST_INTERVAL = 23.5 * HOUR;
 export const DIGEST_LOOKBACK = 7 * 24 * HOUR;
 /** Members written per run (the next run takes the next ones). */
 export const DIGEST_BATCH = 100;
-const MAX_LINES = 30;
+/**
+ * Lines per list in one e-mail. The digest lists every change since the last one; only past this
+ * many (patch day for a member who follows hundreds of items) does it count the rest and link to
+ * where they are, so nothing is dropped unsaid.
+ */
+export const DIGEST_MAX_LINES = 300;
 
 type DueMember = { id: string; email: string; firstName: string | null; since: number };
 type ChangeLine = { userId: string; toStatus: PatchStatus; version: string | null; contentSlug: string; contentTitle: string; sectionSlug: string | null; playSlug: string | null; playTitle: string | null };
@@ -95,8 +100,8 @@ async function writeDigests(db: Database, env: Env, secret: string, now: number)
   const site = env.SITE_URL;
   const statements = [];
   for (const member of members) {
-    const mine = (changes as ChangeLine[]).filter((line) => line.userId === member.id).slice(0, MAX_LINES);
-    const added = fresh.filter((item) => item.userId === member.id).slice(0, MAX_LINES);
+    const mine = (changes as ChangeLine[]).filter((line) => line.userId === member.id);
+    const added = fresh.filter((item) => item.userId === member.id);
     const id = crypto.randomUUID();
     const email = renderDigest({ site, siteName: env.SITE_NAME, firstName: member.firstName, changes: mine, added, unsubscribe: await unsubscribeUrl(site, secret, member.id) });
     statements.push(
@@ -150,19 +155,27 @@ export function renderDigest(options: {
   ].filter(Boolean);
   const subject = `Your playbook: ${parts.join(", ")}`;
   const lists = [];
+  const more = (count: number, what: string, path: string) =>
+    count > DIGEST_MAX_LINES ? [{ label: `And ${count - DIGEST_MAX_LINES} more ${what}`, url: absolute(path) }] : [];
   if (changes.length) {
     lists.push({
       heading: "What changed on your favourites",
-      items: changes.map((line) => ({
-        label: `${line.playTitle ? `${line.playTitle} (${line.contentTitle})` : line.contentTitle}: ${badgeText(line.toStatus, line.version)}`,
-        url: absolute(notificationHref(line)),
-      })),
+      items: [
+        ...changes.slice(0, DIGEST_MAX_LINES).map((line) => ({
+          label: `${line.playTitle ? `${line.playTitle} (${line.contentTitle})` : line.contentTitle}: ${badgeText(line.toStatus, line.version)}`,
+          url: absolute(notificationHref(line)),
+        })),
+        ...more(changes.length, "status changes on your notifications page", "/notifications"),
+      ],
     });
   }
   if (added.length) {
     lists.push({
       heading: "New in the games you follow",
-      items: added.map((item) => ({ label: `${item.title} (${CONTENT_TYPE_LABELS[item.type]}, ${GAME_LABELS[item.game]})`, url: absolute(`/content/${item.slug}`) })),
+      items: [
+        ...added.slice(0, DIGEST_MAX_LINES).map((item) => ({ label: `${item.title} (${CONTENT_TYPE_LABELS[item.type]}, ${GAME_LABELS[item.game]})`, url: absolute(`/content/${item.slug}`) })),
+        ...more(added.length, "new items in the library", added[DIGEST_MAX_LINES]?.game === "college" ? "/college" : "/madden"),
+      ],
     });
   }
   const rendered = renderEmail({
