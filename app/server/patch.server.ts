@@ -202,8 +202,11 @@ export type UpdateRef = { id: number } | { version: string };
 /**
  * After a gameplay update becomes a game's current one: every verified or adjusted content item and
  * play of the game goes back to 'Needs re-test', with one history row each, in four statements
- * (not a loop). Content rows notify their followers; play rows do not (the scheme's row already
- * tells them). Returned as D1 statements for the caller's batch.
+ * (not a loop). Content rows notify their followers. A play's row notifies only when its scheme
+ * gets no row of its own (the scheme was already re-testing, or nerfed): otherwise the scheme's row
+ * already tells the play's followers, and nine more per scheme would drown the bell. Returned as D1
+ * statements for the caller's batch; the play rows are written before the content UPDATE, so they
+ * read the scheme's status from before it.
  */
 export function retestStatements(db: Database, game: Game, ref: UpdateRef, staffId: string | null, now: number): D1PreparedStatement[] {
   const d1 = db.$client;
@@ -219,7 +222,7 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, 0, ?
+         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN c.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?
          FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
          WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')`,
       )

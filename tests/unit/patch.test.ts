@@ -87,6 +87,9 @@ describe("title updates and statuses in D1", () => {
     const [section] = await db.insert(contentSections).values({ contentId: ids.scheme, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
     const [play] = await db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh" }).returning({ id: contentPlays.id });
     ids.play = play.id;
+    // A verified play of a nerfed scheme: the scheme gets no re-test row, so the play's row tells its followers.
+    const [nerfedSection] = await db.insert(contentSections).values({ contentId: ids.nerfed, slug: "pistol", title: "Pistol" }).returning({ id: contentSections.id });
+    await db.insert(contentPlays).values({ sectionId: nerfedSection.id, slug: "duo", title: "Duo" });
   });
 
   const statusOf = async (id: number) => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, id)))[0];
@@ -111,6 +114,7 @@ describe("title updates and statuses in D1", () => {
       "content:adjusted->needs-retest:true",
       "content:verified->needs-retest:true",
       "play:verified->needs-retest:false",
+      "play:verified->needs-retest:true",
     ]);
     expect(history.every((row) => row.by === staffId)).toBe(true);
   });
