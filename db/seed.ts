@@ -390,6 +390,21 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
          status_changed_at = (SELECT c.created_at FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id),
          status_update_id = (SELECT ${currentAt} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`,
     ),
+    // Their first history row (from nothing, not notified), as the editor writes for a new item
+    // (patch.server.ts firstStatusStatements): /updates lists them under that update, as their badges say.
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'content', id, NULL, 'verified', status_update_id, ?, 0, status_changed_at FROM content`,
+      )
+      .bind(staffId),
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'play', s.content_id, p.id, NULL, 'verified', ps.status_update_id, ?, 0, ps.status_changed_at
+         FROM play_status ps JOIN content_plays p ON p.id = ps.play_id JOIN content_sections s ON s.id = p.section_id`,
+      )
+      .bind(staffId),
   );
   type Moment = { daysAgo: number; order: number; build: () => D1PreparedStatement[] };
   const moments: Moment[] = [];

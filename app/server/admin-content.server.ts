@@ -14,6 +14,7 @@ import { hasErrorMessage, type Database } from "./db.server.ts";
 import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
+import { firstStatusStatements } from "./patch.server.ts";
 
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
 // slug check and its all-or-nothing save of the content with its formations and plays.
@@ -472,6 +473,7 @@ export async function saveContent(
           },
         }),
     ),
+    ...firstStatusStatements(db, slug, options.authorId, Date.now()),
   ] as const;
 
   try {

@@ -426,9 +426,57 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
   return (results[2].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
 }
 
-/** A new content item starts verified on its game's current update (staff just made it). */
-export function initialStatusUpdateId(db: Database, game: Game) {
-  return db.all<{ id: number | null }>(sql`SELECT ${currentUpdateOf(game)} AS id`);
+/**
+ * A new item and each new play start 'Verified' on their game's current update (staff just made
+ * them): the update is named on the badge, and the history gets their first row (from nothing,
+ * not notified: nobody follows what did not exist), so /updates lists them under that update as
+ * the badge says. "New" is a row never stamped (no status_changed_at). For the caller's batch,
+ * after the item and its plays are written; `slug` names the item as saved.
+ */
+export function firstStatusStatements(db: Database, slug: string, staffId: string | null, now: number) {
+  // Drizzle builders, not raw statements: they go into the editor's db.batch with the item itself.
+  const currentOf = (game: unknown) => sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+  const newItem = and(eq(content.slug, slug), eq(content.status, "verified"), sql`${content.statusChangedAt} IS NULL`);
+  const newPlays = db
+    .select({ playId: playStatuses.playId })
+    .from(content)
+    .innerJoin(contentSections, eq(contentSections.contentId, content.id))
+    .innerJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
+    .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))
+    .where(and(eq(content.slug, slug), eq(playStatuses.status, "verified"), sql`${playStatuses.statusChangedAt} IS NULL`));
+  // Every column of status_changes, in its order (drizzle's insert ... select).
+  const firstRow = (kind: "content" | "play", playId: unknown) => ({
+    id: sql<number>`NULL`.as("id"),
+    itemKind: sql<"content" | "play">`${kind}`.as("item_kind"),
+    contentId: content.id,
+    playId: sql<number | null>`${playId}`.as("play_id"),
+    fromStatus: sql<null>`NULL`.as("from_status"),
+    toStatus: sql<"verified">`'verified'`.as("to_status"),
+    updateId: sql<number | null>`${currentOf(content.game)}`.as("update_id"),
+    note: sql<null>`NULL`.as("note"),
+    changedBy: sql<string | null>`${staffId}`.as("changed_by"),
+    notify: sql<boolean>`0`.as("notify"),
+    changedAt: sql<Date>`${now}`.as("changed_at"),
+  });
+  return [
+    db.insert(statusChanges).select(db.select(firstRow("content", sql`NULL`)).from(content).where(newItem)),
+    db.insert(statusChanges).select(
+      db
+        .select(firstRow("play", contentPlays.id))
+        .from(content)
+        .innerJoin(contentSections, eq(contentSections.contentId, content.id))
+        .innerJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
+        .where(sql`${contentPlays.id} IN ${newPlays}`),
+    ),
+    db.update(content).set({ statusUpdateId: sql`${currentOf(content.game)}`, statusChangedAt: new Date(now) }).where(newItem),
+    db
+      .update(playStatuses)
+      .set({
+        statusChangedAt: new Date(now),
+        statusUpdateId: sql`(SELECT ${currentOf(sql`c.game`)} FROM ${content} c JOIN ${contentSections} s ON s.content_id = c.id JOIN ${contentPlays} p ON p.section_id = s.id WHERE p.id = ${playStatuses.playId})`,
+      })
+      .where(sql`${playStatuses.playId} IN ${newPlays}`),
+  ] as const;
 }
 
 export type ItemStatusRow = {

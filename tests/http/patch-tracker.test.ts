@@ -128,6 +128,8 @@ describe("/updates", () => {
     for (const update of SEED_TITLE_UPDATES) expect(html).toContain(`Title Update ${update.version}`);
     const madden = html.slice(html.indexOf('id="madden"'));
     expect(madden.indexOf("Title Update 1.08")).toBeLessThan(madden.indexOf("Title Update 1.07"));
+    // Published while 1.08 was current ('Verified on 1.08' on its card): listed under it, as its badge says.
+    expect(madden.slice(madden.indexOf("Title Update 1.08"), madden.indexOf("Title Update 1.07"))).toContain("Gun Bunch Quick Pass");
     expect(html).toContain("Mid Blitz");
     expect(html).toContain("No gameplay changes");
     // Staff notes stay on the items.

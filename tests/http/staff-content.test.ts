@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, favorites, playStatuses, statusChanges } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -433,6 +433,39 @@ describe("editing", () => {
     expect((await storedContent(row.slug))!.formations).toEqual([]);
   });
 
+  it("a new item and its plays start 'Verified on' their game's current update, with a first history row, and appear under it on /updates", async () => {
+    const id = token();
+    const title = `First status ${id}`;
+    const { row } = await createContent({ title, game: "madden", formations: twoByTwo(id) });
+    const [current] = await state.db.select({ id: titleUpdates.id, version: titleUpdates.version }).from(titleUpdates).where(eq(titleUpdates.game, "madden")).orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id)).limit(1);
+    const [item] = await state.db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, row.id));
+    expect(item).toEqual({ status: "verified", updateId: current.id });
+    const stored = (await storedContent(row.slug))!;
+    const playIds = stored.formations.flatMap((formation) => formation.plays.map((play) => play.id));
+    const plays = await state.db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(inArray(playStatuses.playId, playIds));
+    expect(plays).toEqual(playIds.map(() => ({ status: "verified", updateId: current.id })));
+    const history = await state.db.select().from(statusChanges).where(eq(statusChanges.contentId, row.id));
+    expect(history.map((change) => [change.itemKind, change.fromStatus, change.toStatus, change.updateId, change.notify, change.changedBy])).toEqual([
+      ["content", null, "verified", current.id, false, adminId],
+      ...playIds.map(() => ["play", null, "verified", current.id, false, adminId]),
+    ]);
+
+    // An edit that adds a play stamps only the new play; what was there keeps its row.
+    const edited = await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({ title, game: "madden", formations: [...twoByTwo(id), { title: "Shotgun Empty", description: "Five wide.", plays: [{ title: "Mesh Rail", description: "Rail by the back." }] }] }),
+      admin,
+    );
+    expect(edited.status).toBe(302);
+    expect(await state.db.select().from(statusChanges).where(eq(statusChanges.contentId, row.id))).toHaveLength(history.length + 1);
+
+    await publish(row.slug);
+    const updates = await page("/updates", premium);
+    const madden = textOf(updates.html.slice(updates.html.indexOf('id="madden"')));
+    const underCurrent = madden.slice(madden.indexOf(`Title Update ${current.version}`));
+    expect(underCurrent).toContain(title);
+  });
+
   it("keeps the formations and plays that stay (same ids, patch status and history), reorders them, and drops only what left", async () => {
     const id = token();
     const title = `Kept plays ${id}`;
@@ -463,7 +496,11 @@ describe("editing", () => {
     ]);
     const [kept] = await state.db.select().from(contentPlays).innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id)).where(eq(contentPlays.id, boot.id));
     expect(kept).toMatchObject({ content_plays: { position: 0 }, play_status: { status: "nerfed", statusNote: `Nerfed ${id}` } });
-    expect(await state.db.select().from(statusChanges).where(eq(statusChanges.playId, boot.id))).toHaveLength(1);
+    // Its first row (new, verified) and the nerf: an edit writes no new first row for a play that stays.
+    expect((await state.db.select().from(statusChanges).where(eq(statusChanges.playId, boot.id))).map((change) => [change.fromStatus, change.toStatus])).toEqual([
+      [null, "verified"],
+      ["verified", "nerfed"],
+    ]);
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
   });
 

@@ -69,8 +69,9 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-bold uppercase tracking-[0.2em] text-turf">Patch tracker</p>
         <h1 className="mt-2 font-display text-4xl font-black text-white">Title Updates</h1>
         <p className="mt-3 max-w-3xl text-slate-300">
-          Every title update of both games, and what we re-tested after it. When an update touches gameplay, every scheme and play goes back to
-          re-test until our staff have run it again on the new version.
+          Every title update of both games, and what we verified, adjusted or marked nerfed on it: what we re-tested after it, and what we
+          published while it was current. When an update touches gameplay, every scheme and play goes back to re-test until our staff have
+          run it again on the new version.
         </p>
         <nav aria-label="Games" className="mt-5 flex flex-wrap gap-3">
           {loaderData.games.map(({ game }) => (
