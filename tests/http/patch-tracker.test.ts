@@ -84,6 +84,21 @@ describe("'Works on current update'", () => {
     expect(roundTrips(working.timing)).toBeLessThanOrEqual(2);
   });
 
+  it("counts on each type's tab what the tab lists with the filter on, not the whole library", async () => {
+    const tabCount = (html: string, tab: string) => Number(new RegExp(`data-testid="count-${tab}"[^>]*>(\\d+)<`).exec(html)?.[1]);
+    const listed = (html: string) => Number(/(\d+) items? that works? on the current title update/.exec(html.replaceAll("<!-- -->", ""))?.[1]);
+    const working = (await page("/madden?works=current")).html;
+    expect(tabCount(working, "all")).toBe(listed(working));
+    expect(tabCount(working, "all")).toBeLessThan(tabCount((await page("/madden")).html, "all"));
+    let sum = 0;
+    for (const type of ["meta-scheme", "off-meta-scheme", "gameplay", "lab-sessions", "pro-tip"]) {
+      const tab = (await page(`/madden?type=${type}&works=current`)).html;
+      expect(tabCount(working, type), type).toBe(listed(tab));
+      sum += tabCount(working, type);
+    }
+    expect(sum).toBe(tabCount(working, "all"));
+  });
+
   it("says 'item that works' for one and 'items that work' for more", async () => {
     for (const path of ["/madden?type=meta-scheme&works=current", "/madden?works=current"]) {
       const { html } = await page(path);

@@ -5,7 +5,7 @@ import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { GAME_LABELS } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { ContentType, Game } from "../../../db/schema";
-import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, workingCountOfTypeQuery, workingCountQuery, type ListingOrder } from "~/server/content.server";
+import { contentCounterNames, listingPageQuery, PAGE_SIZE, toCard, workingCountsByTypeQuery, type ListingOrder } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
@@ -56,18 +56,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rows: listingPageQuery(db, { game, type: tab.type, order, page, working }),
       bars: userId ? schemeBarsQuery(db, userId) : none,
       counterRows: countersQuery(db, counterNames),
-      workingRows: !working ? none : tab.type ? workingCountOfTypeQuery(db, game, tab.type) : workingCountQuery(db, game),
+      workingRows: working ? workingCountsByTypeQuery(db, game) : none,
     })),
   ]);
   const counters = toCounterMap(counterRows, counterNames);
   const schemeBars = toSchemeBars(bars);
+  // With 'Works on current update' on, each tab counts what it would list with the filter.
+  const workingByType = working && workingRows ? new Map(workingRows.map((row) => [row.type, Number(row.total)])) : null;
+  const countOf = (type: ContentType) => (workingByType ? (workingByType.get(type) ?? 0) : counters[`content:${game}:${type}`]);
   const counts = Object.fromEntries(
     TABS.map((entry) => [
       entry.param ?? "all",
-      entry.type ? counters[`content:${game}:${entry.type}`] : counterNames.reduce((sum, name) => sum + counters[name], 0),
+      entry.type ? countOf(entry.type) : TABS.reduce((sum, each) => sum + (each.type ? countOf(each.type) : 0), 0),
     ]),
   );
-  const total = workingRows ? (workingRows[0]?.total ?? 0) : counts[tab.param ?? "all"];
+  const total = counts[tab.param ?? "all"];
   return {
     game,
     type: tab.param,
