@@ -12,7 +12,7 @@ export function Logo({ siteName }: { siteName: string }) {
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
-      <span className="font-display text-lg font-black uppercase tracking-tight text-white">
+      <span className="whitespace-nowrap font-display text-lg font-black uppercase tracking-tight text-white">
         {siteName.split(" ")[0]}
         <span className="text-turf"> {siteName.split(" ").slice(1).join(" ")}</span>
       </span>

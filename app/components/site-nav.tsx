@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/link";
 import { displayFirstName, fullName, type Viewer } from "~/lib/viewer";
@@ -61,11 +62,11 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
         </ul>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <Link to="/search" className="icon-button xl:hidden">
+          <Link to="/search" className="icon-button 2xl:hidden">
             <span className="sr-only">Search</span>
             <span aria-hidden="true" className="icon-search" />
           </Link>
-          <div className="hidden xl:block">
+          <div className="hidden 2xl:block">
             <NavSearch id="nav-search" className="w-44" />
           </div>
           {viewer && unreadNotifications !== null ? <NotificationBell unread={unreadNotifications} /> : null}
@@ -120,13 +121,46 @@ function NavSearch({ id, className }: { id: string; className: string }) {
   );
 }
 
+/**
+ * A <details> menu (it opens without JavaScript) that, with it, closes as a menu should: when the
+ * page changes (a link in it was followed), on Escape (focus back on its button) and on a click
+ * elsewhere.
+ */
+function useMenuClosing() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [key]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const menu = ref.current;
+      if (event.key !== "Escape" || !menu?.open) return;
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      const menu = ref.current;
+      if (menu?.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+  return ref;
+}
+
 function AccountMenu({ viewer }: { viewer: Viewer }) {
   const menuItem = "menu-link";
+  const ref = useMenuClosing();
   return (
-    <details className="group relative">
+    <details ref={ref} className="group relative">
       <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-field-800">
         <Avatar person={viewer} />
-        <span className="flex flex-col leading-tight">
+        <span className="flex flex-col whitespace-nowrap leading-tight">
           <span className="text-sm font-bold text-white">{displayFirstName(viewer)}</span>
           <span className={`text-xs font-semibold ${viewer.hasPremium ? "text-turf" : "text-slate-400"}`}>
             {viewer.hasPremium ? "Premium" : "Free Tier"}
@@ -153,8 +187,9 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
 
 function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[] }) {
   const link = "mobile-link";
+  const ref = useMenuClosing();
   return (
-    <details className="lg:hidden">
+    <details ref={ref} className="lg:hidden">
       <summary className="cursor-pointer rounded-md p-2 text-slate-200 hover:bg-field-800">
         <span className="sr-only">Menu</span>
         <span aria-hidden="true" className="icon-menu" />

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
 import { JS_MODES } from "../support/form-matrix";
 
+const WIDE = { width: 1600, height: 900 };
+
 // The play finder in Chromium: the top bar's box and /search's form with JavaScript off (plain GET
 // forms and links) and on (results as you type, keyboard, live region), and on a phone.
 
@@ -18,7 +20,8 @@ const status = (page: Page) => page.locator("#search-status");
 
 describe("search without JavaScript", () => {
   it("the top bar's box leads to /search; filters and 'Did you mean' are links", async () => {
-    const { context, page } = await newPage(browser, { javaScriptEnabled: false });
+    // The box sits in the top bar from 1536 px (2xl); narrower screens get a link to /search.
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false, viewport: WIDE });
     await page.goto("/blog");
     await page.getByRole("searchbox", { name: "Search" }).fill("gun bunch");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
@@ -79,7 +82,7 @@ describe("search with JavaScript", () => {
   });
 
   it("the top bar's box leads to /search with JavaScript on too", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { viewport: WIDE });
     await page.goto("/madden", { waitUntil: "networkidle" });
     await page.getByRole("searchbox", { name: "Search" }).fill("mesh");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");

@@ -226,6 +226,14 @@ describe("phone-sized screen", () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await menu.getByRole("link", { name: "Blog", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/blog");
+    // The menu closes behind the link it followed, and on Escape, back on its button.
+    const menuAfter = page.locator("details").filter({ has: page.locator("summary", { hasText: "Menu" }) });
+    await expect.poll(() => menuAfter.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await page.locator("summary").filter({ hasText: "Menu" }).click();
+    await visible(menuAfter.getByRole("link", { name: "Contact", exact: true }));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menuAfter.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
     await context.close();
   });
 
