@@ -176,6 +176,12 @@ describe("premium schemes leak nothing to viewers without access", () => {
     const item = schemes[0];
     expectToContain((await fetchAs(`/content/${item.slug}`, "visitor")).body, `href="/auth?redirectTo=/content/${item.slug}"`);
     expectNotToContain((await fetchAs(`/content/${item.slug}`, "free")).body, `href="/auth?redirectTo=/content/${item.slug}"`);
+    // From a formation or a play, back to that formation or play.
+    const formation = item.formations[0];
+    const play = formation.plays[0];
+    for (const path of [`/content/${item.slug}/section/${formation.slug}`, `/content/${item.slug}/section/${formation.slug}/play/${play.slug}`]) {
+      expectToContain((await fetchAs(path, "visitor")).body, `href="/auth?redirectTo=${path}"`);
+    }
   });
 
   it.each(LOCKED_VIEWERS)("%s: the scheme teaser contains no write-up, play video or art either", async (viewer) => {

@@ -1,6 +1,6 @@
 // The content page's screens: the header with the favourite star, the main view (video, details,
 // rating, formations, comments), a formation with its plays, and the unlock screen.
-import { Form, useFetcher, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Comments } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
 import { Link } from "~/components/link";
@@ -370,6 +370,8 @@ function PlayStatusMark({ patch, current }: { patch: PatchView; current: boolean
 export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, { locked: true }> }) {
   const { item, formations } = loaderData;
   const plays = formations.reduce((sum, formation) => sum + formation.playCount, 0);
+  // Back to this very page after logging in: the formation or the play, not only the scheme.
+  const { pathname } = useLocation();
   return (
     <>
       <Header data={loaderData} />
@@ -394,7 +396,7 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/subscribe" className="btn-primary">Unlock Premium</Link>
               {!loaderData.viewer ? (
-                <Link to={`/auth?redirectTo=/content/${item.slug}`} className="btn-secondary">Log in</Link>
+                <Link to={`/auth?redirectTo=${pathname}`} className="btn-secondary">Log in</Link>
               ) : null}
             </div>
           </section>
