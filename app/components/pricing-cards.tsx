@@ -71,7 +71,7 @@ export function PricingCards({ action }: { action?: (plan: "monthly" | "yearly")
             <PlanFeatures plan={id} />
             <div className="mt-auto pt-6">
               {action ? action(id) : (
-                <Link to="/subscribe" className={id === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}>
+                <Link to={`/subscribe?plan=${id}`} className={id === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}>
                   Choose {plan.name}
                 </Link>
               )}

@@ -130,6 +130,10 @@ describe("landing page", () => {
     expect(text).toContain("$125 /year");
     expect(text).toContain("save $54");
     expect(text).not.toContain("14.99");
+    // Each plan's button goes straight to that plan's checkout step.
+    const hrefs = linksOf(sectionLabelledBy(visitorHtml, "pricing")!).map((link) => link.href);
+    expect(hrefs).toContain("/subscribe?plan=monthly");
+    expect(hrefs).toContain("/subscribe?plan=yearly");
   });
 
   it("shows the latest three published posts, newest first, and a link to /blog", () => {

@@ -142,16 +142,9 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         <CheckoutStep key={selectedPlan} plan={selectedPlan} signedIn={signedIn} promoCode={promoCode} error={actionData?.error ?? null} />
       ) : (
         <div className="mt-12">
-          <PricingCards
-            action={(plan) => (
-              <Link
-                to={`/subscribe?plan=${plan}`}
-                className={plan === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}
-              >
-                Choose {PLANS[plan].name}
-              </Link>
-            )}
-          />
+          {/* The plans' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
+          <h2 className="sr-only">Plans</h2>
+          <PricingCards />
         </div>
       )}
     </div>

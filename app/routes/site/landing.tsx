@@ -69,7 +69,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-field-950 via-field-950/90 to-field-950/60" aria-hidden="true" />
         <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:py-32">
           <p className="text-sm font-bold uppercase tracking-[0.2em] text-turf">College Football 26 · Madden NFL 26</p>
-          <h1 className="mt-4 max-w-3xl font-display text-5xl font-black uppercase leading-none text-white sm:text-6xl">
+          <h1 className="mt-4 max-w-3xl font-display text-4xl font-black uppercase leading-none text-white min-[420px]:text-5xl sm:text-6xl">
             Stop guessing. Start dominating.
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300">
