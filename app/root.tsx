@@ -24,6 +24,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  // Feed readers and browsers find the blog's feed from any page.
+  { rel: "alternate", type: "application/rss+xml", title: "Gridiron Playbook Blog", href: "/blog/rss.xml" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

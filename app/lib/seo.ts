@@ -40,3 +40,15 @@ export function pageMeta(options: {
     ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
+
+/**
+ * A description for search results and link previews: at most `max` characters, cut at a word
+ * with an ellipsis rather than in the middle of one.
+ */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, "")}…`;
+}

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS, SEED_CONTENT } from "../../db/seed-data";
-import { headOf, xmlProblems, xmlValues } from "../support/html";
-import { baseUrl, get } from "../support/http";
+import { GAME_LABELS } from "~/lib/format";
+import { headOf, textOf, xmlProblems, xmlValues } from "../support/html";
+import { baseUrl, get, signIn } from "../support/http";
 import { insertPosts } from "../support/blog";
 
 const publishedPosts = SEED_BLOG_POSTS.filter((post) => post.isPublished).sort((a, b) => a.daysAgo - b.daysAgo);
@@ -145,6 +146,21 @@ describe("page metadata", () => {
     expect(head.meta("twitter:card")).toEqual(["summary_large_image"]);
   });
 
+  it.each(pages)("%s points feed readers to the blog's RSS feed", async (path) => {
+    const { text } = await body(path);
+    expect(text).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml" title="Gridiron Playbook Blog" href="\/blog\/rss.xml"\/?>/);
+  });
+
+  it("a formation and a play are titled with their own names before the scheme's", async () => {
+    const formation = scheme.formations[0];
+    const play = formation.plays[0];
+    const base = `/content/${scheme.slug}/section/${formation.slug}`;
+    const cookie = await signIn("premium");
+    const titleOf = async (path: string) => textOf(/<title>([^<]*)<\/title>/.exec(await (await get(path, { cookie })).text())![1]);
+    expect(await titleOf(base)).toBe(`${formation.title} · ${scheme.title} | ${GAME_LABELS[scheme.game]} | Gridiron Playbook`);
+    expect(await titleOf(`${base}/play/${play.slug}`)).toBe(`${play.title} · ${formation.title} · ${scheme.title} | ${GAME_LABELS[scheme.game]} | Gridiron Playbook`);
+  });
+
   it("a blog post shares its own title, excerpt and featured image, as an article", async () => {
     const { text } = await body(`/blog/${post.slug}`);
     const head = headOf(text);
@@ -176,3 +192,4 @@ describe("page metadata", () => {
     expect(head.link("canonical")).toEqual([]);
   });
 });
+

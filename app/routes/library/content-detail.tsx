@@ -5,7 +5,7 @@ import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
-import { pageMeta } from "~/lib/seo";
+import { metaDescription, pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
@@ -35,13 +35,19 @@ import { countView } from "~/server/views.server";
 
 const NOT_FOUND = "Content not found";
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${NOT_FOUND} | Gridiron Playbook` }];
   const { item } = loaderData;
+  // A formation's and a play's own name first, so tabs and history tell them apart.
+  const sectionSlug = "sectionSlug" in params ? params.sectionSlug : null;
+  const formation = sectionSlug ? loaderData.formations.find((entry) => entry.slug === sectionSlug)?.title : null;
+  // A formation's page shows its first play too; only a play's own URL names the play.
+  const play = "playSlug" in params ? (loaderData.view?.play?.title ?? null) : null;
+  const place = [play, formation].filter(Boolean).join(" · ");
   return pageMeta({
     matches,
-    title: `${item.title} | ${GAME_LABELS[item.game]}`,
-    description: item.description.slice(0, 160),
+    title: `${place ? `${place} · ` : ""}${item.title} | ${GAME_LABELS[item.game]}`,
+    description: metaDescription(item.description),
     path: `/content/${item.slug}`,
     image: item.thumbnailUrl,
     noindex: !item.isPublished,

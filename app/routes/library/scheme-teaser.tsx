@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/library/status-badge";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
-import { pageMeta } from "~/lib/seo";
+import { metaDescription, pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
@@ -42,7 +42,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
     matches,
     title: `${loaderData.item.title} (preview)`,
-    description: loaderData.item.description.slice(0, 160),
+    description: metaDescription(loaderData.item.description),
     path: `/scheme/${loaderData.item.slug}`,
     image: loaderData.item.thumbnailUrl,
   });
@@ -62,10 +62,10 @@ export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
       </div>
       <h1 className="mt-2 font-display text-4xl font-black text-white">{item.title}</h1>
       <p className="mt-4 whitespace-pre-line text-lg text-slate-300">{item.description}</p>
-      <dl className="mt-8 grid grid-cols-3 gap-4">
-        <div className="card p-4 text-center"><dt className="text-xs font-semibold uppercase text-slate-400">Formations</dt><dd className="mt-1 text-3xl font-black text-white">{formationCount}</dd></div>
-        <div className="card p-4 text-center"><dt className="text-xs font-semibold uppercase text-slate-400">Plays</dt><dd className="mt-1 text-3xl font-black text-white">{playCount}</dd></div>
-        <div className="card p-4 text-center">
+      <dl className="mt-8 grid grid-cols-3 gap-2 sm:gap-4">
+        <div className="card px-2 py-4 text-center sm:p-4"><dt className="text-xs font-semibold uppercase text-slate-400">Formations</dt><dd className="mt-1 text-3xl font-black text-white">{formationCount}</dd></div>
+        <div className="card px-2 py-4 text-center sm:p-4"><dt className="text-xs font-semibold uppercase text-slate-400">Plays</dt><dd className="mt-1 text-3xl font-black text-white">{playCount}</dd></div>
+        <div className="card px-2 py-4 text-center sm:p-4">
           <dt className="text-xs font-semibold uppercase text-slate-400">Rating</dt>
           <dd className="mt-1 text-3xl font-black text-amber-400">{rating.total ? rating.average!.toFixed(2) : "—"}</dd>
           <dd className="text-xs text-slate-400">{rating.total ? `${rating.total} ${rating.total === 1 ? "rating" : "ratings"}` : "No ratings yet"}</dd>
