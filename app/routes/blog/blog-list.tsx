@@ -71,11 +71,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       {posts.length === 0 ? (
         <p className="mt-10 rounded-2xl border border-dashed border-field-600 p-10 text-center text-slate-400">No blog posts found in this category.</p>
       ) : (
-        <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post) => (
-            <BlogCard key={post.slug} post={post} />
-          ))}
-        </div>
+        <>
+          {/* The cards' titles are h3: a heading between them and the page's h1 keeps the outline whole. */}
+          <h2 className="sr-only">Posts</h2>
+          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post) => (
+              <BlogCard key={post.slug} post={post} />
+            ))}
+          </div>
+        </>
       )}
       {pageCount > 1 ? (
         <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-3">

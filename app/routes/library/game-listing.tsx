@@ -143,7 +143,18 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {items.length === 0 ? (
+      {items.length === 0 && total > 0 ? (
+        // A page number past the last one (an old link, a typed URL): say so and lead back.
+        <div className="mt-8 rounded-2xl border border-dashed border-field-600 p-12 text-center">
+          <p className="text-xl font-bold text-white">There is no page {page}</p>
+          <p className="mt-2 text-slate-400">
+            This list has {pageCount} {pageCount === 1 ? "page" : "pages"}.{" "}
+            <Link to={hrefFor(game, { type, order, working, page: pageCount })} className="text-link">
+              Go to page {pageCount}
+            </Link>
+          </p>
+        </div>
+      ) : items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-field-600 p-12 text-center">
           <p className="text-xl font-bold text-white">No content available</p>
           {working ? (
@@ -155,11 +166,15 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <ContentCard key={item.slug} item={item} />
-          ))}
-        </div>
+        <>
+          {/* The cards' titles are h3: a heading between them and the page's h1 keeps the outline whole. */}
+          <h2 className="sr-only">{GAME_LABELS[game]} items</h2>
+          <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((item) => (
+              <ContentCard key={item.slug} item={item} />
+            ))}
+          </div>
+        </>
       )}
 
       {pageCount > 1 ? <Pagination game={game} type={type} order={order} working={working} page={page} pageCount={pageCount} /> : null}
