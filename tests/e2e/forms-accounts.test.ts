@@ -96,6 +96,8 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await w.page.getByLabel("Email", { exact: true }).fill(member.email);
     await w.page.getByRole("button", { name: "Send Reset Email" }).click();
     await visible(w.page.getByRole("heading", { name: "Check Your Email" }));
+    // The success words on the card, without JavaScript too (no toast there).
+    await visible(w.page.getByText("Check your email for password reset instructions.").first());
     if (mode.javaScriptEnabled) await visible(w.page.getByText("Reset Email Sent"));
     await w.check();
     // 'Resend Email' says that it sent, without JavaScript too (the card itself stays the same).

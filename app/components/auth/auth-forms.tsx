@@ -212,10 +212,11 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
           If an account exists for <strong className="text-white">{sentTo}</strong>, we sent a link to reset its
           password. The link expires in 1 hour.
         </p>
-        {forgotData?.intent === "resend" ? (
-          // Said on the page too: without JavaScript there is no toast, and the card would look unchanged.
-          <p className="mt-3 text-sm font-semibold text-turf">A new password reset email has been sent.</p>
-        ) : null}
+        {/* The toast's words said on the page too: without JavaScript there is no toast (and after
+            'Resend Email' the card would look unchanged). */}
+        <p className="mt-3 text-sm font-semibold text-turf">
+          {forgotData?.intent === "resend" ? "A new password reset email has been sent." : "Check your email for password reset instructions."}
+        </p>
         <div className="mt-6 space-y-3">
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />
