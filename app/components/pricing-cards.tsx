@@ -51,8 +51,8 @@ export function PlanFeatures({ plan }: { plan: "monthly" | "yearly" }) {
   );
 }
 
-/** The two plans with their prices and promises; `action` renders what each card's button does. */
-export function PricingCards({ action }: { action?: (plan: "monthly" | "yearly") => React.ReactNode }) {
+/** The two plans with their prices and promises; each card's button opens that plan's checkout step. */
+export function PricingCards() {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {(["monthly", "yearly"] as const).map((id) => {
@@ -70,11 +70,9 @@ export function PricingCards({ action }: { action?: (plan: "monthly" | "yearly")
             {"savingsLabel" in plan ? <p className="mt-1 text-sm font-bold text-turf">{plan.savingsLabel}</p> : <p className="mt-1 text-sm text-slate-400">Billed monthly</p>}
             <PlanFeatures plan={id} />
             <div className="mt-auto pt-6">
-              {action ? action(id) : (
-                <Link to={`/subscribe?plan=${id}`} className={id === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}>
-                  Choose {plan.name}
-                </Link>
-              )}
+              <Link to={`/subscribe?plan=${id}`} className={id === "yearly" ? "btn-primary w-full" : "btn-secondary w-full"}>
+                Choose {plan.name}
+              </Link>
             </div>
           </div>
         );
