@@ -94,15 +94,19 @@ export async function startSession(app: AppContext, request: Request, userId: st
   return serializeSessionCookie(request, token, session.expiresAt);
 }
 
-function siteOrigin(request: Request) {
-  return new URL(request.url).origin;
+/**
+ * The site's configured address, for links in e-mails. Never the request's own host: a client
+ * chooses its Host header, and a reset link built from it would carry the token elsewhere.
+ */
+function siteOrigin(app: AppContext) {
+  return new URL(app.env.SITE_URL).origin;
 }
 
 /** `next`: where the member was going when they registered (a path on this site); the link carries it to the login. */
-export async function sendConfirmationEmail(app: AppContext, request: Request, user: Pick<User, "id" | "email" | "firstName">, next = "") {
+export async function sendConfirmationEmail(app: AppContext, user: Pick<User, "id" | "email" | "firstName">, next = "") {
   const token = await issueToken(app.db, user.id, "email_confirmation");
   const target = safeRedirectPath(next, "");
-  const url = `${siteOrigin(request)}/auth/confirm?token=${token}${target ? `&next=${encodeURIComponent(target)}` : ""}`;
+  const url = `${siteOrigin(app)}/auth/confirm?token=${token}${target ? `&next=${encodeURIComponent(target)}` : ""}`;
   const siteName = app.env.SITE_NAME;
   const { text, html } = renderEmail({
     siteName,
@@ -134,7 +138,7 @@ export async function registerAccount(app: AppContext, request: Request, input: 
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     if (!existing.emailConfirmedAt) {
-      await sendConfirmationEmail(app, request, existing, input.redirectTo);
+      await sendConfirmationEmail(app, existing, input.redirectTo);
     } else {
       const siteName = app.env.SITE_NAME;
       const { text, html } = renderEmail({
@@ -144,7 +148,7 @@ export async function registerAccount(app: AppContext, request: Request, input: 
           `An account for this e-mail address already exists at ${siteName}, so no new account was created.`,
           "If that was you, log in instead, or reset your password if you have forgotten it.",
         ],
-        action: { label: "Log in", url: `${siteOrigin(request)}/auth` },
+        action: { label: "Log in", url: `${siteOrigin(app)}/auth` },
       });
       await sendEmail(app.env, { to: existing.email, subject: `Your ${siteName} account`, text, html });
     }
@@ -156,7 +160,7 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     .values({ id, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, role: "user" })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted.length) await sendConfirmationEmail(app, request, { id, email: input.email, firstName: input.firstName }, input.redirectTo);
+  if (inserted.length) await sendConfirmationEmail(app, { id, email: input.email, firstName: input.firstName }, input.redirectTo);
   return { status: "success" as const };
 }
 
@@ -164,7 +168,7 @@ export async function resendConfirmation(app: AppContext, request: Request, emai
   const throttle = await recordAttempt(app.env.KV, `confirm-resend:${emailKey(email)}`, RESET_ACCOUNT_RULE);
   if (throttle.used > RESET_ACCOUNT_RULE.limit) return;
   const user = await findUserByEmail(app, email);
-  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, request, user, redirectTo);
+  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, user, redirectTo);
 }
 
 export async function confirmEmail(app: AppContext, token: string) {
@@ -188,7 +192,7 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
   const user = await findUserByEmail(app, email);
   if (user) {
     const token = await issueToken(app.db, user.id, "password_reset");
-    const url = `${siteOrigin(request)}/reset-password?token=${token}`;
+    const url = `${siteOrigin(app)}/reset-password?token=${token}`;
     const siteName = app.env.SITE_NAME;
     const { text, html } = renderEmail({
       siteName,

@@ -154,7 +154,7 @@ describe("redirect after login", () => {
   it("refuses other sites and lands on /home instead", async () => {
     const user = await sharedMember();
     // More shapes are covered by the unit test of safeRedirectPath.
-    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "/.//evil.example/x"]) {
       const response = await attemptLogin(user.email, user.password, {}, { redirectTo: target });
       expect(response.status, target).toBe(302);
       expect(response.headers.get("Location"), JSON.stringify(target)).toBe("/home");
@@ -167,7 +167,7 @@ describe("redirect after login", () => {
     const safe = await get("/auth?redirectTo=%2Faccount-settings", { cookie });
     expect(safe.status).toBe(302);
     expect(safe.headers.get("Location")).toBe("/account-settings");
-    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "/.//evil.example/x"]) {
       const response = await get(`/auth?redirectTo=${encodeURIComponent(target)}`, { cookie });
       expect(response.headers.get("Location"), target).toBe("/home");
     }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -21,7 +22,7 @@ import {
 } from "../support/accounts";
 import { authTokens } from "../../db/schema";
 import { responseText } from "../support/html";
-import { get, postForm } from "../support/http";
+import { baseUrl, get, postForm } from "../support/http";
 import { testState } from "../support/test-state";
 
 const NEW_PASSWORD = "Fourth&Goal#Win47";
@@ -71,6 +72,27 @@ describe("forgot password", () => {
     const malformed = await postForm("/auth?mode=forgot", { intent: "forgot", email: "coach@" });
     expect(malformed.status).toBe(400);
     expect(await responseText(malformed)).toContain("Please enter a valid email address");
+  });
+
+  it("builds the link from the site's address, not from a Host header the client chose", async () => {
+    const user = await createConfirmedUser("reset-host");
+    const body = new URLSearchParams({ intent: "forgot", email: user.email }).toString();
+    const { port } = new URL(baseUrl());
+    // fetch() may not set Host; a raw request can, as any client outside a browser can.
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: "localhost", port, path: "/auth?mode=forgot", method: "POST", headers: { Host: "evil.example", "Content-Type": "application/x-www-form-urlencoded", ...fromAddress(newClientAddress()) } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+    expect(status).toBe(200);
+    const link = await linkFromOutbox(user.email, "/reset-password");
+    expect(new URL(link).origin).toBe(new URL(baseUrl()).origin);
   });
 
   it("links to /reset-password with a one-hour token that opens the new-password form", async () => {

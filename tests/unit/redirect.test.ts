@@ -19,6 +19,12 @@ describe("safeRedirectPath (redirectTo after login)", () => {
       "/\\/evil.example",
       "/\t/evil.example",
       "/\n/evil.example",
+      // Dot segments that collapse into a protocol-relative path once the URL is normalised.
+      "/.//evil.example/x",
+      "/..//evil.example/x",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
       "javascript:alert(1)",
       "evil.example",
       "",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkPassword, MAX_PASSWORD_LENGTH } from "../password-rules";
+import { lineField } from "./text";
 
 export const MAX_NAME_LENGTH = 100;
 /** Password changes allowed per 60 minutes before a 15-minute lock (enforced in accounts.server). */
@@ -25,17 +26,9 @@ export const loginSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
-const firstNameField = z
-  .string({ error: "First name is required" })
-  .trim()
-  .min(1, "First name is required")
-  .max(MAX_NAME_LENGTH, "First name must be at most 100 characters");
+export const firstNameField = lineField({ required: "First name is required", tooLong: "First name must be at most 100 characters" }, MAX_NAME_LENGTH);
 
-const lastNameField = z
-  .string({ error: "Last name is required" })
-  .trim()
-  .min(1, "Last name is required")
-  .max(MAX_NAME_LENGTH, "Last name must be at most 100 characters");
+export const lastNameField = lineField({ required: "Last name is required", tooLong: "Last name must be at most 100 characters" }, MAX_NAME_LENGTH);
 
 export const newPasswordField = z
   .string({ error: "Password is required" })
@@ -71,7 +64,8 @@ export function safeRedirectPath(value: string | null | undefined, fallback = "/
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
   try {
     const url = new URL(value, "http://localhost");
-    if (url.origin !== "http://localhost") return fallback;
+    // Dot segments collapse ('/.//evil.example' becomes '//evil.example'): check what is returned.
+    if (url.origin !== "http://localhost" || url.pathname.startsWith("//")) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;
