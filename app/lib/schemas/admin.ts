@@ -1,12 +1,14 @@
 import { GAMES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../../db/enums.ts";
 import { z } from "zod";
 import { isCalendarDay } from "../format.ts";
+import { firstNameField, lastNameField } from "./auth.ts";
+import { lineField } from "./text.ts";
 
 export const userEditSchema = z.object({
   intent: z.literal("update-user"),
   userId: z.string().min(1).max(100),
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name must be at most 100 characters"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name must be at most 100 characters"),
+  firstName: firstNameField,
+  lastName: lastNameField,
   email: z
     .string({ error: "Invalid email address" })
     .trim()
@@ -32,9 +34,9 @@ export const TIP_MAX_DISPLAYED = 1000;
 export const TIP_MIN_DESCRIPTION = 20;
 
 export const tipSubmissionSchema = z.object({
-  formationName: z.string({ error: "Formation name is required" }).trim().min(1, "Formation name is required").max(200, "Formation name must be at most 200 characters"),
-  playName: z.string({ error: "Play name is required" }).trim().min(1, "Play name is required").max(200, "Play name must be at most 200 characters"),
-  playbook: z.string({ error: "Playbook is required" }).trim().min(1, "Playbook is required").max(200, "Playbook must be at most 200 characters"),
+  formationName: lineField({ required: "Formation name is required", tooLong: "Formation name must be at most 200 characters" }, 200),
+  playName: lineField({ required: "Play name is required", tooLong: "Play name must be at most 200 characters" }, 200),
+  playbook: lineField({ required: "Playbook is required", tooLong: "Playbook must be at most 200 characters" }, 200),
   gameType: z.enum(GAMES).default("madden"),
   tipDescription: z
     .string({ error: "Tip description is required" })

@@ -1,16 +1,18 @@
 import { z } from "zod";
+import { lineField, optionalLineField } from "./text";
 
 export const MAX_CONTACT_MESSAGE = 5000;
 
 export const contactSchema = z.object({
-  name: z.string({ error: "Please enter your name." }).trim().min(1, "Please enter your name.").max(200, "Name must be at most 200 characters."),
+  name: lineField({ required: "Please enter your name.", tooLong: "Name must be at most 200 characters." }, 200),
   email: z
     .string({ error: "Please enter your email address" })
     .trim()
     .min(1, "Please enter your email address")
     .max(254, "Email address is too long")
     .pipe(z.email("Please enter a valid email address")),
-  subject: z.string().trim().max(200, "Subject must be at most 200 characters.").optional(),
+  // One line each: they go into the support e-mail's subject.
+  subject: optionalLineField("Subject must be at most 200 characters.", 200),
   message: z
     .string({ error: "Please enter a message." })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GAMEPLAN_SITUATIONS, GAMES } from "../../../db/enums.ts";
 import { GAMEPLAN_NAME_MAX, GAMEPLAN_NOTE_MAX } from "../gameplans.ts";
+import { lineField } from "./text.ts";
 
 // The gameplans' forms: a new gameplan and its name (/gameplans and the gameplan page), 'Add to
 // gameplan' (the play page), a play's note and its moves (the gameplan page). The same schemas
@@ -9,11 +10,7 @@ import { GAMEPLAN_NAME_MAX, GAMEPLAN_NOTE_MAX } from "../gameplans.ts";
 const SITUATION_ERROR = "Choose a situation from the list.";
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2 ** 31, message);
 
-export const gameplanNameField = z
-  .string({ error: "Name is required." })
-  .trim()
-  .min(1, "Name is required.")
-  .max(GAMEPLAN_NAME_MAX, `The name can be at most ${GAMEPLAN_NAME_MAX} characters.`);
+export const gameplanNameField = lineField({ required: "Name is required.", tooLong: `The name can be at most ${GAMEPLAN_NAME_MAX} characters.` }, GAMEPLAN_NAME_MAX);
 
 export const situationField = z.enum(GAMEPLAN_SITUATIONS, { error: SITUATION_ERROR });
 
