@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, gameplanPlays, gameplans } from "../../db/schema";
 import { GAMEPLAN_SITUATIONS } from "../../db/enums";
+import { GAMEPLAN_NAME_MAX } from "~/lib/gameplans";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_GAMEPLANS } from "../../db/seed-data";
 import { createMember, demoUserId } from "../support/accounts";
@@ -83,6 +84,8 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     expect(await playsIn(page, "openers")).toEqual(["Mesh", "Snag"]);
     await page.getByRole("button", { name: "Move up (Snag)" }).click();
     await succeeded(w, "Play moved");
+    // Without JavaScript the page opens again at the play, not at its top.
+    if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toMatch(/^#entry-\d+$/);
     await expect.poll(() => playsIn(page, "openers")).toEqual(["Snag", "Mesh"]);
 
     await entry(page, "Mesh").locator("summary").click();
@@ -90,6 +93,9 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await page.getByRole("button", { name: "Save note (Mesh)" }).click();
     await succeeded(w, "Note saved");
     await visible(entry(page, "Mesh").getByTestId("entry-note").getByText("Hot route the back vs man."));
+    // The box holds the saved note, so saving again does not put back an older one.
+    expect(await page.getByLabel("Note for Mesh").inputValue()).toBe("Hot route the back vs man.");
+    if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toMatch(/^#entry-\d+$/);
 
     if (!(await entry(page, "Mesh").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Mesh").locator("summary").click();
     await page.getByLabel("Move to (for Mesh)").selectOption({ label: "Red zone" });
@@ -102,11 +108,13 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await page.getByRole("button", { name: "Remove (Snag)" }).click();
     await succeeded(w, "Play removed");
     await expect.poll(() => playsIn(page, "openers")).toEqual([]);
+    if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toBe("#situation-openers");
 
     await page.getByLabel("Name", { exact: true }).fill(`${name} finals`);
     await page.getByRole("button", { name: "Rename", exact: true }).click();
     await succeeded(w, "Gameplan renamed");
     await visible(page.getByRole("heading", { name: `${name} finals`, level: 1 }));
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(`${name} finals`);
 
     await page.getByRole("button", { name: "Create share link" }).click();
     await succeeded(w, "Share link created");
@@ -266,19 +274,21 @@ describe("printing", () => {
 });
 
 describe("phone-sized screens", () => {
-  it("the gameplan pages never scroll sideways at 390 px", async () => {
+  it("the gameplan pages never scroll sideways at 390 px, even with a long name without spaces", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signInAs(page, "premium");
     const id = await seededGameplanId(0);
     const token = crypto.randomUUID().replaceAll("-", "");
-    await state.db.update(gameplans).set({ shareToken: token }).where(eq(gameplans.id, id));
+    const [{ name }] = await state.db.select({ name: gameplans.name }).from(gameplans).where(eq(gameplans.id, id));
+    const longName = "#RankedWeekendGauntletVsCover2HeavyUsersWeek12PlayoffPush".padEnd(GAMEPLAN_NAME_MAX, "X");
+    await state.db.update(gameplans).set({ shareToken: token, name: longName }).where(eq(gameplans.id, id));
     try {
       for (const path of ["/gameplans", `/gameplans/${id}`, `/gameplans/${id}?delete=1`, `/gameplans/${id}/wristband`, `/gameplans/shared/${token}`, "/gameplans/shared/gone", MESH]) {
         await page.goto(path);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
       }
     } finally {
-      await state.db.update(gameplans).set({ shareToken: null }).where(eq(gameplans.id, id));
+      await state.db.update(gameplans).set({ shareToken: null, name }).where(eq(gameplans.id, id));
     }
     await context.close();
   });

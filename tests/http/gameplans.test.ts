@@ -187,6 +187,26 @@ describe("every write, for each role", () => {
     for (const path of [`/gameplans/${id}`, `/gameplans/${id}/wristband`]) expect((await get(path, { cookie: stranger.cookie })).status).toBe(404);
   });
 
+  it("a gameplan that is not there (deleted, tapped twice, someone else's) says 'Gameplan not found' and links back", async () => {
+    const { cookie } = members.free;
+    const id = await newGameplan(cookie, "Tapped twice");
+    expect((await postForm(`/gameplans/${id}`, { intent: "delete" }, { cookie })).status).toBe(302);
+    const again = await postForm(`/gameplans/${id}`, { intent: "delete" }, { cookie });
+    expect(again.status).toBe(404);
+    const pages = [await again.text(), ...(await Promise.all([`/gameplans/${id}`, `/gameplans/${id}/wristband`, "/gameplans/2147483000"].map(async (path) => {
+      const response = await get(path, { cookie });
+      expect(response.status, path).toBe(404);
+      return response.text();
+    })))];
+    for (const html of pages) {
+      const main = mainOf(html);
+      expect(textOf(main)).toContain("Gameplan not found");
+      expect(textOf(main)).toContain("This gameplan was deleted, or it is not one of yours.");
+      expect(main).toContain('href="/gameplans"');
+      expect(textOf(main)).not.toContain("Did you forget to add the page to the router?");
+    }
+  });
+
   it("is refused when posted from another site", async () => {
     const { cookie } = members.free;
     const response = await postForm("/gameplans", { intent: "create", name: "Cross-site", game: "college" }, { cookie, headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" } });

@@ -34,7 +34,7 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
           come back to add this play under a situation.
         </p>
       ) : (
-        <fetcher.Form method="post" action="/gameplans/add" {...getFormProps(form)} preventScrollReset className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <fetcher.Form method="post" action="/gameplans/add" {...getFormProps(form)} preventScrollReset className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
           <input type="hidden" name="playId" value={props.playId} />
           <input type="hidden" name="back" value={props.playPath} />
           <Field label="Gameplan" htmlFor={fields.gameplanId.id} errors={fields.gameplanId.errors} errorId={fields.gameplanId.errorId}>

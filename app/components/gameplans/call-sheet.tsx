@@ -50,7 +50,7 @@ export function WristbandCard({ name, entries }: { name: string; entries: Gamepl
   return (
     <section aria-labelledby="wristband-title" className="wristband print-sheet w-full max-w-xl rounded-xl border-2 border-slate-200 bg-white p-3 text-slate-950 print:max-w-[5.5in] print:rounded-none print:border-black">
       <h2 id="wristband-title" className="flex items-baseline justify-between gap-2 border-b-2 border-slate-900 pb-1 text-sm font-black uppercase">
-        <span className="truncate">{name}</span>
+        <span className="min-w-0 break-words">{name}</span>
         <span className="shrink-0 text-xs">Wristband</span>
       </h2>
       <div className="mt-2 grid gap-3 sm:grid-cols-3 print:grid-cols-3">

@@ -99,6 +99,7 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
   const title = entry.playTitle;
   return (
     <li
+      id={`entry-${entry.id}`}
       data-entry={entry.id}
       draggable={props.draggable}
       onDragStart={(event) => {
@@ -107,7 +108,7 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
         props.onDrag(true);
       }}
       onDragEnd={() => props.onDrag(false)}
-      className={`rounded-xl border border-field-700 bg-field-950/60 p-3 ${props.draggable ? "cursor-grab active:cursor-grabbing" : ""}`}
+      className={`scroll-mt-24 rounded-xl border border-field-700 bg-field-950/60 p-3 ${props.draggable ? "cursor-grab active:cursor-grabbing" : ""}`}
     >
       <div className="flex items-start gap-3">
         <span className="w-6 shrink-0 text-right text-sm font-black tabular-nums text-turf">{index + 1}</span>
@@ -144,7 +145,8 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
           </summary>
           <div className="mt-3 space-y-4">
             {answer?.error && answer.intent !== "note" ? <p role="alert" className="field-error">{answer.error}</p> : null}
-            <NoteForm entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} />
+            {/* Keyed by the saved note: the form starts again from it after a save (a form's first values are kept otherwise). */}
+            <NoteForm key={entry.note ?? ""} entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} />
             <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="place" />
               <input type="hidden" name="entryId" value={entry.id} />
@@ -164,6 +166,8 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
             <Form method="post" preventScrollReset>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="entryId" value={entry.id} />
+              {/* Where the page opens again without JavaScript: the situation the play leaves. */}
+              <input type="hidden" name="from" value={entry.situation} />
               <button type="submit" className="text-sm text-link-danger">
                 Remove<span className="sr-only"> ({title})</span>
               </button>
@@ -191,7 +195,7 @@ function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: Sub
       <label htmlFor={fields.note.id} className="label">
         Note<span className="sr-only"> for {entry.playTitle}</span>
       </label>
-      <textarea {...getTextareaProps(fields.note)} key={entry.note ?? ""} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
+      <textarea {...getTextareaProps(fields.note)} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
       <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
       <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
       <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>

@@ -63,7 +63,7 @@ export function RenameGameplanForm({ name, lastResult }: { name: string; lastRes
       <input type="hidden" name="intent" value="rename" />
       <FormAlert errors={form.errors} />
       <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
-        <input {...getInputProps(fields.name, { type: "text" })} key={name} maxLength={GAMEPLAN_NAME_MAX} autoComplete="off" className="input" />
+        <input {...getInputProps(fields.name, { type: "text" })} maxLength={GAMEPLAN_NAME_MAX} autoComplete="off" className="input" />
       </Field>
       <button type="submit" className="btn-secondary btn-sm" disabled={saving}>
         Rename

@@ -4,10 +4,12 @@ import type { Route } from "./+types/gameplan";
 import { CallSheet } from "~/components/gameplans/call-sheet";
 import { GameplanBoard, type BoardAnswer } from "~/components/gameplans/gameplan-board";
 import { DeleteGameplan, RenameGameplanForm, ShareGameplan } from "~/components/gameplans/gameplan-forms";
+import { GameplanErrorBoundary } from "~/components/gameplans/gameplan-missing";
 import { Link } from "~/components/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { GAME_LABELS } from "~/lib/format";
 import { MAX_GAMEPLAN_PLAYS, SITUATION_LABELS } from "~/lib/gameplans";
+import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { entryMoveSchema, entryNoteSchema, renameGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import {
@@ -85,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const entryId = Number(formData.get("entryId")) || null;
     if (submission.status !== "success") return refuse({ entryId, error: null, result: submission.reply() }, 400);
     const saved = await saveEntryNote(db, user.id, id, submission.value.entryId, submission.value.note);
-    return answer(saved, page, "Note saved", submission.value.note ? "The note is on the call sheet." : "The note is cleared.", entryId);
+    return answer(saved, `${page}#entry-${submission.value.entryId}`, "Note saved", submission.value.note ? "The note is on the call sheet." : "The note is cleared.", entryId);
   }
 
   if (intent === "move" || intent === "place" || intent === "remove") {
@@ -103,8 +105,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? { kind: "place" as const, situation: move.situation, index: move.index ?? Number.MAX_SAFE_INTEGER }
           : { kind: "remove" as const };
     const outcome = await rearrangeGameplan(db, user.id, id, move.entryId, change);
-    const target = move.intent === "place" ? `#situation-${move.situation}` : "";
-    if (move.intent === "remove") return answer(outcome, page, "Play removed", "The play is off this gameplan.", entryId);
+    // Without JavaScript the page opens again where the member was: the play, or the situation it went to or left.
+    const target = move.intent === "place" ? `#situation-${move.situation}` : `#entry-${move.entryId}`;
+    if (move.intent === "remove") {
+      const from = GAMEPLAN_SITUATIONS.find((situation) => situation === formData.get("from"));
+      return answer(outcome, from ? `${page}#situation-${from}` : page, "Play removed", "The play is off this gameplan.", entryId);
+    }
     const where = move.intent === "place" ? `The play is in ${SITUATION_LABELS[move.situation]}.` : "The play has its new place.";
     return answer(outcome, `${page}${target}`, "Play moved", where, entryId);
   }
@@ -139,13 +145,13 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
             use 'Add to gameplan' to put it under a situation.
           </p>
         ) : null}
-        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_300px]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
           <GameplanBoard gameplanId={gameplan.id} entries={entries} answer={answer} />
           <aside className="space-y-6">
             <section aria-labelledby="rename-title" className="card p-5">
               <h2 id="rename-title" className="text-lg font-bold text-white">Rename</h2>
               <div className="mt-3">
-                <RenameGameplanForm name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : null} />
+                <RenameGameplanForm key={gameplan.name} name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : null} />
               </div>
             </section>
             <section id="share" aria-labelledby="share-title" className="card scroll-mt-24 p-5">
@@ -177,4 +183,7 @@ function PrintButton() {
       Print call sheet
     </button>
   );
+}
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GameplanErrorBoundary error={error} />;
 }

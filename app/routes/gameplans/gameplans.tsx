@@ -58,7 +58,7 @@ export default function Gameplans({ loaderData, actionData }: Route.ComponentPro
         Script your openers and your calls for every situation from the plays you study here, then print the call sheet or a
         wristband to keep next to the controller.
       </p>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_320px]">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <section aria-labelledby="my-gameplans-title">
           <h2 id="my-gameplans-title" className="text-xl font-bold text-white">
             My gameplans <span className="text-sm font-semibold text-slate-400">({gameplans.length} of {MAX_GAMEPLANS})</span>
@@ -68,11 +68,11 @@ export default function Gameplans({ loaderData, actionData }: Route.ComponentPro
               No gameplans yet. Create one, then add plays to it from any play page.
             </p>
           ) : (
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
               {gameplans.map((plan) => (
                 <li key={plan.id}>
                   <Link to={`/gameplans/${plan.id}`} className="card flex h-full flex-col gap-1 p-4 transition-colors hover:border-turf/60">
-                    <span className="text-lg font-bold text-white">{plan.name}</span>
+                    <span className="min-w-0 break-words text-lg font-bold text-white">{plan.name}</span>
                     <span className="text-sm text-slate-400">{GAME_LABELS[plan.game]}</span>
                     <span className="mt-2 text-xs font-semibold text-slate-300">
                       {plan.plays} of {MAX_GAMEPLAN_PLAYS} plays{plan.shared ? " · Shared" : ""}

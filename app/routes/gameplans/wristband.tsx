@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/wristband";
 import { WristbandCard } from "~/components/gameplans/call-sheet";
+import { GameplanErrorBoundary } from "~/components/gameplans/gameplan-missing";
 import { Link } from "~/components/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { getApp } from "~/server/context.server";
@@ -33,8 +34,8 @@ export default function Wristband({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 print:p-0">
       <div className="print:hidden">
-        <Link to={`/gameplans/${gameplan.id}`} className="inline-flex items-center gap-2 text-sm font-semibold text-slate-300 hover:text-white">
-          <span aria-hidden="true">←</span> {gameplan.name}
+        <Link to={`/gameplans/${gameplan.id}`} className="inline-flex max-w-full items-center gap-2 text-sm font-semibold text-slate-300 hover:text-white">
+          <span aria-hidden="true">←</span> <span className="min-w-0 break-words">{gameplan.name}</span>
         </Link>
         <h1 className="mt-4 font-display text-3xl font-black text-white">Wristband</h1>
         <p className="mt-2 text-slate-300">Your openers and 3rd-down calls, numbered, to print, cut out and keep by the controller.</p>
@@ -51,4 +52,7 @@ export default function Wristband({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GameplanErrorBoundary error={error} />;
 }
