@@ -4,7 +4,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+// One id per build: visitors' pages in the edge cache are keyed by it (app/server/edge-cache.server.ts).
+const BUILD_ID = Date.now().toString(36);
+
 export default defineConfig(({ command }) => ({
+  define: { "import.meta.env.BUILD_ID": JSON.stringify(BUILD_ID) },
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },

@@ -40,6 +40,11 @@ declare namespace Cloudflare {
 
 interface Env extends AppSecrets {}
 
+interface ImportMetaEnv {
+  /** Set once per build in vite.config.ts; the edge cache keys visitors' pages by it. */
+  readonly BUILD_ID?: string;
+}
+
 // WebAssembly imported as a compiled module (Workers' CompiledWasm modules).
 declare module "*.wasm?module" {
   const module: WebAssembly.Module;

@@ -15,6 +15,12 @@ import { isPrivatePath } from "./security.server.ts";
 export const EDGE_CACHE_SECONDS = 60;
 const GENERATION_PATH = "/__edge-cache/generation";
 const GENERATION_PARAM = "__generation";
+const BUILD_PARAM = "__build";
+/**
+ * This build's id (vite.config.ts). A page names its build's hashed CSS and JavaScript, which the
+ * next deploy no longer serves: keyed by build, a deploy never hands out a page of the last one.
+ */
+const THIS_BUILD = import.meta.env.BUILD_ID ?? "dev";
 /** Headers the cached copy carries for the isolate's memory (never sent to the browser). */
 const NONCE_HEADER = "X-Edge-Nonce";
 const STORED_HEADER = "X-Edge-Stored";
@@ -88,9 +94,10 @@ async function currentGeneration(cache: EdgeCache, origin: string) {
   return stored ? await stored.text() : "0";
 }
 
-function pageKey(request: Request, generation: string) {
+function pageKey(request: Request, generation: string, build: string) {
   const url = new URL(request.url);
   url.searchParams.set(GENERATION_PARAM, generation);
+  url.searchParams.set(BUILD_PARAM, build);
   return new Request(url.toString(), { method: "GET" });
 }
 
@@ -100,12 +107,12 @@ export type CacheLookup = { hit: Response | null; store: (response: Response, ex
  * Looks the visitor's page up. `hit` is the cached page with this request's nonce written in;
  * `store` keeps a fresh answer (a 200 HTML page the cache policy made public) for the next visitor.
  */
-export async function lookUpPage(request: Request, nonce: string, cache: EdgeCache | null = defaultCache()): Promise<CacheLookup> {
+export async function lookUpPage(request: Request, nonce: string, cache: EdgeCache | null = defaultCache(), build = THIS_BUILD): Promise<CacheLookup> {
   const none: CacheLookup = { hit: null, store: () => {} };
   if (!cache) return none;
   try {
     const generation = await currentGeneration(cache, new URL(request.url).origin);
-    const key = pageKey(request, generation);
+    const key = pageKey(request, generation, build);
     const remembered = recallPage(key.url, nonce);
     if (remembered) return { hit: remembered, store: () => {} };
     const cached = await cache.match(key);

@@ -45,6 +45,23 @@ describe("the edge cache's memory", () => {
     expect(await visit("/madden", "n-4", () => page("n-4", "newer"))).toMatchObject({ hit: true, html: expect.stringContaining("new") });
   });
 
+  it("never answers with a page of another build (its CSS and JavaScript are gone after a deploy)", async () => {
+    const visitBuild = async (build: string, nonce: string, body: string) => {
+      const lookup = await lookUpPage(new Request(`${ORIGIN}/blog`), nonce, edgeCache, build);
+      if (lookup.hit) return { hit: true, html: await lookup.hit.text() };
+      const context = createExecutionContext();
+      const response = page(nonce, body);
+      lookup.store(response, context);
+      await waitOnExecutionContext(context);
+      return { hit: false, html: await response.text() };
+    };
+    expect((await visitBuild("build-a", "a-1", "assets of build a")).hit).toBe(false);
+    expect(await visitBuild("build-a", "a-2", "unused")).toMatchObject({ hit: true, html: expect.stringContaining("assets of build a") });
+    const next = await visitBuild("build-b", "b-1", "assets of build b");
+    expect(next).toMatchObject({ hit: false, html: expect.stringContaining("assets of build b") });
+    expect(await visitBuild("build-b", "b-2", "unused")).toMatchObject({ hit: true, html: expect.stringContaining("assets of build b") });
+  });
+
   it("stays under its cap, the newest pages kept", async () => {
     const filler = "x".repeat(100_000);
     for (let index = 0; index < 40; index += 1) await visit(`/blog?page=${index}`, `nonce-${index}`, () => page(`nonce-${index}`, filler));
