@@ -10,9 +10,10 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
 
 export function Logo({ siteName }: { siteName: string }) {
   return (
-    <span className="flex items-center gap-2.5">
+    <span className="flex items-center gap-2 min-[400px]:gap-2.5">
       <LogoMark />
-      <span className="whitespace-nowrap font-display text-lg font-black uppercase tracking-tight text-white">
+      {/* Smaller on narrow phones, so the bell and 'Menu' keep their place beside it down to 320 px. */}
+      <span className="whitespace-nowrap font-display text-sm font-black uppercase tracking-tight text-white min-[360px]:text-base min-[400px]:text-lg">
         {siteName.split(" ")[0]}
         <span className="text-turf"> {siteName.split(" ").slice(1).join(" ")}</span>
       </span>

@@ -42,7 +42,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-field-700/80 bg-field-950/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 min-[400px]:gap-4 sm:px-6">
         <Link to={viewer ? "/home" : "/"} aria-label={`${siteName} home`}>
           <Logo siteName={siteName} />
         </Link>

@@ -65,6 +65,21 @@ describe("page shell in Chromium", () => {
     await context.close();
   });
 
+  it("keeps the top bar inside narrow phones (320 and 360 px), the 'Menu' button on screen, for visitors and members", async () => {
+    for (const who of ["visitor", "premium"] as const) {
+      for (const width of [320, 360]) {
+        const { context, page } = await newPage(browser, { viewport: { width, height: 740 } });
+        if (who === "premium") await signInAs(page, "premium");
+        await page.goto("/madden");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who} at ${width}`).toBeLessThanOrEqual(width);
+        const menu = await page.locator("summary").filter({ hasText: /^\s*Menu\s*$/ }).boundingBox();
+        expect(menu, `${who} at ${width}`).not.toBeNull();
+        expect(menu!.x + menu!.width, `${who} at ${width}`).toBeLessThanOrEqual(width);
+        await context.close();
+      }
+    }
+  });
+
   it("opens the mobile menu on a phone-sized screen", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/");
