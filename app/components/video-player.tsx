@@ -77,9 +77,12 @@ export function VideoPlayer({
 }
 
 /**
- * Sends where the member is in the video to /progress/position: every 10 seconds while it plays,
- * on pause and when the page is hidden (navigator.sendBeacon, which outlives the page), and once
- * the video is played past 90% (then with fetch, so the page can show 'Watched' when it lands).
+ * Sends where the member is in the video to /progress/position: every 10 seconds while it plays
+ * (the first 10 seconds after it starts, not at once: a save at the start would only make the
+ * server drop a pause a few seconds later), on pause, when the page is hidden (navigator.sendBeacon,
+ * which outlives the page) and when the player goes away inside the site (another play), once the
+ * video is played past 90% or skipped to its end (then with fetch, so the page can show 'Watched'
+ * when it lands), and at its end, so that the next visit starts from the top.
  */
 function usePositionSaver(video: React.RefObject<HTMLVideoElement | null>, track: TrackedPlay | null) {
   const lastSaved = useRef(0);
@@ -88,20 +91,46 @@ function usePositionSaver(video: React.RefObject<HTMLVideoElement | null>, track
   onWatched.current = track?.onWatched;
   const playId = track?.playId ?? null;
 
-  const body = useCallback(() => {
-    const element = video.current;
-    if (playId === null || !element || !Number.isFinite(element.duration) || element.duration <= 0) return null;
-    return new URLSearchParams({ play: String(playId), position: element.currentTime.toFixed(2), duration: element.duration.toFixed(2) });
-  }, [video, playId]);
+  const body = useCallback(
+    (element = video.current) => {
+      if (playId === null || !element || !Number.isFinite(element.duration) || element.duration <= 0) return null;
+      return new URLSearchParams({ play: String(playId), position: element.currentTime.toFixed(2), duration: element.duration.toFixed(2) });
+    },
+    [video, playId],
+  );
 
-  const save = useCallback(() => {
-    const form = body();
+  const save = useCallback((element = video.current) => {
+    const form = body(element);
     if (!form) return;
     lastSaved.current = Date.now();
     if (!navigator.sendBeacon?.("/progress/position", form)) {
       void fetch("/progress/position", { method: "POST", body: form, keepalive: true, credentials: "same-origin" }).catch(() => {});
     }
-  }, [body]);
+  }, [body, video]);
+
+  /** The save that marks the play 'Watched' (sent once per visit). */
+  const sendWatched = useCallback(() => {
+    const element = video.current;
+    if (watchedSent.current || !element) return;
+    const form = body(element);
+    if (!form) return;
+    watchedSent.current = true;
+    lastSaved.current = Date.now();
+    void fetch("/progress/position", { method: "POST", body: form, keepalive: true, credentials: "same-origin" })
+      .then((response) => {
+        if (response.ok) onWatched.current?.();
+      })
+      .catch(() => {});
+  }, [body, video]);
+
+  // Another play inside the site unmounts this player (no pagehide): its place is saved then.
+  useEffect(() => {
+    const element = video.current;
+    if (playId === null || !element) return;
+    return () => {
+      if (element.currentTime > 0 && !element.ended && Date.now() - lastSaved.current > 1000) save(element);
+    };
+  }, [playId, save, video]);
 
   useEffect(() => {
     if (playId === null) return;
@@ -123,25 +152,29 @@ function usePositionSaver(video: React.RefObject<HTMLVideoElement | null>, track
     const element = video.current;
     if (playId === null || !element || element.paused) return;
     if (!watchedSent.current && element.duration > 0 && element.currentTime >= element.duration * WATCHED_SHARE) {
-      watchedSent.current = true;
-      const form = body();
-      if (!form) return;
-      lastSaved.current = Date.now();
-      void fetch("/progress/position", { method: "POST", body: form, keepalive: true, credentials: "same-origin" })
-        .then((response) => {
-          if (response.ok) onWatched.current?.();
-        })
-        .catch(() => {});
+      sendWatched();
       return;
     }
     if (Date.now() - lastSaved.current >= POSITION_SAVE_EVERY_MS) save();
-  }, [body, playId, save, video]);
+  }, [playId, save, sendWatched, video]);
+
+  const onPlay = useCallback(() => {
+    // The first periodic save comes 10 seconds after the start.
+    if (lastSaved.current === 0) lastSaved.current = Date.now();
+  }, []);
 
   const onPause = useCallback(() => {
     if (playId !== null && video.current && !video.current.ended) save();
   }, [playId, save, video]);
 
-  return { onTimeUpdate, onPause };
+  /** Played (or skipped) to the end: 'Watched' if that save was not sent yet, else the end, so the next visit starts from the top. */
+  const onEnded = useCallback(() => {
+    if (playId === null) return;
+    if (!watchedSent.current) sendWatched();
+    else save();
+  }, [playId, save, sendWatched]);
+
+  return { onTimeUpdate, onPlay, onPause, onEnded };
 }
 
 function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; title: string; poster?: string | null; onFirstPlay?: () => void; track: TrackedPlay | null }) {
@@ -155,6 +188,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const [duration, setDuration] = useState(0);
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const controls = useRef<HTMLDivElement>(null);
   const played = useRef(false);
 
   // Native controls stay until JavaScript takes over. The browser may have read the video's
@@ -169,7 +203,9 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
     setControlsVisible(true);
     if (hideTimer.current) clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(() => {
-      if (!video.current?.paused) setControlsVisible(false);
+      // A keyboard user's focus in the bar keeps it on screen: nobody should tab onto an invisible
+      // button. (A mouse click also focuses a button, but not visibly: that bar still fades.)
+      if (!video.current?.paused && !controls.current?.querySelector(":focus-visible")) setControlsVisible(false);
     }, HIDE_CONTROLS_AFTER);
   }, []);
 
@@ -237,6 +273,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         onPlay={() => {
           setPlaying(true);
           showControls();
+          saver.onPlay();
           if (!played.current) {
             played.current = true;
             onFirstPlay?.();
@@ -251,6 +288,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
           setTime(event.currentTarget.currentTime);
           saver.onTimeUpdate();
         }}
+        onEnded={saver.onEnded}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
@@ -283,6 +321,8 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
       ) : null}
       {enhanced ? (
         <div
+          ref={controls}
+          onFocus={showControls}
           className={`absolute inset-x-0 bottom-0 flex items-center gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pb-3 pt-8 transition-opacity ${
             controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
           }`}

@@ -117,6 +117,70 @@ describe("the self-hosted video", () => {
   });
 });
 
+describe("the self-hosted video, to its end and away", () => {
+  async function memberOnMesh() {
+    const member = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + YEAR) });
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(MESH, { waitUntil: "networkidle" });
+    const player = page.getByRole("region", { name: "Video player: Mesh" });
+    await visible(player);
+    await player.locator("video").evaluate((element: HTMLVideoElement) => (element.readyState >= 1 ? null : new Promise((resolve) => element.addEventListener("loadedmetadata", resolve, { once: true }))));
+    return { member, context, page, player };
+  }
+
+  it("skipped to its end, the play is 'Watched' at once, and the control shows it even after a stage was clicked", async () => {
+    const { member, context, page, player } = await memberOnMesh();
+    try {
+      const stages = page.getByRole("group", { name: "Your stage with this play" });
+      await stages.getByRole("button", { name: "Not started" }).click();
+      await visible(page.getByText("Marked as Not started.", { exact: true }));
+      await player.getByRole("button", { name: "Play" }).click();
+      await player.getByRole("button", { name: "Forward 10 seconds" }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-label="Your stage with this play"] button[aria-pressed="true"]')?.textContent === "Watched", null, { timeout: 15_000 });
+      expect(await page.getByText("Marked as Not started.", { exact: true }).count()).toBe(0);
+      const [row] = await stagesOf(member.id);
+      expect(row.stage).toBe("watched");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("with the keyboard, the controls stay on screen while one of them has focus", async () => {
+    const { context, page, player } = await memberOnMesh();
+    try {
+      await player.locator("video").evaluate((element: HTMLVideoElement) => {
+        element.playbackRate = 0.5;
+      });
+      await player.getByRole("button", { name: "Play" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => !document.querySelector("video")!.paused);
+      await page.waitForTimeout(3_500);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Back 10 seconds");
+      expect(await player.getByTestId("video-controls").getAttribute("data-visible")).toBe("true");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("going to another play inside the site keeps the place in the video, offered on the way back", async () => {
+    const { member, context, page, player } = await memberOnMesh();
+    try {
+      await player.getByRole("button", { name: "Play" }).click();
+      await page.waitForFunction(() => document.querySelector("video")!.currentTime >= 2.2, null, { timeout: 15_000 });
+      // No save has been sent yet (the first comes 10 s after the start); leaving by a link sends one.
+      await page.locator(`main a[href$="/play/snag"]`).first().click();
+      await page.waitForURL(/\/play\/snag$/);
+      await expect.poll(async () => (await stagesOf(member.id))[0]?.position ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await page.goto(MESH);
+      await visible(page.getByRole("region", { name: "Video player: Mesh" }).getByRole("button", { name: /^Resume from 0:0[2-9]$/ }));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("at phone width", () => {
   it("the play page's stage control and /home's 'Continue where you left off' fit the screen", async () => {
     const member = await createMember();

@@ -10,8 +10,11 @@ import { PROGRESS_STAGE_LABELS, type ProgressStage } from "~/lib/progress";
 export function ProgressControl({ action, stage }: { action: string; stage: ProgressStage }) {
   const fetcher = useFetcher<{ ok?: boolean; stage?: ProgressStage; message?: string; error?: string }>();
   const pending = fetcher.formData?.get("stage");
-  const shown = (typeof pending === "string" ? pending : fetcher.data?.stage) ?? stage;
-  const message = fetcher.state === "idle" ? (fetcher.data?.message ?? fetcher.data?.error ?? "") : "";
+  // The page's data is read again after each submission, so once it lands `stage` is the truth; it
+  // also moves without a click (the video marks the play 'Watched'), and then the last answer is old.
+  const shown = typeof pending === "string" ? pending : stage;
+  const stale = fetcher.data?.stage !== undefined && fetcher.data.stage !== stage;
+  const message = fetcher.state === "idle" && !stale ? (fetcher.data?.message ?? fetcher.data?.error ?? "") : "";
   return (
     <section id="progress" aria-labelledby="progress-title" className="card scroll-mt-24 p-5">
       <h2 id="progress-title" className="text-lg font-bold text-white">Your progress</h2>
