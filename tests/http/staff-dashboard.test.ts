@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { counters, users, userTips, type User } from "../../db/schema";
-import { createMember, storedMember, toastFrom } from "../support/accounts";
+import { createMember, createSignedInMember, storedMember, toastFrom } from "../support/accounts";
 import { linksOf, mainOf, readableHtml, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
 import { locationOf, page, token, within } from "../support/staff";
@@ -284,5 +284,38 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     expect(stored.accessExpiresAt).toEqual(before.accessExpiresAt);
     const missing = await postForm("/admin", { intent: "update-user", userId: "no-such-user", firstName: "A", lastName: "B", email: `nobody-${token()}@example.com`, subscriptionTier: "free", subscriptionStatus: "active" }, { cookie: superadmin });
     expect(missing.status).toBe(404);
+  });
+
+  it("an emptied access date: refused with its reason while the tier stays Premium; cleared once the tier is Free", async () => {
+    const premium = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date("2030-06-30T23:59:59Z") });
+    const dialog = `/admin?q=${encodeURIComponent(premium.email)}&user=${premium.id}&dialog=edit`;
+    const send = (fields: Record<string, string>) =>
+      postForm(dialog, { intent: "update-user", userId: premium.id, firstName: premium.firstName ?? "A", lastName: premium.lastName ?? "B", email: premium.email, subscriptionTier: "premium", subscriptionStatus: "active", ...fields }, { cookie: superadmin });
+    const refused = await send({ accessExpiresAt: "" });
+    expect(refused.status).toBe(400);
+    expect(textOf(await refused.text())).toContain("Premium access needs a last day. To end it, choose a past day or set the tier to Free.");
+    expect(await storedMember(premium.id)).toEqual(premium);
+    const freed = await send({ accessExpiresAt: "", subscriptionTier: "free", subscriptionStatus: "inactive" });
+    expect(freed.status).toBe(302);
+    expect(await storedMember(premium.id)).toMatchObject({ subscriptionTier: "free", accessExpiresAt: null });
+  });
+
+  it("a superadmin's own row: the e-mail is read-only and a forged change is refused (403, nothing changed); the rest saves", async () => {
+    const self = await createSignedInMember({ role: "superadmin", firstName: "Sam", lastName: "Self" });
+    const before = await storedMember(self.id);
+    const own = (fields: Record<string, string>) =>
+      postForm(`/admin?q=${encodeURIComponent(before.email)}&user=${self.id}&dialog=edit`, { intent: "update-user", userId: self.id, firstName: "Sam", lastName: "Self", email: before.email, subscriptionTier: "free", subscriptionStatus: "inactive", ...fields }, { cookie: self.cookie });
+    const dialog = await page(`/admin?q=${encodeURIComponent(before.email)}&user=${self.id}&dialog=edit`, self.cookie);
+    const form = dialog.html.slice(dialog.html.indexOf('role="dialog"'));
+    expect(form).toMatch(/<input id="edit-email"[^>]*readOnly=""|<input id="edit-email"[^>]*readonly=""/i);
+    expect(textOf(form)).toContain("Your own email cannot be changed here.");
+
+    const forged = await own({ email: `moved-${token()}@example.com` });
+    expect(forged.status).toBe(403);
+    expect(textOf(await forged.text())).toContain("Your own email cannot be changed here.");
+    expect(await storedMember(self.id)).toEqual(before);
+
+    expect((await own({ lastName: "Selfsame" })).status).toBe(302);
+    expect(await storedMember(self.id)).toMatchObject({ email: before.email, lastName: "Selfsame" });
   });
 });

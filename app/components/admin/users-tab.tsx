@@ -1,9 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
 import { formatShortDate } from "~/lib/format";
 import { DELETE_CONFIRMATION } from "~/lib/schemas/account";
+import { OWN_EMAIL_MESSAGE } from "~/lib/schemas/admin";
+import type { loader as rootLoader } from "~/root";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
@@ -136,6 +138,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   const formError = actionData?.intent === "update-user" ? actionData.error : null;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-user";
   const expires = user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
+  const ownRow = useRouteLoaderData<typeof rootLoader>("root")?.viewer?.id === user.id;
   const field = (name: string, label: string, input: React.ReactNode) => (
     <div>
       <label htmlFor={`edit-${name}`} className="label">{label}</label>
@@ -153,7 +156,19 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
           {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={user.firstName ?? ""} className="input" />)}
           {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={user.lastName ?? ""} className="input" />)}
         </div>
-        {field("email", "Email", <input id="edit-email" name="email" type="email" defaultValue={user.email} className="input" />)}
+        {field(
+          "email",
+          "Email",
+          ownRow ? (
+            // Nobody changes their own e-mail (the permission table); the server refuses it too.
+            <>
+              <input id="edit-email" name="email" type="email" defaultValue={user.email} readOnly aria-describedby="edit-email-hint" className="input opacity-70" />
+              <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p>
+            </>
+          ) : (
+            <input id="edit-email" name="email" type="email" defaultValue={user.email} className="input" />
+          ),
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           {field(
             "subscriptionTier",

@@ -4,6 +4,12 @@ import { isCalendarDay } from "../format.ts";
 import { firstNameField, lastNameField } from "./auth.ts";
 import { lineField } from "./text.ts";
 
+/** Staff edit their own row without its e-mail: nobody changes their own address (the permission table). */
+export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
+
+/** 'Premium access until' emptied while the tier stays Premium (premium access needs a last day). */
+export const ACCESS_DAY_REQUIRED = "Premium access needs a last day. To end it, choose a past day or set the tier to Free.";
+
 export const userEditSchema = z.object({
   intent: z.literal("update-user"),
   userId: z.string().min(1).max(100),

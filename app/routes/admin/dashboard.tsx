@@ -5,7 +5,7 @@ import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { isStaff, staffRights } from "~/lib/access";
 import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
-import { tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
+import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
 import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } from "~/server/audit.server";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
@@ -198,10 +198,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
     const target = await findUserForStaff(app.db, userId);
     if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {} }, { status: 404 });
+    if (target.id === user.id && edit.email !== target.email.toLowerCase()) {
+      return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] } }, { status: 403 });
+    }
+    // The date field sent back empty (left out, it keeps the stored date): a free member's date goes;
+    // premium access without a last day would be none at all, so that is refused with the reason.
+    const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
+    if (cleared && edit.subscriptionTier === "premium") {
+      return data({ intent, error: null, fieldErrors: { accessExpiresAt: [ACCESS_DAY_REQUIRED] } }, { status: 400 });
+    }
     try {
       await updateUserByStaff(app.db, user, target, {
         ...edit,
-        accessExpiresAt: accessUntil(accessExpiresAt, target.accessExpiresAt),
+        accessExpiresAt: cleared ? null : accessUntil(accessExpiresAt, target.accessExpiresAt),
       });
     } catch (error) {
       const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
