@@ -381,6 +381,8 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
     async renew(id) {
       const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
       if (!snapshot) throw new Error("No such subscription");
+      // An ended subscription neither renews nor charges again, as on Stripe.
+      if (snapshot.status === "canceled") return snapshot;
       if (snapshot.cancelAtPeriodEnd) {
         snapshot.status = "canceled";
         snapshot.endedAt = snapshot.currentPeriodEnd;
@@ -399,6 +401,7 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
     async failPayment(id) {
       const snapshot = await read<SubscriptionSnapshot>(`subscription:${id}`);
       if (!snapshot) throw new Error("No such subscription");
+      if (snapshot.status === "canceled") return snapshot;
       // As Stripe does: the renewal opens the next period, then its charge fails.
       const now = Math.floor(Date.now() / 1000);
       snapshot.currentPeriodStart = Math.min(snapshot.currentPeriodEnd, now);

@@ -189,7 +189,7 @@ describe("/success", () => {
     const html = await text(await get("/success?session_id=cs_local_made_up", { cookie }));
     expect(html).toContain("Thank you for subscribing!");
     expect(html).toContain("We're activating your membership.");
-    expect(html).toContain('<meta http-equiv="refresh" content="3"/>');
+    expect(html).toContain('<meta http-equiv="refresh" content="3;url=/success?check=1"/>');
     expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
   });
 
@@ -332,6 +332,26 @@ describe("the whole local journey over HTTP", () => {
     const outbox = await text(await get("/dev/outbox"));
     expect(outbox).toContain(member.email);
     expect(outbox).toContain("Action needed: update your Gridiron Playbook payment");
+  });
+
+  it("an ended subscription offers no simulations, and a forged one changes nothing and sends nothing", async () => {
+    const { member: ending, cookie: endingCookie } = await freeMember();
+    await subscribeLocally(endingCookie);
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: endingCookie })).status).toBe(302);
+    expect((await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie: endingCookie })).status).toBe(302);
+    const ended = await storedMember(ending.id);
+    expect(ended.subscriptionTier).toBe("free");
+    const page = await text(await get("/account-settings", { cookie: endingCookie }));
+    expect(page).not.toContain("Simulate renewal");
+    expect(page).not.toContain("Simulate failed payment");
+    const outboxBefore = await text(await get("/dev/outbox"));
+    for (const intent of ["simulate-failed-payment", "simulate-renewal"]) {
+      await postForm("/account-settings", { intent }, { cookie: endingCookie });
+    }
+    expect(billingColumns(await storedMember(ending.id))).toEqual(billingColumns(ended));
+    expect((await localSubscription(ended.stripeSubscriptionId!))?.status).toBe("canceled");
+    const outboxAfter = await text(await get("/dev/outbox"));
+    expect(outboxAfter.split(ending.email).length).toBe(outboxBefore.split(ending.email).length);
   });
 
   it("has no billing portal in local mode (a message instead of a redirect)", async () => {

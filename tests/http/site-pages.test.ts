@@ -256,6 +256,19 @@ describe("payment result pages", () => {
     expect(free).toContain("We're activating your membership.");
   });
 
+  it("/success stops refreshing after about a minute without a payment, and says what to do", async () => {
+    const cookie = await signIn("free");
+    expect(await page("/success", cookie)).toContain('<meta http-equiv="refresh" content="3;url=/success?check=1"');
+    expect(await page("/success?check=5", cookie)).toContain('content="3;url=/success?check=6"');
+    for (const path of ["/success?check=20", "/success?check=999"]) {
+      const last = await page(path, cookie);
+      expect(last, path).not.toContain('http-equiv="refresh"');
+      const main = mainOf(last);
+      expect(textOf(main)).toContain("We have not received a payment from you yet.");
+      expect(linksOf(main).find((link) => link.text === "choose a plan")?.href).toBe("/subscribe");
+    }
+  });
+
   it("/cancel shows 'Payment Cancelled' and 'Try Again' to /subscribe, for visitors and members", async () => {
     for (const cookie of [undefined, await signIn("free")]) {
       const main = mainOf(await page("/cancel", cookie));

@@ -81,7 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isStaff: isStaff(user),
       hasStripeSubscription: Boolean(user.stripeSubscriptionId),
       hasCustomer: Boolean(user.stripeCustomerId),
-      testMode: billingMode(app.env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")),
+      // The simulations need a subscription that is still running (an ended one neither renews nor fails).
+      testMode:
+        billingMode(app.env) === "local" &&
+        Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")) &&
+        (hasPremiumAccess(user) || user.subscriptionStatus === "past_due"),
     },
     passwordThrottle: throttle,
     discord: discordRows ? toDiscordCard(discordRows, user) : null,

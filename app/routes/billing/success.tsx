@@ -1,14 +1,21 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/success";
 import { hasPremiumAccess } from "~/lib/access";
 import { requireUser } from "~/server/guards.server";
 
+/** How often the page asks again before it stops and says what to do (about a minute). */
+const MAX_CHECKS = 20;
+const CHECK_EVERY_MS = 3000;
+
 // Reads our own database only: access comes from the verified webhook, never from this redirect.
+// `check` counts the page's own reloads without JavaScript, so that someone who never paid (or
+// opened /success by hand) is not left on a page that refreshes forever.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { active: hasPremiumAccess(user) };
+  const checks = Math.min(Math.max(Math.trunc(Number(new URL(request.url).searchParams.get("check"))) || 0, 0), MAX_CHECKS);
+  return { active: hasPremiumAccess(user), checks };
 }
 
 export function meta() {
@@ -17,25 +24,35 @@ export function meta() {
 
 export default function Success({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const [checks, setChecks] = useState(loaderData.checks);
+  const waiting = !loaderData.active && checks < MAX_CHECKS;
   useEffect(() => {
-    if (loaderData.active) return;
-    const timer = setInterval(() => revalidator.revalidate(), 2000);
-    return () => clearInterval(timer);
-  }, [loaderData.active, revalidator]);
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      setChecks((count) => count + 1);
+      void revalidator.revalidate();
+    }, CHECK_EVERY_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, checks, revalidator]);
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      {!loaderData.active ? (
+      {waiting ? (
         <noscript>
-          <meta httpEquiv="refresh" content="3" />
+          <meta httpEquiv="refresh" content={`${CHECK_EVERY_MS / 1000};url=/success?check=${loaderData.checks + 1}`} />
         </noscript>
       ) : null}
       <p className="text-5xl" aria-hidden="true">🏆</p>
       <h1 className="mt-4 font-display text-4xl font-black text-white">Thank you for subscribing!</h1>
       {loaderData.active ? (
         <p className="mt-4 text-slate-300">Your premium membership is active. Every scheme, formation and play is unlocked.</p>
-      ) : (
+      ) : waiting ? (
         <p className="mt-4 text-slate-300" role="status">
           We're activating your membership. This takes a moment; this page refreshes by itself.
+        </p>
+      ) : (
+        <p className="mt-4 text-slate-300" role="status">
+          We have not received a payment from you yet. If you paid, it can take a few minutes: <Link to="/success" className="text-link">check again</Link>.
+          If you did not finish the checkout, <Link to="/subscribe" className="text-link">choose a plan</Link>.
         </p>
       )}
       <Link to="/home" className="btn-primary mt-8">Go to Dashboard</Link>
