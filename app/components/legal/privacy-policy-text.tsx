@@ -175,9 +175,11 @@ export function PrivacyPolicyText() {
       <h2>7. How long we keep it</h2>
       <ul>
         <li>
-          <strong>Account information and your content</strong> are kept while your account is open. When you ask us
-          to delete your account, we delete or anonymise it within 30 days, except where we need to keep some of it
-          for the reasons below.
+          <strong>Account information and your content</strong> are kept while your account is open. When you delete
+          your account (&lsquo;Delete account&rsquo; in Account Settings), it is deleted at once with your gameplans,
+          progress, favourites, ratings, tips, notifications and contact messages; your comments stay, shown as
+          written by &ldquo;Former member&rdquo;, without your name or a link to you. If you ask us to delete it
+          instead, we do so within 30 days. We keep only what the reasons below require.
         </li>
         <li>
           <strong>Subscription and payment records</strong> are kept for as long as tax and accounting laws require,
@@ -185,7 +187,7 @@ export function PrivacyPolicyText() {
         </li>
         <li>
           <strong>Contact messages</strong> are kept for up to 2 years after the conversation ends, so we can follow
-          up on the same issue.
+          up on the same issue, or until you delete your account.
         </li>
         <li>
           <strong>Security data</strong> such as throttling records expires automatically, usually within an hour.
@@ -228,7 +230,9 @@ export function PrivacyPolicyText() {
         <li>object to or ask us to restrict certain uses, and withdraw any consent you have given.</li>
       </ul>
       <p>
-        To exercise any of these rights, contact us through our <Link to="/contact">contact page</Link> or e-mail{" "}
+        You can download a copy of your information (&lsquo;Download my data&rsquo;) and delete your account yourself
+        in <Link to="/account-settings">Account Settings</Link>. To exercise any of the other rights, or if you
+        prefer, contact us through our <Link to="/contact">contact page</Link> or e-mail{" "}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the address on your account. We may need to
         confirm your identity before acting on a request. We will respond within 30 days, and we won&rsquo;t charge
         you or treat you differently for exercising your rights. If you are in the EU, the UK or another place with a

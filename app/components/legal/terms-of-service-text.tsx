@@ -210,10 +210,11 @@ export function TermsOfServiceText() {
 
       <h2>10. Suspension and termination</h2>
       <p>
-        To close your account, contact us through the{" "}
-        <Link to="/contact">contact page</Link> or at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Please
-        cancel any active membership first; closing your account ends premium access, and the refund rules in section
-        3 still apply.
+        You can close your account at any time with &lsquo;Delete account&rsquo; in{" "}
+        <Link to="/account-settings">Account Settings</Link>, or by contacting us through the{" "}
+        <Link to="/contact">contact page</Link> or at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Closing
+        your account cancels an active membership at once and ends premium access; the refund rules in section 3 still
+        apply.
       </p>
       <p>
         We may suspend or terminate your account, or limit your access to the Service, if you break these Terms (for
