@@ -104,7 +104,7 @@ function NotificationBell({ unread }: { unread: number }) {
 /** The top bar's search box: a plain GET form that leads to /search. */
 function NavSearch({ id, className }: { id: string; className: string }) {
   return (
-    <form role="search" method="get" action="/search" className="relative">
+    <form role="search" aria-label="Site search" method="get" action="/search" className="relative">
       <label htmlFor={id} className="sr-only">
         Search
       </label>

@@ -115,6 +115,23 @@ describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
   });
 });
 
+describe("wide screens (axe-core), where the top bar has its own search box", () => {
+  it("finds no violations on /search at 1600 px, for a visitor and a member (two search landmarks, each named)", async () => {
+    const problems: string[] = [];
+    for (const role of [null, "premium"] as const) {
+      const { context, page } = await newPage(browser, { bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+      if (role) await signInAs(page, role);
+      for (const path of ["/search", "/search?q=cover"]) {
+        await page.goto(path);
+        const violations = await axeViolations(page);
+        if (violations.length) problems.push(describeViolations(`${path} (${role ?? "visitor"})`, violations));
+      }
+      await context.close();
+    }
+    expect(problems.join("\n")).toBe("");
+  });
+});
+
 describe("gameplans (axe-core, WCAG 2.1 A and AA)", () => {
   it("finds no violations on a gameplan, its delete confirmation, its wristband, its shared page and a revoked link", async () => {
     const { db } = await testState();

@@ -27,7 +27,13 @@ describe.each(JS_MODES)("patch tracker with $label", ({ javaScriptEnabled }) => 
       await visible(page.getByText("that work on the current title update"));
       await expect(page.getByText("Needs re-test after 1.08").count()).resolves.toBe(0);
       await visible(page.getByText("Verified on 1.08").first());
-      await page.getByRole("switch", { name: "Works on current update" }).click();
+      if (javaScriptEnabled) {
+        // A switch answers Space too, from the keyboard.
+        await page.getByRole("switch", { name: "Works on current update" }).focus();
+        await page.keyboard.press("Space");
+      } else {
+        await page.getByRole("switch", { name: "Works on current update" }).click();
+      }
       await page.waitForURL((url) => !url.search.includes("works"));
       await visible(page.getByText("Needs re-test after 1.08").first());
     } finally {

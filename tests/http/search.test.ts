@@ -145,6 +145,17 @@ describe("what each viewer may find", () => {
   });
 });
 
+describe("the search box's own examples", () => {
+  it("each example in the placeholder finds something, for a visitor", async () => {
+    const { html } = await search("");
+    const placeholder = /id="search-query"[^>]*placeholder="([^"]*)"|placeholder="([^"]*)"[^>]*id="search-query"/.exec(html) ?? /placeholder="(Try [^"]*)"/.exec(html);
+    const text = (placeholder?.[1] ?? placeholder?.[2] ?? "").replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
+    const examples = [...text.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(examples.length, text).toBeGreaterThanOrEqual(2);
+    for (const example of examples) expect((await search(example)).total, example).toBeGreaterThan(0);
+  });
+});
+
 describe("filters", () => {
   it("narrow the results and count each value with the other filters applied; unknown values are ignored", async () => {
     const all = await search("cover");

@@ -92,7 +92,6 @@ function FavoriteStar({ on }: { on: boolean }) {
       <input type="hidden" name="favorite" value={pending ? "off" : "on"} />
       <button
         type="submit"
-        aria-pressed={pending}
         aria-label={pending ? "Remove from favorites" : "Add to favorites"}
         title={pending ? "Remove from favorites" : "Add to favorites"}
         className="rounded-full p-2 hover:bg-field-800"
@@ -158,7 +157,16 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
         )}
       </p>
       {loaderData.canRate ? (
-        <Form method="post" preventScrollReset className="mt-4">
+        <Form
+          method="post"
+          preventScrollReset
+          className="mt-4"
+          // While a rating is saving the stars stay focusable (a disabled button drops the keyboard
+          // user's focus to the page): a second press waits for the first instead.
+          onSubmit={(event) => {
+            if (saving) event.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="rate" />
           <fieldset>
             <legend className="text-sm font-semibold text-slate-200">{rating.own ? `Your rating: ${rating.own} of 5` : "Rate this scheme"}</legend>
@@ -169,7 +177,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
                   type="submit"
                   name="rating"
                   value={value}
-                  disabled={saving}
+                  aria-disabled={saving || undefined}
                   aria-label={`Rate ${value} star${value === 1 ? "" : "s"}`}
                   className={`rounded-md border px-3 py-1.5 text-lg leading-none ${
                     rating.own && value <= rating.own ? "border-amber-400 text-amber-400" : "border-field-600 text-slate-400 hover:text-amber-300"

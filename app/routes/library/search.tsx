@@ -96,7 +96,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-4xl font-black text-white">Search</h1>
-      <Form ref={formRef} method="get" action="/search" role="search" className="mt-6 flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
+      <Form ref={formRef} method="get" action="/search" role="search" aria-label="Search the library" className="mt-6 flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
         <label htmlFor="search-query" className="sr-only">
           Search
         </label>
@@ -108,7 +108,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           value={text}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Try 'cover 3 beater', 'gun bunch' or 'red zone'"
+          placeholder="Try 'cover 3', 'gun bunch' or 'red zone'"
           autoComplete="off"
           enterKeyHint="search"
           aria-controls={results.length ? "search-results" : undefined}
