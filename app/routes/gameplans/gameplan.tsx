@@ -184,6 +184,7 @@ function PrintButton() {
     </button>
   );
 }
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <GameplanErrorBoundary error={error} />;
 }

@@ -53,6 +53,7 @@ export default function Wristband({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <GameplanErrorBoundary error={error} />;
 }
