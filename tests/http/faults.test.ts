@@ -9,12 +9,15 @@ import { makePng } from "../support/images";
 import { baseUrl } from "../support/http";
 import { contentForm, storedContent, token, type FormationInput } from "../support/staff";
 import { startTestServer, TEST_STATE_DIR, type TestServer } from "../support/test-server";
-import { testState, useStateDir } from "../support/test-state";
+import { settledViews, viewsReaching } from "../support/library";
+import { holdDatabaseBusy, testState, useStateDir } from "../support/test-state";
+import { VIEW_FLUSH_MS } from "~/server/views.server";
 
 // Failures injected per request (app/server/fault-injection.server.ts), on a server of its own with
 // FAULT_INJECTION on: D1 or KV failing ends in a 503 with Retry-After and nothing written; an R2
 // failure in an upload is a clear message with the member's row untouched; a failure inside the
-// content editor's batch leaves the old scheme as it was.
+// content editor's batch leaves the old scheme as it was. The database held busy by a competing
+// writer (here, so that no other test file's requests meet it) loses no page view.
 
 const FAULTS_PORT = Number(process.env.TEST_FAULTS_PORT || 8805);
 const SCHEME = "madden26-gun-bunch-quick-pass";
@@ -176,6 +179,36 @@ describe("a failure inside the content editor's batch", () => {
     const after = await storedContent(newSlug);
     expect(after?.row.id).toBe(before?.row.id);
     expect(after?.formations.map((formation) => formation.plays.map((play) => play.title))).toEqual([["Mesh Wheel", "Curl Flat"]]);
+  });
+});
+
+describe("the database held busy by another writer", () => {
+  it("loses no page view: the write after the answer is tried again", async () => {
+    const slug = "cfb26-lab-wear-and-tear";
+    const before = await settledViews(slug);
+    expect((await request(`/content/${slug}`, { headers: PAGE })).status).toBe(200);
+    // The view is written a second after the answer: the database is held busy from now to past that.
+    await holdDatabaseBusy(Date.now() + VIEW_FLUSH_MS + 1_000);
+    expect(await viewsReaching(slug, before + 1)).toBe(before + 1);
+    expect(await settledViews(slug)).toBe(before + 1);
+  });
+
+  it("answers a page with 503 and Retry-After while the database is locked, never a 500, and serves it again after", async () => {
+    const until = Date.now() + 3_000;
+    const holding = holdDatabaseBusy(until);
+    const statuses: number[] = [];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    while (Date.now() < until - 300) {
+      const response = await request("/madden", { headers: PAGE });
+      statuses.push(response.status);
+      if (response.status === 503) expect(response.headers.get("Retry-After")).toBe("30");
+      await response.body?.cancel();
+    }
+    await holding;
+    // Between two of the competing writes a request may get through; none fails with a 500.
+    expect(statuses.every((status) => status === 503 || status === 200), statuses.join(",")).toBe(true);
+    expect(statuses).toContain(503);
+    expect((await request("/madden", { headers: PAGE })).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@
 // migrated and seeded, for the HTTP and browser tests. The build is the one in APP_BUILD_DIR
 // (`npm test` builds into TEST_BUILD_DIR), or build/ when a project runs on its own.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
 import { applyMigrations, binPath, prepareLocalState, QUIET_ENV, resetState, ROOT } from "../../scripts/local-state.ts";
 import { FAKE_DISCORD } from "./fake-discord.ts";
 import { FAKE_OAUTH_CLIENTS, startFakeOAuthProvider } from "./fake-oauth.ts";
@@ -21,7 +22,10 @@ export type TestServerOptions = {
   seed?: boolean;
 };
 
-export type TestServer = { baseUrl: string; stateDir: string; oauthUrl: string; stop: () => Promise<void> };
+export type TestServer = { baseUrl: string; stateDir: string; oauthUrl: string; logFile: string; stop: () => Promise<void> };
+
+/** Where a test server's output (the worker's logged errors included) is kept, per port, for a failed run's report. */
+export const serverLogFile = (port: number) => `${ROOT}/.tmp/server-logs/${port}.log`;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = options.port ?? TEST_PORT;
@@ -72,8 +76,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     { cwd: ROOT, env: { ...process.env, ...QUIET_ENV }, stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const logFile = serverLogFile(port);
+  mkdirSync(`${ROOT}/.tmp/server-logs`, { recursive: true });
+  const log = createWriteStream(logFile);
+  const keep = (chunk: Buffer) => {
+    if (output.length < 100_000) output += chunk;
+    log.write(chunk);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  child.once("exit", () => log.end());
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -99,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl,
     stateDir,
     oauthUrl: oauth.url,
+    logFile,
     stop: async () => {
       await stopWrangler(child);
       await oauth.stop();

@@ -4,7 +4,7 @@ import { INJECTED_FAILURES, withInjectedFaults } from "~/server/fault-injection.
 import { isServiceUnavailable, unavailableResponse } from "~/server/unavailable.server";
 
 describe("isServiceUnavailable (a 503, not a 500)", () => {
-  it("knows D1's transient failures and KV answering 429 or 5xx, also wrapped as drizzle wraps them", () => {
+  it("knows D1's transient failures (a locked local database too) and KV answering 429 or 5xx, also wrapped as drizzle wraps them", () => {
     for (const message of [
       "D1_ERROR: Network connection lost.",
       "D1 DB is overloaded. Too many requests queued.",
@@ -12,6 +12,8 @@ describe("isServiceUnavailable (a 503, not a 500)", () => {
       "D1 DB's isolate exceeded its memory limit and was reset.",
       "KV GET failed: 503 Service Unavailable",
       "KV PUT failed: 429 Too Many Requests",
+      "D1_ERROR: database is locked: SQLITE_BUSY",
+      "D1_ERROR: Failed to get session commit token: internal error; reference = ms47ct0mkcvf7aeu6rqd8qi8",
       INJECTED_FAILURES.d1,
       INJECTED_FAILURES.kv("get"),
     ]) {
