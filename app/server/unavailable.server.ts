@@ -8,7 +8,7 @@ import { hasErrorMessage } from "./db.server.ts";
 export const RETRY_AFTER_SECONDS = 30;
 
 // D1's documented transient errors, KV answering 429 or 5xx ("KV GET failed: 503 ..."), and the
-// local D1 meeting another process's write lock (a backup or export of the running site's state):
+// local D1 meeting another process's write lock (`wrangler d1 execute --local` on the running site):
 // SQLite's "database is locked", which D1's sessions report as "Failed to get session commit token".
 const UNAVAILABLE =
   /Network connection lost|D1 DB is overloaded|transient issue on remote node|caused object to be reset|D1 DB(?:'s isolate)? exceeded its (?:memory|CPU time) limit|\bKV [A-Z_]+ failed: (?:429|5\d\d)\b|SQLITE_BUSY|database is locked|Failed to get session commit token/;
