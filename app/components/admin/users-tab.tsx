@@ -159,15 +159,19 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         {field(
           "email",
           "Email",
-          ownRow ? (
-            // Nobody changes their own e-mail (the permission table); the server refuses it too.
-            <>
-              <input id="edit-email" name="email" type="email" defaultValue={user.email} readOnly aria-describedby="edit-email-hint" className="input opacity-70" />
-              <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p>
-            </>
-          ) : (
-            <input id="edit-email" name="email" type="email" defaultValue={user.email} className="input" />
-          ),
+          // Nobody changes their own e-mail (the permission table); the server refuses it too.
+          <>
+            <input
+              id="edit-email"
+              name="email"
+              type="email"
+              defaultValue={user.email}
+              readOnly={ownRow}
+              aria-describedby={ownRow ? "edit-email-hint" : undefined}
+              className={ownRow ? "input opacity-70" : "input"}
+            />
+            {ownRow ? <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p> : null}
+          </>,
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           {field(

@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map(({ contentId, slug, title, game, progress, next }) => ({ contentId, slug, title, game, progress, next }));
   const reset = new URL(request.url).searchParams.get("reset");
   const session = (await app.getSession())?.session;
+  const premium = hasPremiumAccess(user);
   return {
     deletion: {
       refusal: isStaff(user) ? STAFF_CANNOT_SELF_DELETE : null,
@@ -71,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasPassword: Boolean(user.passwordHash),
     },
     subscription: {
-      hasPremium: hasPremiumAccess(user),
+      hasPremium: premium,
       tier: user.subscriptionTier,
       status: user.subscriptionStatus,
       plan: user.subscriptionPlan,
@@ -85,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       testMode:
         billingMode(app.env) === "local" &&
         Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")) &&
-        (hasPremiumAccess(user) || user.subscriptionStatus === "past_due"),
+        (premium || user.subscriptionStatus === "past_due"),
     },
     passwordThrottle: throttle,
     discord: discordRows ? toDiscordCard(discordRows, user) : null,
