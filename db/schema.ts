@@ -165,6 +165,21 @@ export const content = sqliteTable(
   ],
 );
 
+// An item's earlier slugs. A new title can give an item a new slug; links to the old one (shared,
+// bookmarked, in e-mails already sent) lead to its page instead of a 404. A slug taken by a live
+// item is never looked up here, and an item's removal removes its rows.
+export const contentSlugRedirects = sqliteTable(
+  "content_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("content_slug_redirects_content_idx").on(table.contentId)],
+);
+
 // A formation of a scheme.
 export const contentSections = sqliteTable(
   "content_sections",
@@ -325,6 +340,19 @@ export const blogPosts = sqliteTable(
     index("blog_posts_category_published_idx").on(table.isPublished, table.category, table.publishedAt),
     index("blog_posts_created_at_idx").on(table.createdAt),
   ],
+);
+
+// A post's earlier slugs (staff edit the slug in the blog form): links to one lead to the post.
+export const blogSlugRedirects = sqliteTable(
+  "blog_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("blog_slug_redirects_post_idx").on(table.postId)],
 );
 
 export const testimonials = sqliteTable(

@@ -1,5 +1,5 @@
 import { desc, eq, like, or } from "drizzle-orm";
-import { blogPosts, type User } from "../../db/schema.ts";
+import { blogPosts, blogSlugRedirects, type User } from "../../db/schema.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { renderMarkdown } from "../lib/markdown.ts";
@@ -112,6 +112,21 @@ export type SaveBlogPostOutcome =
 const SLUG_ATTEMPTS = 3;
 
 /**
+ * A save that changes the post's slug keeps the old one leading to it (blog_slug_redirects); the
+ * slug the post now has, if it once led elsewhere, stops doing so: the live post answers it.
+ */
+function slugRedirectStatements(db: Database, existing: { id: number; slug: string } | null, slug: string) {
+  if (existing?.slug === slug) return [];
+  const taken = db.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, slug));
+  if (!existing) return [taken];
+  const kept = db
+    .insert(blogSlugRedirects)
+    .values({ oldSlug: existing.slug, postId: existing.id })
+    .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: existing.id, createdAt: new Date() } });
+  return [taken, kept];
+}
+
+/**
  * Creates or updates a post. The slug is made unique (slug-1, slug-2, ...); a chosen image is
  * checked by its bytes and stored under thumbnail/ before the row is written, and removed again
  * if the row cannot be written. Publishing stamps published_at with the current time on every
@@ -166,7 +181,7 @@ export async function saveBlogPost(
       const write = existing
         ? app.db.update(blogPosts).set({ ...fields, slug, updatedAt: now }).where(eq(blogPosts.id, existing.id))
         : app.db.insert(blogPosts).values({ ...fields, slug, authorId, createdAt: now, updatedAt: now });
-      await app.db.batch([write, ...bookkeeping]);
+      await app.db.batch([write, ...slugRedirectStatements(app.db, existing, slug), ...bookkeeping]);
       await deleteUnusedMedia({ db: app.db, bucket: app.env.MEDIA }, dropped);
       return { status: "saved", slug, title: values.title, requestedSlug: values.slug };
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   contentPlays,
   contentRatings,
   contentSections,
+  contentSlugRedirects,
   favorites,
   type User,
 } from "../../db/schema.ts";
@@ -84,6 +85,7 @@ export async function deleteContent({ db, bucket }: Storage, actor: Pick<User, "
     db.delete(contentRatings).where(inArray(contentRatings.contentId, contentId)),
     db.delete(comments).where(inArray(comments.contentId, contentId)),
     db.delete(favorites).where(inArray(favorites.contentId, contentId)),
+    db.delete(contentSlugRedirects).where(inArray(contentSlugRedirects.contentId, contentId)),
     db.delete(content).where(eq(content.slug, slug)).returning({ id: content.id }),
   ]);
   await deleteUnusedMedia({ db, bucket }, keys);
@@ -249,6 +251,21 @@ async function chooseContentSlug(db: Database, title: string, current: { slug: s
   const taken = await takenSlugs(db, base);
   if (current) return taken.includes(base) ? current.slug : base;
   return nextFreeSlug(base, taken);
+}
+
+/**
+ * A save that changes the item's slug keeps the old one leading to it (content_slug_redirects); the
+ * slug the item now has, if it once led elsewhere, stops doing so: the live item answers it.
+ */
+function slugRedirectStatements(db: Database, current: { id: number; slug: string } | null, slug: string) {
+  if (current?.slug === slug) return [];
+  const taken = db.delete(contentSlugRedirects).where(eq(contentSlugRedirects.oldSlug, slug));
+  if (!current) return [taken];
+  const kept = db
+    .insert(contentSlugRedirects)
+    .values({ oldSlug: current.slug, contentId: current.id })
+    .onConflictDoUpdate({ target: contentSlugRedirects.oldSlug, set: { contentId: current.id, createdAt: new Date() } });
+  return [taken, kept];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,6 +450,7 @@ export async function saveContent(
   const keptPlays = JSON.stringify(value.formations.flatMap((formation) => formation.plays.map((play) => `${formation.slug}/${play.slug}`)));
   const statements = [
     writeContent,
+    ...slugRedirectStatements(db, current, slug),
     ...(uploadKeys.length ? [keepMedia(db, uploadKeys)] : []),
     ...(previousKeys.length ? [queueMediaDeletion(db, previousKeys)] : []),
     ...(current

@@ -1,7 +1,21 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { blogPosts, users } from "../../db/schema.ts";
+import { blogPosts, blogSlugRedirects, users } from "../../db/schema.ts";
 import type { BlogCardData } from "../lib/blog.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
+
+/**
+ * The slug a post has now, when a link names one it had before, or null. Read only where the page
+ * would be a 404; a draft moves only in the staff's editor (`drafts`).
+ */
+export async function movedBlogSlug(db: Database, oldSlug: string, { drafts = false } = {}): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: blogPosts.slug, isPublished: blogPosts.isPublished })
+    .from(blogSlugRedirects)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+    .where(eq(blogSlugRedirects.oldSlug, oldSlug))
+    .limit(1);
+  return row && (row.isPublished || drafts) ? row.slug : null;
+}
 
 export const blogCardColumns = {
   slug: blogPosts.slug,

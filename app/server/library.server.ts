@@ -1,9 +1,24 @@
 import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, favorites, playStatuses, titleUpdates, users } from "../../db/schema.ts";
+import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, titleUpdates, users } from "../../db/schema.ts";
+import { type AccessSubject, isStaff } from "../lib/access.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
 // reads go to D1 together in one batch.
+
+/**
+ * The slug an item has now, when a link names one it had before (its title changed), or null. Read
+ * only when no item has the slug (a page that would be a 404); a draft moves only for staff.
+ */
+export async function movedContentSlug(db: Database, viewer: AccessSubject | null | undefined, oldSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: content.slug, isPublished: content.isPublished })
+    .from(contentSlugRedirects)
+    .innerJoin(content, eq(content.id, contentSlugRedirects.contentId))
+    .where(eq(contentSlugRedirects.oldSlug, oldSlug))
+    .limit(1);
+  return row && (row.isPublished || isStaff(viewer)) ? row.slug : null;
+}
 
 function contentIdBySlug(db: Database, slug: Param<string>) {
   return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));

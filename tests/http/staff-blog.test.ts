@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogPosts } from "../../db/schema";
+import { blogPosts, blogSlugRedirects } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
@@ -163,6 +163,43 @@ describe("slugs and validation", () => {
     expect(toastFrom(symbols)?.description).toMatch(/^Successfully saved "\*\*\* !!! \*\*\*"\./);
     const rows = await state.db.select().from(blogPosts).where(eq(blogPosts.title, "*** !!! ***"));
     for (const row of rows) expect(row.slug).toMatch(/^post(-\d+)?$/);
+  });
+});
+
+describe("a changed slug", () => {
+  it("keeps the old one leading to the post (301, the query kept), in the editor too; a new post may take it; deleting the post removes it", async () => {
+    const id = token();
+    const old = `moving-post-${id}`;
+    const moved = `moved-post-${id}`;
+    expect((await save("/admin/blog/new", { title: "Moving post", slug: old, content: "Body" })).status).toBe(302);
+    const edit = await save(`/admin/blog/${old}`, { title: "Moving post", slug: moved, content: "Body", status: "published" });
+    // Moved back at once: other files expect the seed's newest posts on /blog and in the feed.
+    await backdatePost(moved);
+    expect(edit.status).toBe(302);
+    const visit = await page(`/blog/${old}?ref=digest`);
+    expect([visit.status, visit.location]).toEqual([301, `/blog/${moved}?ref=digest`]);
+    expect((await page(`/blog/${moved}`)).main).toContain("Moving post");
+    const editor = await page(`/admin/blog/${old}`, superadmin);
+    expect([editor.status, editor.location]).toEqual([301, `/admin/blog/${moved}`]);
+    expect((await page(`/blog/never-${id}`)).status).toBe(404);
+
+    // A draft moves only in the editor: visitors find nothing, as on its own slug.
+    await state.db.update(blogPosts).set({ isPublished: false, publishedAt: null }).where(eq(blogPosts.slug, moved));
+    expect((await page(`/blog/${old}`)).status).toBe(404);
+    expect((await page(`/admin/blog/${old}`, superadmin)).location).toBe(`/admin/blog/${moved}`);
+
+    // A new post may take the old slug: it answers it from then on.
+    expect((await save("/admin/blog/new", { title: "Taker", slug: old, content: "Body" })).status).toBe(302);
+    const taker = await page(`/admin/blog/${old}`, superadmin);
+    expect(taker.status).toBe(200);
+    expect(tags(taker.html, "input").find((input) => input.name === "title")?.value).toBe("Taker");
+    expect(await state.db.select().from(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, old))).toEqual([]);
+
+    const post = (await blogPostBySlug(moved))!;
+    await state.db.insert(blogSlugRedirects).values({ oldSlug: `gone-${id}`, postId: post.id });
+    expect((await postForm("/admin", { intent: "delete-post", postId: String(post.id) }, { cookie: superadmin })).status).toBe(302);
+    expect(await state.db.select().from(blogSlugRedirects).where(eq(blogSlugRedirects.postId, post.id))).toEqual([]);
+    expect((await page(`/admin/blog/gone-${id}`, superadmin)).status).toBe(404);
   });
 });
 

@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -502,6 +502,54 @@ describe("editing", () => {
       ["verified", "nerfed"],
     ]);
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
+  });
+
+  it("a new title moves the item to a new slug; links to the old one lead there (301), the rest of the path and the query kept", async () => {
+    const id = token();
+    const { row } = await createContent({ title: `Moving scheme ${id}`, formations: twoByTwo(id) });
+    const old = row.slug;
+    await publish(old);
+    const edit = await postMultipart(`/admin/content/${old}`, contentForm({ title: `Moved scheme ${id}`, isPublished: true, formations: twoByTwo(id) }), admin);
+    expect(edit.status).toBe(302);
+    const [moved] = await contentByTitle(`Moved scheme ${id}`);
+    expect(moved.id).toBe(row.id);
+    expect(moved.slug).toBe(`moved-scheme-${id}`);
+    published.push(moved.slug);
+
+    const movedTo = async (path: string, cookie?: string) => {
+      const response = await get(path, { cookie });
+      return { status: response.status, location: response.headers.get("Location") };
+    };
+    expect(await movedTo(`/content/${old}`, premium)).toEqual({ status: 301, location: `/content/${moved.slug}` });
+    expect(await movedTo(`/content/${old}/section/gun-trips-te/play/bubble-screen?t=30`, premium)).toEqual({
+      status: 301,
+      location: `/content/${moved.slug}/section/gun-trips-te/play/bubble-screen?t=30`,
+    });
+    expect(await movedTo(`/scheme/${old}`)).toEqual({ status: 301, location: `/scheme/${moved.slug}` });
+    expect(await movedTo(`/admin/content/${old}`, admin)).toEqual({ status: 301, location: `/admin/content/${moved.slug}` });
+    expect((await page(`/content/${moved.slug}/section/gun-trips-te/play/bubble-screen`, premium)).main).toContain("Bubble Screen");
+    // Links to a slug that never existed stay a 404.
+    expect((await get(`/content/never-${id}`, { cookie: premium })).status).toBe(404);
+
+    // A draft moves only for staff: a member following the old link finds nothing, as on its own slug.
+    await state.db.update(content).set({ isPublished: false }).where(eq(content.id, row.id));
+    expect((await movedTo(`/content/${old}`, premium)).status).toBe(404);
+    expect((await movedTo(`/scheme/${old}`)).status).toBe(404);
+    expect(await movedTo(`/content/${old}`, admin)).toEqual({ status: 301, location: `/content/${moved.slug}` });
+
+    // A new item may take the old slug: the live item answers it from then on.
+    const { row: taker } = await createContent({ title: `Moving scheme ${id}` });
+    expect(taker.slug).toBe(old);
+    const opened = await page(`/content/${old}`, admin);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain(`Moving scheme ${id}`);
+    expect(await state.db.select().from(contentSlugRedirects).where(eq(contentSlugRedirects.oldSlug, old))).toEqual([]);
+
+    // Deleting the moved item removes what led to it.
+    await state.db.insert(contentSlugRedirects).values({ oldSlug: `gone-${id}`, contentId: row.id });
+    expect((await postForm("/admin", { intent: "delete-content", slug: moved.slug }, { cookie: admin })).status).toBe(302);
+    expect(await state.db.select().from(contentSlugRedirects).where(eq(contentSlugRedirects.contentId, row.id))).toEqual([]);
+    expect((await get(`/content/gone-${id}`, { cookie: admin })).status).toBe(404);
   });
 
   it("answers 404 for content that does not exist", async () => {

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-form";
 import { BlogEditor } from "~/components/admin/blog-editor";
@@ -8,6 +8,7 @@ import { BLOG_SAVE_FAILED, blogPostSchema, deriveBlogSlug } from "~/lib/schemas/
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
+import { movedBlogSlug } from "~/server/blog.server";
 import { readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
@@ -26,7 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app } = await superadminContext(context, request);
   if (!params.slug) return { post: null, previewHtml: "" };
   const post = await findBlogPostForEdit(app.db, params.slug);
-  if (!post) throw data("Blog Post Not Found", { status: 404 });
+  if (!post) {
+    // A bookmark of the editor under the post's earlier slug.
+    const moved = await movedBlogSlug(app.db, params.slug, { drafts: true });
+    if (moved) throw redirect(`/admin/blog/${moved}`, 301);
+    throw data("Blog Post Not Found", { status: 404 });
+  }
   return {
     post: { ...post, publishedAt: post.publishedAt?.getTime() ?? null },
     previewHtml: renderBlogPreview(post.content),

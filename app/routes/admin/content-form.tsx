@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { PatchStatusCard } from "~/components/admin/patch-status-card";
@@ -7,6 +7,7 @@ import type { ToastMessage } from "~/components/toaster";
 import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormInput } from "~/lib/schemas/content";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
+import { movedContentSlug } from "~/server/library.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { readForm } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
@@ -33,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { app } = await staffContext(context, request);
+  const { app, user } = await staffContext(context, request);
   if (!params.slug) {
     const defaultValue: ContentFormInput = {
       title: "",
@@ -51,7 +52,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { mode: "create" as const, current: null, thumbnailUrl: null, defaultValue, patch: null };
   }
   const item = await findContentForEdit(app.db, params.slug);
-  if (!item) throw data("Content not found", { status: 404 });
+  if (!item) {
+    // A bookmark of the editor under the item's earlier slug (its title changed since).
+    const moved = await movedContentSlug(app.db, user, params.slug);
+    if (moved) throw redirect(`/admin/content/${moved}`, 301);
+    throw data("Content not found", { status: 404 });
+  }
   const defaultValue: ContentFormInput = {
     title: item.title,
     type: item.type,

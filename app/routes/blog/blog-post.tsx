@@ -7,7 +7,7 @@ import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
 import { formatListingDate } from "~/lib/format";
 import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/seo";
-import { findPublishedPostId, postBySlugQuery } from "~/server/blog.server";
+import { findPublishedPostId, movedBlogSlug, postBySlugQuery } from "~/server/blog.server";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
 import { readForm } from "~/server/http.server";
@@ -43,6 +43,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { rows, comments, commentCount } = withComments ?? (await readPage(app, page(false)));
   const commentsFailed = !withComments;
   const post = rows[0];
+  // A link to the slug the post had before staff changed it: the post under its new slug.
+  const moved = post ? null : await movedBlogSlug(db, params.slug);
+  if (moved) throw redirect(`/blog/${moved}${new URL(request.url).search}`, 301);
   if (!post || !post.isPublished) throw data("Blog Post Not Found", { status: 404 });
   const commentPage = toCommentPage(comments ?? [], commentCount ?? [], commentCursor, viewer);
   return {

@@ -15,6 +15,7 @@ import {
   contentBySlugQuery,
   findContentForWrite,
   isNewPageView,
+  movedContentSlug,
   playsOfSectionQuery,
   ratingSummaryQuery,
   saveRating,
@@ -88,6 +89,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const commentRows = read.comments ?? [];
   const commentCountRows = read.commentCount ?? [];
 
+  if (!row) {
+    // A link to the slug the item had before its title changed: the same page under its new slug.
+    const moved = await movedContentSlug(db, viewer, slug);
+    if (moved) {
+      const url = new URL(request.url);
+      throw redirect(`${url.pathname.replace(/^\/content\/[^/]+/, `/content/${moved}`)}${url.search}`, 301);
+    }
+  }
   const rights = row ? contentRights(viewer, row) : null;
   if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });

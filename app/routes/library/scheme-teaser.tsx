@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/scheme-teaser";
 import { TypeBadge } from "~/components/content-card";
@@ -10,7 +10,7 @@ import { metaDescription, pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
-import { contentBySlugQuery, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
+import { contentBySlugQuery, movedContentSlug, ratingSummaryQuery, sectionsWithCountsQuery, toRatingSummary } from "~/server/library.server";
 
 // The public teaser of a scheme, for sharing: its title, description and counts; no video, no write-ups.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -25,6 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
   ]);
   const row = rows[0];
+  const moved = row ? null : await movedContentSlug(db, viewer, params.slug);
+  if (moved) throw redirect(`/scheme/${moved}`, 301);
   const rights = row ? contentRights(viewer, row) : null;
   if (!row || !isSchemeType(row.type) || !rights?.see) throw data("Content not found", { status: 404 });
   return {
