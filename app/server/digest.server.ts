@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { notificationDigests, users, type Game, type PatchStatus } from "../../db/schema.ts";
 import { CONTENT_TYPE_LABELS } from "../lib/content.ts";
+import { formatShortDate } from "../lib/format.ts";
 import { badgeText, GAME_LABELS } from "../lib/patch.ts";
 import type { Database } from "./db.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
@@ -28,7 +29,7 @@ export const DIGEST_BATCH = 100;
 export const DIGEST_MAX_LINES = 300;
 
 type DueMember = { id: string; email: string; firstName: string | null; since: number };
-type ChangeLine = { userId: string; toStatus: PatchStatus; version: string | null; contentSlug: string; contentTitle: string; sectionSlug: string | null; playSlug: string | null; playTitle: string | null };
+type ChangeLine = { userId: string; changedAt: number; toStatus: PatchStatus; version: string | null; contentSlug: string; contentTitle: string; sectionSlug: string | null; playSlug: string | null; playTitle: string | null };
 type NewItem = { userId: string; slug: string; title: string; game: Game; type: keyof typeof CONTENT_TYPE_LABELS };
 
 /** Where a member's window starts: their last digest, but no further back than DIGEST_LOOKBACK. */
@@ -81,7 +82,7 @@ async function writeDigests(db: Database, env: Env, secret: string, now: number)
   const ids = JSON.stringify(members.map((member) => member.id));
   const [changes, fresh] = await Promise.all([
     db.all<ChangeLine>(sql`
-      SELECT u.id AS userId, c.to_status AS toStatus, (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
+      SELECT u.id AS userId, c.changed_at AS changedAt, c.to_status AS toStatus, (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
              ct.slug AS contentSlug, ct.title AS contentTitle, s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle
       FROM (${followedItems((column) => sql`${column} IN (SELECT value FROM json_each(${ids}))`)}) f
       JOIN users u ON u.id = f.user_id
@@ -162,7 +163,8 @@ export function renderDigest(options: {
       heading: "What changed on your favourites",
       items: [
         ...changes.slice(0, DIGEST_MAX_LINES).map((line) => ({
-          label: `${line.playTitle ? `${line.playTitle} (${line.contentTitle})` : line.contentTitle}: ${badgeText(line.toStatus, line.version)}`,
+          // Dated: an item changed twice since the last digest shows both, the newest first.
+          label: `${line.playTitle ? `${line.playTitle} (${line.contentTitle})` : line.contentTitle}: ${badgeText(line.toStatus, line.version)} · ${formatShortDate(line.changedAt)}`,
           url: absolute(notificationHref(line)),
         })),
         ...more(changes.length, "status changes on your notifications page", "/notifications"),
@@ -181,7 +183,7 @@ export function renderDigest(options: {
   const rendered = renderEmail({
     siteName,
     heading: options.firstName ? `Your playbook, ${options.firstName}` : "Your playbook",
-    paragraphs: ["Here is what changed since your last digest."],
+    paragraphs: ["Here is what changed since your last digest, the newest first."],
     lists,
     action: { label: "Open your notifications", url: absolute("/notifications") },
     footer: `You get this because the daily digest is on. Change it in Account Settings (${absolute("/account-settings#notifications")}) or unsubscribe with one click: ${options.unsubscribe}`,

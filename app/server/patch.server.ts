@@ -350,19 +350,25 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
   return row ?? null;
 }
 
-export type SetStatusResult = { ok: true; changed: boolean } | { ok: false; error: string; notFound?: true };
+/** `notified`: the change reaches members who follow the item (a new note or link alone does not). */
+export type SetStatusResult = { ok: true; changed: boolean; notified: boolean } | { ok: false; error: string; notFound?: true };
 
 /**
  * A staff member sets one item's status against its game's current update: the item and its
- * history row are written in one batch. Setting what is already there writes nothing.
+ * history row are written in one batch. Setting what is already there writes nothing; changing
+ * only the note or the alternative is history that notifies nobody.
  */
 export async function setItemStatus(db: Database, item: ItemRef, input: StatusInput, staffId: string, now = Date.now()): Promise<SetStatusResult> {
   const state = await readItemState(db, item);
   if (!state) return { ok: false, error: "That item no longer exists.", notFound: true };
   const result = applyStatusChange(state, input, state.currentUpdateId);
   if ("error" in result) return { ok: false, error: result.error };
-  if ("unchanged" in result) return { ok: true, changed: false };
+  if ("unchanged" in result) return { ok: true, changed: false, notified: false };
   const { next } = result;
+  if (next.alternative && !(await sitePageExists(db, next.alternative))) return { ok: false, error: MISSING_ALTERNATIVE };
+  // Members hear of a new status or a new update it holds on; a corrected note or alternative is
+  // kept in the history but is not news (it would ring the bell and fill the digest again).
+  const notify = next.status !== state.status || next.updateId !== state.updateId;
   // The history row is written only while the item still exists: status_changes has no foreign
   // key on its item (migration 0012), so an item deleted since it was read gets no orphan row.
   const d1 = db.$client;
@@ -371,14 +377,14 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM ${itemTable} WHERE ${itemKey} = ?)`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM ${itemTable} WHERE ${itemKey} = ?)`,
       )
-      .bind(item.kind, state.contentId, item.kind === "play" ? item.id : null, state.status, next.status, next.updateId, next.note, staffId, now, item.id),
+      .bind(item.kind, state.contentId, item.kind === "play" ? item.id : null, state.status, next.status, next.updateId, next.note, staffId, notify ? 1 : 0, now, item.id),
     d1
       .prepare(`UPDATE ${itemTable} SET status = ?, status_update_id = ?, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE ${itemKey} = ?`)
       .bind(next.status, next.updateId, next.note, next.alternative, now, item.id),
   ]);
-  return { ok: true, changed: true };
+  return { ok: true, changed: true, notified: notify };
 }
 
 /**
@@ -501,4 +507,33 @@ export function itemStatusesQuery(db: Database, contentId: number) {
            (SELECT version FROM title_updates WHERE id = ps.status_update_id), s.position * 1000 + p.position
     FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
     ORDER BY position, id`);
+}
+
+export const MISSING_ALTERNATIVE = "No page of this site has that address. Copy the link from the page members should use instead.";
+
+/**
+ * Whether a link to the library names something that exists: a scheme or other item, and the
+ * formation and play it names (/content/{slug}/section/{formation}/play/{play}, /scheme/{slug}).
+ * Other paths of the site and outside addresses are taken as they are.
+ */
+async function sitePageExists(db: Database, link: string): Promise<boolean> {
+  if (!link.startsWith("/")) return true;
+  const path = link.split(/[?#]/)[0];
+  const match = /^\/(?:content\/([^/]+)(?:\/section\/([^/]+)(?:\/play\/([^/]+))?)?|scheme\/([^/]+))\/?$/.exec(path);
+  if (!match) return !path.startsWith("/content/") && !path.startsWith("/scheme/");
+  const decode = (part: string | undefined) => {
+    try {
+      return part === undefined ? null : decodeURIComponent(part);
+    } catch {
+      return "";
+    }
+  };
+  const [slug, section, play] = [decode(match[1] ?? match[4]), decode(match[2]), decode(match[3])];
+  const rows = await db.all<{ found: number }>(sql`
+    SELECT 1 AS found FROM content c
+    LEFT JOIN content_sections s ON s.content_id = c.id AND s.slug = ${section}
+    LEFT JOIN content_plays p ON p.section_id = s.id AND p.slug = ${play}
+    WHERE c.slug = ${slug} AND (${section} IS NULL OR s.id IS NOT NULL) AND (${play} IS NULL OR p.id IS NOT NULL)
+    LIMIT 1`);
+  return rows.length > 0;
 }

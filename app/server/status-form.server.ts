@@ -8,7 +8,7 @@ import { setItemStatus } from "./patch.server.ts";
 // (The re-test queue's 'Verified' and 'Mark verified' are markVerified in patch.server.ts.)
 
 export type StatusFormOutcome =
-  | { ok: true; changed: boolean }
+  | { ok: true; changed: boolean; notified: boolean }
   | { ok: false; httpStatus: 400 | 404; error: string; item: string; fields: { status: string; note: string; alternative: string } };
 
 export async function submitStatusForm(db: Database, formData: FormData, staffId: string): Promise<StatusFormOutcome> {
@@ -30,12 +30,16 @@ export async function submitStatusForm(db: Database, formData: FormData, staffId
   const { itemKind, itemId, ...input } = submission.value;
   const outcome = await setItemStatus(db, { kind: itemKind, id: itemId }, input, staffId);
   if (!outcome.ok) return refused(outcome.notFound ? 404 : 400, outcome.error);
-  return { ok: true, changed: outcome.changed };
+  return { ok: true, changed: outcome.changed, notified: outcome.notified };
 }
 
 /** The toast after a saved status (or one that was already so). */
-export const statusSavedToast = (changed: boolean) => ({
+export const statusSavedToast = ({ changed, notified }: { changed: boolean; notified: boolean }) => ({
   kind: "success" as const,
   title: "Status saved",
-  description: changed ? "The status and its history are saved; members who follow it will hear about it." : "Nothing changed.",
+  description: notified
+    ? "The status and its history are saved; members who follow it will hear about it."
+    : changed
+      ? "Saved in the history. The status is the same, so members are not told again."
+      : "Nothing changed.",
 });

@@ -218,6 +218,30 @@ describe("phone-sized screens", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   });
 
+  it("the member's own pages fit a 320 px phone, the avatar's file field included", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    const overflowing: string[] = [];
+    await signInAs(page, "premium");
+    for (const path of ["/home", "/account-settings", "/gameplans", "/notifications"]) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) overflowing.push(`${path} is ${width}px wide`);
+    }
+    await context.close();
+    expect(overflowing).toEqual([]);
+  });
+
+  it("shows each title update's 'Edit' in the dashboard on a phone without scrolling the table", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await signInAs(page, "admin");
+    await page.goto("/admin#updates");
+    const edit = page.getByRole("link", { name: /^Edit (College Football 26|Madden NFL 26) / }).first();
+    const box = await edit.boundingBox();
+    await context.close();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  });
+
   it("never scrolls sideways on the staff pages either (their wide tables scroll inside their box)", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const overflowing: string[] = [];

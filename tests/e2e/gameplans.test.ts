@@ -255,6 +255,26 @@ describe("printing", () => {
     await context.close();
   });
 
+  it("long notes are cut short on the printed sheet: eight openers with notes of 260 characters still print on one page", async () => {
+    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Long notes", game: "madden" }).returning({ id: gameplans.id });
+    const plays = await state.db
+      .select({ id: contentPlays.id, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.game, "madden"))
+      .limit(8);
+    const note = "vs Cover 3: read the flat defender; if he sinks throw the flat, if he widens hit the curl. vs man: slant. Hot route the TE vs blitz, and if the safety rotates down late check to the backside dig before the snap. ".repeat(2).slice(0, 260);
+    await state.db.insert(gameplanPlays).values(plays.map((play, index) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position: index, note })));
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(`/gameplans/${plan.id}`);
+    const { pages } = await printed(page);
+    expect(pages).toBe(1);
+    await context.close();
+  });
+
   it("the wristband numbers the openers and the 3rd-down plays on its own URL", async () => {
     const { context, page } = await newPage(browser);
     await signInAs(page, "premium");

@@ -166,6 +166,11 @@ describe("filters", () => {
     const withTag = await search("cover", "visitor", "&game=madden&tag=3rd%20and%20long");
     expect(withTag.total).toBeGreaterThan(0);
     expect(withTag.total).toBeLessThanOrEqual(madden.total);
+    // A chosen tag outside the most frequent ones still counts what it gives: the results shown.
+    const rare = await search("3rd and long", "premium", "&tag=vs%20blitz");
+    expect(rare.total).toBeGreaterThan(0);
+    const chosen = /<a[^>]*aria-current="true"[^>]*>[\s\S]*?<\/a>/.exec(rare.html.slice(rare.html.indexOf('id="filter-tag"')))![0];
+    expect(textOf(chosen)).toBe(`vs blitz (chosen, remove) ${rare.total}`);
     const unknown = await search("cover", "visitor", "&game=nfl&type=nope&difficulty=%3Cx%3E");
     expect(unknown.response.status).toBe(200);
     expect(unknown.total).toBe(all.total);

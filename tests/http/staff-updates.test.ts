@@ -5,6 +5,7 @@ import type { DemoRole } from "../../db/seed";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
+import { MISSING_ALTERNATIVE } from "~/server/patch.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
@@ -149,6 +150,10 @@ describe("bad input is refused with its message and changes nothing", () => {
       [{ ...base, status: "adjusted", note: "x".repeat(501) }, "The note can be at most 500 characters."],
       [{ ...base, status: "adjusted" }, "Say what to adjust in the note."],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "javascript:alert(1)" }, "Use a page of this site (starting with /) or a full https:// address."],
+      // A link into the library must name something that exists: members would meet a 404.
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/cfb26-335-tite-defense/section/335-tite/play/no-such-play" }, MISSING_ALTERNATIVE],
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: "/scheme/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
     ] as const) {
       const response = await postStatus("admin", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
@@ -195,6 +200,17 @@ describe("statuses", () => {
     const editor = await (await get(`/admin/content/patch-staff-${id}`, { cookie: cookies.admin })).text();
     expect(editor).toContain("Patch status");
     expect(editor).toContain("Motion the slot first.");
+  });
+
+  it("a nerfed play's 'Use instead' may name a play of the library (query and hash ignored) or another site", async () => {
+    for (const alternative of ["/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz?t=5#comments", "https://www.ea.com/games/madden-nfl"]) {
+      const response = await postStatus("admin", { itemKind: "play", itemId: String(ids.play), status: "nerfed", note: `Dead, use ${alternative}`, alternative });
+      expect(response.status, alternative).toBe(302);
+      const [play] = await state.db.select({ alternative: playStatuses.statusAlternative }).from(playStatuses).where(eq(playStatuses.playId, ids.play));
+      expect(play.alternative).toBe(alternative);
+    }
+    // Back in the queue for the next test.
+    await state.db.update(playStatuses).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(playStatuses.playId, ids.play));
   });
 
   it("'Mark verified' verifies a selection, and the queue no longer lists it", async () => {

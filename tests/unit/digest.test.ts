@@ -6,6 +6,7 @@ type Options = Parameters<typeof renderDigest>[0];
 function changes(count: number): Options["changes"] {
   return Array.from({ length: count }, (_, index) => ({
     userId: "member",
+    changedAt: Date.UTC(2026, 10, 24, 12) - index * 60_000,
     toStatus: "verified" as const,
     version: "1.09",
     contentSlug: "gun-bunch",
@@ -31,7 +32,7 @@ describe("the digest e-mail", () => {
   it("lists every change since the last one (patch day: 36 changes on one scheme), and counts them all", () => {
     const email = digest(36);
     expect(email.subject).toBe("Your playbook: 36 status changes");
-    for (let index = 0; index < 36; index++) expect(email.text).toContain(`Play ${index} (Gun Bunch Quick Pass): Verified on 1.09`);
+    for (let index = 0; index < 36; index++) expect(email.text).toContain(`Play ${index} (Gun Bunch Quick Pass): Verified on 1.09 · Nov 24, 2026`);
     expect(email.text).not.toContain("more status changes");
   });
 

@@ -139,12 +139,16 @@ describe("title updates and statuses in D1", () => {
 
   it("a staff change keeps history (who, from, to, note) and a no-op writes nothing", async () => {
     const result = await setItemStatus(db, { kind: "play", id: ids.play }, { status: "nerfed", note: "The flat is jumped every time now", alternative: "/content/patch-college" }, staffId);
-    expect(result).toEqual({ ok: true, changed: true });
+    expect(result).toEqual({ ok: true, changed: true, notified: true });
     const [play] = await db.select().from(playStatuses).where(eq(playStatuses.playId, ids.play));
     expect(play).toMatchObject({ status: "nerfed", statusNote: "The flat is jumped every time now", statusAlternative: "/content/patch-college" });
     const [last] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.play)).orderBy(sql`id DESC`).limit(1);
-    expect(last).toMatchObject({ fromStatus: "needs-retest", toStatus: "nerfed", note: "The flat is jumped every time now", changedBy: staffId, itemKind: "play" });
-    expect(await setItemStatus(db, { kind: "play", id: ids.play }, { status: "nerfed", note: "The flat is jumped every time now", alternative: "/content/patch-college" }, staffId)).toEqual({ ok: true, changed: false });
+    expect(last).toMatchObject({ fromStatus: "needs-retest", toStatus: "nerfed", note: "The flat is jumped every time now", changedBy: staffId, itemKind: "play", notify: true });
+    expect(await setItemStatus(db, { kind: "play", id: ids.play }, { status: "nerfed", note: "The flat is jumped every time now", alternative: "/content/patch-college" }, staffId)).toEqual({ ok: true, changed: false, notified: false });
+    // A corrected note is history, but not news: members are not told again.
+    expect(await setItemStatus(db, { kind: "play", id: ids.play }, { status: "nerfed", note: "The flat is jumped every time", alternative: "/content/patch-college" }, staffId)).toEqual({ ok: true, changed: true, notified: false });
+    const [corrected] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.play)).orderBy(sql`id DESC`).limit(1);
+    expect(corrected).toMatchObject({ fromStatus: "nerfed", toStatus: "nerfed", note: "The flat is jumped every time", notify: false });
     expect(await setItemStatus(db, { kind: "play", id: 999_999 }, { status: "verified" }, staffId)).toMatchObject({ ok: false, notFound: true });
   });
 

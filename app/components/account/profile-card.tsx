@@ -40,7 +40,7 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
               accept="image/jpeg,image/png,image/gif,image/webp"
               required
               aria-describedby="avatar-hint"
-              className="text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
+              className="min-w-0 max-w-full text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
             />
             <button type="submit" className="btn-secondary" disabled={uploading}>
               {uploading ? "Uploading..." : "Upload"}

@@ -38,13 +38,14 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
         <p className="mt-6 text-slate-400">No title updates recorded yet.</p>
       ) : (
         <div className="relative mt-6 overflow-x-auto">
-          <table className="data-table">
+          {/* Short columns fit a phone: no sideways scroll, so Edit stays in view. */}
+          <table className="data-table min-w-0!">
             <thead>
               <tr>
                 <th scope="col">Game</th>
                 <th scope="col">Version</th>
                 <th scope="col">Released</th>
-                <th scope="col">Gameplay</th>
+                <th scope="col" className="hidden sm:table-cell">Gameplay</th>
                 <th scope="col"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
@@ -52,9 +53,13 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
               {data.rows.map((row) => (
                 <tr key={row.id}>
                   <td>{GAME_LABELS[row.game]}</td>
-                  <td className="cell-title">{row.version}</td>
+                  <td className="cell-title">
+                    {row.version}
+                    {/* On a phone the Gameplay column gives way (so that Edit stays in view): said here instead. */}
+                    <span className="block text-xs font-normal text-slate-400 sm:hidden">{row.gameplay ? "Gameplay" : "No gameplay"}</span>
+                  </td>
                   <td>{formatUpdateDate(row.releasedOn)}</td>
-                  <td>{row.gameplay ? "Yes" : "No"}</td>
+                  <td className="hidden sm:table-cell">{row.gameplay ? "Yes" : "No"}</td>
                   <td>
                     <Link to={`/admin/updates?edit=${row.id}`} className="text-link">
                       {`Edit`}<span className="sr-only">{` ${GAME_LABELS[row.game]} ${row.version}`}</span>

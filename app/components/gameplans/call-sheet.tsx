@@ -32,7 +32,7 @@ export function CallSheet({ name, game, entries }: { name: string; game: Game; e
                       {index + 1}. {entry.formation}
                     </span>{" "}
                     <span className={`${density === "tight" ? "" : "block"} font-bold`}>{entry.playTitle}</span>
-                    {entry.note ? <span className={`block italic ${NOTE_LINES[density]}`}>{entry.note}</span> : null}
+                    {entry.note ? <span className={NOTE_LINES[density] ? `italic ${NOTE_LINES[density]}` : "block italic"}>{entry.note}</span> : null}
                   </li>
                 ))}
               </ol>

@@ -19,11 +19,12 @@ function labelOf(name: FilterName, value: string) {
  * The filters beside the results: links that add or remove one value (no JavaScript needed), each
  * with the number of results it would give together with the other filters chosen.
  */
-export function SearchFilterList({ text, filters, facets }: { text: string; filters: SearchFilters; facets: FacetCounts }) {
+export function SearchFilterList({ text, filters, facets, total }: { text: string; filters: SearchFilters; facets: FacetCounts; total: number }) {
   const groups = FILTER_NAMES.map((name) => {
     const values = [...facets[name]];
     const chosen = filters[name];
-    if (chosen && !values.some((entry) => entry.value.toLowerCase() === chosen.toLowerCase())) values.unshift({ value: chosen, count: 0 });
+    // A chosen value outside the most frequent ones: what it gives is what is shown, the total.
+    if (chosen && !values.some((entry) => entry.value.toLowerCase() === chosen.toLowerCase())) values.unshift({ value: chosen, count: total });
     return { name, values, chosen };
   }).filter((group) => group.values.length > 0);
   return (

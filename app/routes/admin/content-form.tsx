@@ -98,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // next to their item, as typed.
     if (!params.slug) throw data("Content not found", { status: 404 });
     const outcome = await submitStatusForm(app.db, formData, user.id);
-    if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, statusSavedToast(outcome.changed));
+    if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, statusSavedToast(outcome));
     return data(
       {
         result: null,

@@ -163,7 +163,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] ${busy ? "opacity-70" : ""}`}>
           <aside id="filters" aria-label="Filters" className="order-last lg:order-first">
             <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
-            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} />
+            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} total={found.total} />
           </aside>
           <div>
             {found.total === 0 ? (
