@@ -17,6 +17,14 @@ export function pagePath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "");
 }
 
+/** The page's query as the member's address has it: without the `_routes` a data request adds. */
+export function pageSearch(request: Request) {
+  const params = new URL(request.url).searchParams;
+  params.delete("_routes");
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
 /**
  * The form a POST sends. A body that is not a form (none, JSON, a broken multipart body) is the
  * sender's mistake, not the server's: a 400 with a sentence, where `formData()` throwing would

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, blogSlugRedirects } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
-import { postForm, signIn } from "../support/http";
+import { get, postForm, signIn } from "../support/http";
 import { backdatePost, blogPostBySlug, controlNames, fakePngFile, hugePngFile, imageKeys, locationOf, page, pngFile, postMultipart, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 
@@ -179,6 +179,8 @@ describe("a changed slug", () => {
     const visit = await page(`/blog/${old}?ref=digest`);
     expect([visit.status, visit.location]).toEqual([301, `/blog/${moved}?ref=digest`]);
     expect((await page(`/blog/${moved}`)).main).toContain("Moving post");
+    const navigation = await get(`/blog/${old}.data?ref=digest&_routes=routes%2Fblog%2Fblog-post`);
+    expect(await navigation.text()).toContain(`"redirect","/blog/${moved}?ref=digest"`);
     const editor = await page(`/admin/blog/${old}`, superadmin);
     expect([editor.status, editor.location]).toEqual([301, `/admin/blog/${moved}`]);
     expect((await page(`/blog/never-${id}`)).status).toBe(404);

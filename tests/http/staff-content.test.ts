@@ -525,6 +525,9 @@ describe("editing", () => {
       status: 301,
       location: `/content/${moved.slug}/section/gun-trips-te/play/bubble-screen?t=30`,
     });
+    // A client navigation (JavaScript on) asks with .data and _routes: the redirect names the page itself.
+    const navigation = await get(`/content/${old}/section/gun-trips-te/play/bubble-screen.data?t=30&_routes=content-play`, { cookie: premium });
+    expect(await navigation.text()).toContain(`"redirect","/content/${moved.slug}/section/gun-trips-te/play/bubble-screen?t=30"`);
     expect(await movedTo(`/scheme/${old}`)).toEqual({ status: 301, location: `/scheme/${moved.slug}` });
     expect(await movedTo(`/admin/content/${old}`, admin)).toEqual({ status: 301, location: `/admin/content/${moved.slug}` });
     expect((await page(`/content/${moved.slug}/section/gun-trips-te/play/bubble-screen`, premium)).main).toContain("Bubble Screen");

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { findPublishedPostId, movedBlogSlug, postBySlugQuery } from "~/server/blog.server";
 import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
-import { readForm } from "~/server/http.server";
+import { pageSearch, readForm } from "~/server/http.server";
 import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { sanitizeHtml } from "~/server/rich-text.server";
@@ -45,7 +45,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const post = rows[0];
   // A link to the slug the post had before staff changed it: the post under its new slug.
   const moved = post ? null : await movedBlogSlug(db, params.slug);
-  if (moved) throw redirect(`/blog/${moved}${new URL(request.url).search}`, 301);
+  if (moved) throw redirect(`/blog/${moved}${pageSearch(request)}`, 301);
   if (!post || !post.isPublished) throw data("Blog Post Not Found", { status: 404 });
   const commentPage = toCommentPage(comments ?? [], commentCount ?? [], commentCursor, viewer);
   return {

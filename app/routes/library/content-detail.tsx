@@ -26,7 +26,7 @@ import {
   viewerFavoriteQuery,
   viewerRatingQuery,
 } from "~/server/library.server";
-import { isDataRequest, pagePath, readForm } from "~/server/http.server";
+import { isDataRequest, pagePath, pageSearch, readForm } from "~/server/http.server";
 import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
 import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
@@ -92,10 +92,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!row) {
     // A link to the slug the item had before its title changed: the same page under its new slug.
     const moved = await movedContentSlug(db, viewer, slug);
-    if (moved) {
-      const url = new URL(request.url);
-      throw redirect(`${url.pathname.replace(/^\/content\/[^/]+/, `/content/${moved}`)}${url.search}`, 301);
-    }
+    // The page's own address (a client navigation asks for it with .data and _routes added).
+    if (moved) throw redirect(`${pagePath(request).replace(/^\/content\/[^/]+/, `/content/${moved}`)}${pageSearch(request)}`, 301);
   }
   const rights = row ? contentRights(viewer, row) : null;
   if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
