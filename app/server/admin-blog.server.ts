@@ -1,4 +1,4 @@
-import { desc, eq, like, or } from "drizzle-orm";
+import { and, desc, eq, like, ne, or, sql } from "drizzle-orm";
 import { blogPosts, blogSlugRedirects, type User } from "../../db/schema.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
@@ -6,7 +6,8 @@ import { renderMarkdown } from "../lib/markdown.ts";
 import { BLOG_SAVE_FAILED, type BlogPostFormValues } from "../lib/schemas/blog.ts";
 import { nextFreeSlug, slugify } from "../lib/slug.ts";
 import type { AppContext } from "./context.server.ts";
-import type { Database } from "./db.server.ts";
+import { hasErrorMessage, type Database } from "./db.server.ts";
+import { movedBlogSlug } from "./blog.server.ts";
 import { sanitizeHtml } from "./rich-text.server.ts";
 import { readImageUpload, storeImage } from "./uploads.server.ts";
 
@@ -62,6 +63,7 @@ const editableColumns = {
   featuredImage: blogPosts.featuredImage,
   isPublished: blogPosts.isPublished,
   publishedAt: blogPosts.publishedAt,
+  updatedAt: blogPosts.updatedAt,
 };
 
 function postBySlugForEditQuery(db: Database, slug: string) {
@@ -99,6 +101,8 @@ export type SaveBlogPostInput = {
   /** The slug in the address when editing; null when creating. */
   editSlug: string | null;
   authorId: string;
+  /** The post's updated_at (ms) when the editor was opened; null saves over whatever is stored now. */
+  revision: number | null;
   values: BlogPostFormValues;
   now?: Date;
 };
@@ -106,10 +110,29 @@ export type SaveBlogPostInput = {
 export type SaveBlogPostOutcome =
   | { status: "saved"; slug: string; title: string; requestedSlug: string }
   | { status: "not-found" }
+  /** Someone saved the post after this editor was opened (its revision is the one it has now): nothing was written. */
+  | { status: "stale"; slug: string; revision: number }
   | { status: "image-rejected"; title: string; description: string }
   | { status: "failed"; message: string; field?: "slug" };
 
 const SLUG_ATTEMPTS = 3;
+
+/**
+ * The first statement of an edit's batch: if the post was saved since the revision the editor was
+ * opened on, it sets updated_at (NOT NULL) to NULL, the constraint fails and the whole batch is
+ * undone (as the content editor's guard, admin-content.server.ts).
+ */
+function revisionGuard(db: Database, id: number, revision: number) {
+  return db
+    .update(blogPosts)
+    .set({ updatedAt: sql`NULL` })
+    .where(and(eq(blogPosts.id, id), ne(blogPosts.updatedAt, new Date(revision))));
+}
+
+async function staleOutcome(db: Database, id: number): Promise<SaveBlogPostOutcome> {
+  const [row] = await db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  return row ? { status: "stale", slug: row.slug, revision: row.updatedAt.getTime() } : { status: "not-found" };
+}
 
 /**
  * A save that changes the post's slug keeps the old one leading to it (blog_slug_redirects); the
@@ -134,7 +157,7 @@ function slugRedirectStatements(db: Database, existing: { id: number; slug: stri
  */
 export async function saveBlogPost(
   app: Pick<AppContext, "db" | "env">,
-  { editSlug, authorId, values, now = new Date() }: SaveBlogPostInput,
+  { editSlug, authorId, revision, values, now = new Date() }: SaveBlogPostInput,
 ): Promise<SaveBlogPostOutcome> {
   const image = values.featuredImage ? await readImageUpload(values.featuredImage) : null;
   if (image && !image.ok) return { status: "image-rejected", title: image.title, description: image.description };
@@ -144,7 +167,16 @@ export async function saveBlogPost(
   if (editSlug !== null) {
     const [postRows, familyRows] = await app.db.batch([postBySlugForEditQuery(app.db, editSlug), slugFamilyQuery(app.db, values.slug)]);
     existing = postRows[0] ?? null;
+    if (!existing) {
+      // Renamed by someone else while this editor was open: found under its new slug (and refused as stale below).
+      const moved = await movedBlogSlug(app.db, editSlug, { drafts: true });
+      existing = moved ? await findBlogPostForEdit(app.db, moved) : null;
+    }
     if (!existing) return { status: "not-found" };
+    // Another superadmin's save since this editor was opened is not overwritten unseen.
+    if (revision !== null && existing.updatedAt.getTime() !== revision) {
+      return { status: "stale", slug: existing.slug, revision: existing.updatedAt.getTime() };
+    }
     family = familyRows;
   } else {
     family = await slugFamilyQuery(app.db, values.slug);
@@ -181,7 +213,8 @@ export async function saveBlogPost(
       const write = existing
         ? app.db.update(blogPosts).set({ ...fields, slug, updatedAt: now }).where(eq(blogPosts.id, existing.id))
         : app.db.insert(blogPosts).values({ ...fields, slug, authorId, createdAt: now, updatedAt: now });
-      await app.db.batch([write, ...slugRedirectStatements(app.db, existing, slug), ...bookkeeping]);
+      const guard = existing && revision !== null ? [revisionGuard(app.db, existing.id, revision)] : [];
+      await app.db.batch([...guard, write, ...slugRedirectStatements(app.db, existing, slug), ...bookkeeping] as unknown as [typeof write]);
       await deleteUnusedMedia({ db: app.db, bucket: app.env.MEDIA }, dropped);
       return { status: "saved", slug, title: values.title, requestedSlug: values.slug };
     } catch (error) {
@@ -191,6 +224,7 @@ export async function saveBlogPost(
         continue;
       }
       if (storedKey) await app.env.MEDIA.delete(storedKey).catch(() => undefined);
+      if (existing && hasErrorMessage(error, /NOT NULL constraint failed: blog_posts\.updated_at/)) return staleOutcome(app.db, existing.id);
       if (isSlugConflict(error)) {
         return { status: "failed", field: "slug", message: `The slug "${slug}" is already taken. Please choose another one.` };
       }

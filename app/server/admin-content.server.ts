@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   comments,
   content,
@@ -102,7 +102,7 @@ function contentIdBySlug(db: Database, slug: string) {
 /** What a save needs to know of the item it replaces. */
 export async function findContentForSave(db: Database, slug: string) {
   const [row] = await db
-    .select({ id: content.id, slug: content.slug, title: content.title, thumbnailUrl: content.thumbnailUrl, authorId: content.authorId })
+    .select({ id: content.id, slug: content.slug, title: content.title, thumbnailUrl: content.thumbnailUrl, authorId: content.authorId, updatedAt: content.updatedAt })
     .from(content)
     .where(eq(content.slug, slug))
     .limit(1);
@@ -139,6 +139,7 @@ export async function findContentForEdit(db: Database, slug: string) {
         requiredTier: content.requiredTier,
         isPublished: content.isPublished,
         authorId: content.authorId,
+        updatedAt: content.updatedAt,
       })
       .from(content)
       .where(eq(content.slug, slug))
@@ -284,6 +285,8 @@ export type SaveContentResult =
   | { status: "invalid-image"; field: string; title: "Invalid file type" | "File too large"; description: string }
   | { status: "duplicate-slug" }
   | { status: "not-found" }
+  /** Someone saved the item after this form was opened (its revision is the one it has now): nothing was written. */
+  | { status: "stale"; slug: string; revision: number }
   | { status: "failed"; message?: string };
 
 function isChosenFile(value: FormDataEntryValue | null): value is File {
@@ -335,6 +338,27 @@ function isSlugUniqueViolation(error: unknown): boolean {
   return hasErrorMessage(error, /UNIQUE constraint failed: content\.slug|content_slug_unique/i);
 }
 
+/**
+ * The first statement of an edit's batch when the form names the revision it was opened on: if the
+ * item was saved since, it sets updated_at (NOT NULL) to NULL, the constraint fails and the whole
+ * batch is undone. Checked inside the batch, two saves of one revision cannot both land.
+ */
+function revisionGuard(db: Database, id: number, revision: number) {
+  return db
+    .update(content)
+    .set({ updatedAt: sql`NULL` })
+    .where(and(eq(content.id, id), ne(content.updatedAt, new Date(revision))));
+}
+
+function isStaleRevision(error: unknown): boolean {
+  return hasErrorMessage(error, /NOT NULL constraint failed: content\.updated_at/);
+}
+
+async function staleResult(db: Database, id: number): Promise<SaveContentResult> {
+  const [row] = await db.select({ slug: content.slug, updatedAt: content.updatedAt }).from(content).where(eq(content.id, id)).limit(1);
+  return row ? { status: "stale", slug: row.slug, revision: row.updatedAt.getTime() } : { status: "not-found" };
+}
+
 // D1 binds at most 100 values per statement: multi-row inserts go in chunks below that.
 const MAX_BOUND_VALUES = 100;
 
@@ -362,12 +386,18 @@ export async function saveContent(
   { db, bucket }: Storage,
   options: {
     authorId: string;
-    current: { id: number; slug: string; title: string; thumbnailUrl: string | null; authorId: string | null } | null;
+    current: { id: number; slug: string; title: string; thumbnailUrl: string | null; authorId: string | null; updatedAt: Date } | null;
+    /** The item's updated_at (ms) when the editor was opened; null saves whatever is stored now. */
+    revision: number | null;
     value: ContentFormValue;
     files: ContentImageFiles;
   },
 ): Promise<SaveContentResult> {
-  const { current, value } = options;
+  const { current, value, revision } = options;
+  // Another staff member's save since this editor was opened is not overwritten unseen.
+  if (current && revision !== null && current.updatedAt.getTime() !== revision) {
+    return { status: "stale", slug: current.slug, revision: current.updatedAt.getTime() };
+  }
   const checked = await readImages(options.files, value);
   if ("error" in checked) return checked.error;
   const { images } = checked;
@@ -449,6 +479,7 @@ export async function saveContent(
   const keptSections = JSON.stringify(value.formations.map((formation) => formation.slug));
   const keptPlays = JSON.stringify(value.formations.flatMap((formation) => formation.plays.map((play) => `${formation.slug}/${play.slug}`)));
   const statements = [
+    ...(current && revision !== null ? [revisionGuard(db, current.id, revision)] : []),
     writeContent,
     ...slugRedirectStatements(db, current, slug),
     ...(uploadKeys.length ? [keepMedia(db, uploadKeys)] : []),
@@ -495,7 +526,8 @@ export async function saveContent(
   ] as const;
 
   try {
-    const [written] = await db.batch(statements as unknown as [typeof writeContent, ...(typeof writeContent)[]]);
+    const results = await db.batch(statements as unknown as [typeof writeContent, ...(typeof writeContent)[]]);
+    const written = results[statements.indexOf(writeContent)];
     if (!(written as { id: number }[]).length) {
       // The item was deleted meanwhile: the batch changed nothing of it.
       await Promise.allSettled(stored.map((key) => bucket.delete(key)));
@@ -504,6 +536,7 @@ export async function saveContent(
   } catch (error) {
     await Promise.allSettled(stored.map((key) => bucket.delete(key)));
     if (isSlugUniqueViolation(error)) return { status: "duplicate-slug" };
+    if (current && isStaleRevision(error)) return staleResult(db, current.id);
     console.error("Saving content failed", error);
     return { status: "failed" };
   }

@@ -23,6 +23,11 @@ export type AppContext = {
   timing: DatabaseTiming;
   /** The request's D1 session (read replicas; the member's own writes always visible). */
   d1Session: D1Session;
+  /**
+   * The method of the request as it arrived. A loader that runs after an action in the same request
+   * (a form posted without JavaScript) is handed a GET of its own: this tells it a form was posted.
+   */
+  method: string;
   /** Set-Cookie values that the Worker appends to whatever response is produced. */
   responseCookies: string[];
   toast: Toast | null;
@@ -92,6 +97,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     nonce,
     timing,
     d1Session,
+    method: request.method,
     responseCookies: [],
     toast: readToastCookie(request),
     toastDelivered: false,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userTips } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { blogPosts, content, userTips } from "../../db/schema";
 import { createMember, storedMember } from "../support/accounts";
 import { testState, type TestState } from "../support/test-state";
 import { launchBrowser, signInAs, visible } from "../support/browser";
@@ -97,6 +98,43 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await w.finish();
   });
 
+  it("the content editor keeps a staff member's edit when someone else saved (and renamed) the item meanwhile: refused, kept, saved on the second try", async () => {
+    const id = token();
+    const slug = `matrix-clash-${id}`;
+    await state.db.insert(content).values({ slug, title: `Matrix Clash ${id}`, description: "As first written.", type: "pro-tip", game: "madden", isPublished: false });
+    const mine = await watchedPage(browser, mode);
+    const theirs = await watchedPage(browser, mode);
+    await Promise.all([signInAs(mine.page, "admin"), signInAs(theirs.page, "superadmin")]);
+    for (const w of [mine, theirs]) {
+      await w.page.goto(`/admin/content/${slug}`);
+      await visible(w.page.getByRole("heading", { name: "Edit Content" }));
+    }
+
+    // The other staff member renames the item (its slug changes) while this editor is open.
+    await theirs.page.getByLabel("Title", { exact: true }).fill(`Matrix Clash Renamed ${id}`);
+    await theirs.page.getByRole("button", { name: "Update Content" }).click();
+    await succeeded(theirs, "Content Updated", `Successfully updated "Matrix Clash Renamed ${id}"`);
+
+    // This editor still posts to the old address, on the revision it opened: refused, the typing kept.
+    await mine.page.getByLabel("Description", { exact: true }).fill("My rewrite of the tip.");
+    await mine.page.getByRole("button", { name: "Update Content" }).click();
+    const refusal = mine.page.getByRole("alert").filter({ hasText: "Another staff member saved" });
+    await visible(refusal, 15_000);
+    await visible(refusal.getByText(`Its address is now /content/matrix-clash-renamed-${id}.`, { exact: false }));
+    expect(await mine.page.getByLabel("Description", { exact: true }).inputValue()).toBe("My rewrite of the tip.");
+    expect((await storedContent(`matrix-clash-renamed-${id}`))!.row.description).toBe("As first written.");
+    // The browser reports the refused post's 409 as a console error: that one is expected.
+    mine.problems.splice(0, mine.problems.length, ...mine.problems.filter((problem) => !problem.includes("status of 409")));
+    await mine.check();
+
+    // Saved again, knowingly: this version replaces theirs (its title, so its slug, come back too).
+    await mine.page.getByRole("button", { name: "Update Content" }).click();
+    await succeeded(mine, "Content Updated", `Successfully updated "Matrix Clash ${id}"`);
+    expect((await storedContent(slug))!.row.description).toBe("My rewrite of the tip.");
+    await state.db.delete(content).where(eq(content.slug, slug));
+    await Promise.all([mine.finish(), theirs.finish()]);
+  });
+
   it("the blog editor: create, edit and delete", async () => {
     const id = token();
     const title = `Matrix Post ${id}`;
@@ -127,6 +165,42 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await visible(page.locator("#blog"));
     expect(await page.locator("#blog").getByText(title).count()).toBe(0);
     await w.finish();
+  });
+
+  it("the blog editor keeps a superadmin's edit when another saved (and moved) the post meanwhile: refused, kept, saved on the second try", async () => {
+    const id = token();
+    const slug = `matrix-clash-post-${id}`;
+    await state.db.insert(blogPosts).values({ slug, title: `Matrix Clash Post ${id}`, content: "As first written.", category: "news", isPublished: false });
+    const mine = await watchedPage(browser, mode);
+    const theirs = await watchedPage(browser, mode);
+    await Promise.all([signInAs(mine.page, "superadmin"), signInAs(theirs.page, "superadmin")]);
+    for (const w of [mine, theirs]) {
+      await w.page.goto(`/admin/blog/${slug}`);
+      await visible(w.page.getByRole("heading", { name: "Edit Blog Post" }));
+    }
+
+    await theirs.page.getByLabel("URL Slug", { exact: true }).fill(`${slug}-moved`);
+    await theirs.page.getByRole("button", { name: "Update", exact: true }).click();
+    await succeeded(theirs, "Blog post saved", `Successfully saved "Matrix Clash Post ${id}".`);
+
+    await mine.page.getByLabel("Content", { exact: true }).fill("My rewrite of the post.");
+    await mine.page.getByRole("button", { name: "Update", exact: true }).click();
+    const refusal = mine.page.getByRole("alert").filter({ hasText: "Another superadmin saved this post" });
+    await visible(refusal, 15_000);
+    await visible(refusal.getByText(`Its address is now /blog/${slug}-moved.`, { exact: false }));
+    expect(await mine.page.getByLabel("Content", { exact: true }).inputValue()).toBe("My rewrite of the post.");
+    const [stored] = await state.db.select().from(blogPosts).where(eq(blogPosts.slug, `${slug}-moved`));
+    expect(stored.content).toBe("As first written.");
+    // The browser reports the refused post's 409 as a console error: that one is expected.
+    mine.problems.splice(0, mine.problems.length, ...mine.problems.filter((problem) => !problem.includes("status of 409")));
+    await mine.check();
+
+    await mine.page.getByRole("button", { name: "Update", exact: true }).click();
+    await succeeded(mine, "Blog post saved", `Successfully saved "Matrix Clash Post ${id}".`);
+    const [after] = await state.db.select().from(blogPosts).where(eq(blogPosts.id, stored.id));
+    expect({ slug: after.slug, content: after.content }).toEqual({ slug, content: "My rewrite of the post." });
+    await state.db.delete(blogPosts).where(eq(blogPosts.id, stored.id));
+    await Promise.all([mine.finish(), theirs.finish()]);
   });
 
   it("the Edit user dialog", async () => {

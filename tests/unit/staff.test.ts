@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, counters, users } from "../../db/schema";
+import { blogPosts, content, contentPlays, contentSections, counters, users } from "../../db/schema";
 import { nextFreeSlug, slugify, slugOrFallback } from "~/lib/slug";
 import type { ContentFormValue, FormationValue, PlayValue } from "~/lib/schemas/content";
 import { saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { saveBlogPost } from "~/server/admin-blog.server";
 import { createDatabase } from "~/server/db.server";
 import { tinyPng } from "./helpers";
 
@@ -93,7 +94,7 @@ async function stored(slug: string) {
 
 async function current(slug: string) {
   const [row] = await db.select().from(content).where(eq(content.slug, slug));
-  return { id: row.id, slug: row.slug, title: row.title, thumbnailUrl: row.thumbnailUrl, authorId: row.authorId };
+  return { id: row.id, slug: row.slug, title: row.title, thumbnailUrl: row.thumbnailUrl, authorId: row.authorId, updatedAt: row.updatedAt };
 }
 
 async function contentCount() {
@@ -104,6 +105,7 @@ async function contentCount() {
 async function createScheme(title: string) {
   const result = await saveContent(storage, {
     authorId,
+    revision: null,
     current: null,
     value: value(title, [formation("Gun Trips TE", [play("Stick RPO"), play("Bubble")]), formation("Pistol Strong", [play("Inside Zone"), play("PA Boot")])]),
     files: noFiles,
@@ -128,6 +130,7 @@ describe("saveContent", () => {
     const before = (await stored(slug))!;
     const result = await saveContent(storage, {
       authorId,
+      revision: null,
       current: await current(slug),
       value: value("Unit Scheme Replace", [formation("Shotgun Empty", [play("Four Verts")])]),
       files: noFiles,
@@ -147,6 +150,7 @@ describe("saveContent", () => {
     const files: ContentImageFiles = { thumbnail: null, formations: [{ image: new File([new Uint8Array(tinyPng())], "rollback-art.png", { type: "image/png" }), plays: [] }] };
     const result = await saveContent(storage, {
       authorId,
+      revision: null,
       current: await current(slug),
       // The update of the row and the deletes run first; the second section breaks NOT NULL (the form never sends that).
       value: { ...value("Unit Scheme Section Failure", [formation("Twins", [play("Slant")], "twins"), formation(null as unknown as string, [play("Fade")], "twins-again")]), description: "Changed" },
@@ -167,6 +171,7 @@ describe("saveContent", () => {
     plays[12] = play(null as unknown as string, "play-13");
     const result = await saveContent(storage, {
       authorId,
+      revision: null,
       current: await current(slug),
       value: value("Unit Scheme Play Failure", [formation("Gun Empty", plays)]),
       files: noFiles,
@@ -177,12 +182,12 @@ describe("saveContent", () => {
 
   it("saves a scheme of 40 plays over four formations (inserts chunked under D1's 100 bound values), and saves it again in place", async () => {
     const formations = Array.from({ length: 4 }, (_, f) => formation(`Set ${f + 1}`, Array.from({ length: 10 }, (_, p) => play(`Set ${f + 1} Play ${p + 1}`))));
-    const created = await saveContent(storage, { authorId, current: null, value: value("Unit Scheme Forty Plays", formations), files: noFiles });
+    const created = await saveContent(storage, { authorId, revision: null, current: null, value: value("Unit Scheme Forty Plays", formations), files: noFiles });
     expect(created.status).toBe("saved");
     const slug = (created as { slug: string }).slug;
     const first = (await stored(slug))!;
     expect(first.plays).toHaveLength(40);
-    const again = await saveContent(storage, { authorId, current: await current(slug), value: value("Unit Scheme Forty Plays", formations), files: noFiles });
+    const again = await saveContent(storage, { authorId, revision: null, current: await current(slug), value: value("Unit Scheme Forty Plays", formations), files: noFiles });
     expect(again.status).toBe("saved");
     const second = (await stored(slug))!;
     expect({ sections: second.sections, plays: second.plays }).toEqual({ sections: first.sections, plays: first.plays });
@@ -192,6 +197,7 @@ describe("saveContent", () => {
     const count = await contentCount();
     const result = await saveContent(storage, {
       authorId,
+      revision: null,
       current: null,
       value: value("Unit Scheme Never Created", [formation("Bunch", [play("Mesh"), play(null as unknown as string, "mesh-again")])]),
       files: noFiles,
@@ -200,5 +206,69 @@ describe("saveContent", () => {
     expect(await stored("unit-scheme-never-created")).toBeNull();
     expect(await db.select().from(contentSections).where(eq(contentSections.slug, "bunch"))).toEqual([]);
     expect(await contentCount()).toBe(count);
+  });
+
+  it("saves an edit made on the stored revision, and refuses one made on an older revision, changing nothing", async () => {
+    const slug = await createScheme("Unit Scheme Revision");
+    const opened = await current(slug);
+    const revision = opened.updatedAt.getTime();
+    // Another editor saves first (a later updated_at).
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const theirs = await saveContent(storage, { authorId, revision, current: opened, value: { ...value("Unit Scheme Revision", [formation("Theirs", [play("Their Play")])]), description: "Theirs" }, files: noFiles });
+    expect(theirs).toEqual({ status: "saved", slug });
+    const before = (await stored(slug))!;
+    expect(before.row.updatedAt.getTime()).toBeGreaterThan(revision);
+
+    // This editor was opened on the first revision: refused, told the revision there is now.
+    const mine = await saveContent(storage, { authorId, revision, current: await current(slug), value: { ...value("Unit Scheme Revision", [formation("Mine", [play("My Play")])]), description: "Mine" }, files: noFiles });
+    expect(mine).toEqual({ status: "stale", slug, revision: before.row.updatedAt.getTime() });
+    expect(await stored(slug)).toEqual(before);
+
+    // Saved again on the revision it was told: it replaces theirs.
+    const again = await saveContent(storage, { authorId, revision: before.row.updatedAt.getTime(), current: await current(slug), value: { ...value("Unit Scheme Revision", [formation("Mine", [play("My Play")])]), description: "Mine" }, files: noFiles });
+    expect(again).toEqual({ status: "saved", slug });
+    expect((await stored(slug))!.row.description).toBe("Mine");
+  });
+
+  it("refuses inside the batch a save that landed between reading the item and writing it", async () => {
+    const slug = await createScheme("Unit Scheme Revision Race");
+    const read = await current(slug);
+    // Someone else's save lands after this request read the row (so the check before the batch passes).
+    const later = new Date(read.updatedAt.getTime() + 1000);
+    await db.update(content).set({ description: "Landed meanwhile", updatedAt: later }).where(eq(content.id, read.id));
+    const before = (await stored(slug))!;
+    const result = await saveContent(storage, {
+      authorId,
+      revision: read.updatedAt.getTime(),
+      current: read,
+      value: { ...value("Unit Scheme Revision Race Renamed", [formation("Other", [play("Other Play")])]), description: "Overwrite" },
+      files: noFiles,
+    });
+    expect(result).toEqual({ status: "stale", slug, revision: later.getTime() });
+    expect(await stored(slug)).toEqual(before);
+    expect(await stored("unit-scheme-revision-race-renamed")).toBeNull();
+  });
+});
+
+describe("saveBlogPost", () => {
+  const post = (slug: string, content: string) => ({ title: "Unit Post Revision", slug, excerpt: "", content, category: "news" as const, status: "draft" as const });
+
+  it("refuses an edit on an older revision, and inside the batch one whose revision changed after it was read", async () => {
+    const slug = `unit-post-revision-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await saveBlogPost({ db, env }, { editSlug: null, authorId, revision: null, values: post(slug, "First") });
+    expect(created.status).toBe("saved");
+    const [opened] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+
+    // Someone else saved since: refused before anything is written.
+    const later = new Date(opened.updatedAt.getTime() + 1000);
+    await db.update(blogPosts).set({ content: "Theirs", updatedAt: later }).where(eq(blogPosts.id, opened.id));
+    const stale = await saveBlogPost({ db, env }, { editSlug: slug, authorId, revision: opened.updatedAt.getTime(), values: post(slug, "Mine") });
+    expect(stale).toEqual({ status: "stale", slug, revision: later.getTime() });
+    expect((await db.select().from(blogPosts).where(eq(blogPosts.id, opened.id)))[0].content).toBe("Theirs");
+
+    // On the revision it was told, it saves.
+    const saved = await saveBlogPost({ db, env }, { editSlug: slug, authorId, revision: later.getTime(), values: post(slug, "Mine") });
+    expect(saved.status).toBe("saved");
+    expect((await db.select().from(blogPosts).where(eq(blogPosts.id, opened.id)))[0].content).toBe("Mine");
   });
 });

@@ -44,6 +44,10 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
     () => editing || Boolean(fields.slug.initialValue && fields.slug.initialValue !== deriveBlogSlug(String(fields.title.initialValue ?? ""))),
   );
 
+  // The stored revision this form goes on from: a refused save over someone else's brings the newer one.
+  const sentBack = actionData && "revision" in actionData && typeof actionData.revision === "number" ? actionData.revision : null;
+  const revision = sentBack ?? post?.updatedAt ?? null;
+
   const toast = actionData?.toast ?? null;
   useEffect(() => {
     if (toast) showToast(toast);
@@ -81,6 +85,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
           </button>
         ) : null}
 
+        {editing && revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
         {form.errors?.length ? (
           <div role="alert" className="rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
             <p className="font-bold text-red-200">Error</p>

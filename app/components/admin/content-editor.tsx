@@ -548,6 +548,8 @@ function FormationEditor({
 /** The whole editor: the content fields, then its formations with their plays (schemes only). */
 export function ContentEditor({ loaderData, actionData }: { loaderData: ContentFormData; actionData: ContentFormAnswer }) {
   const { mode, current, thumbnailUrl, defaultValue } = loaderData;
+  // The stored revision this form goes on from: a refused save over someone else's brings the newer one.
+  const revision = (actionData && "revision" in actionData ? actionData.revision : null) ?? loaderData.revision;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
   const idPrefix = useId();
@@ -593,6 +595,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           {mode === "edit" ? "Update Content" : "Create Content"}
         </button>
         <FormAlert errors={form.errors} />
+        {revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
 
         <section aria-labelledby={`${idPrefix}-basics`} className="card space-y-5 p-4 sm:p-6">
           <h2 id={`${idPrefix}-basics`} className="text-lg font-bold text-white">

@@ -26,20 +26,30 @@ export function meta({ params }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app } = await superadminContext(context, request);
   if (!params.slug) return { post: null, previewHtml: "" };
-  const post = await findBlogPostForEdit(app.db, params.slug);
+  let post = await findBlogPostForEdit(app.db, params.slug);
   if (!post) {
     // A bookmark of the editor under the post's earlier slug.
     const moved = await movedBlogSlug(app.db, params.slug, { drafts: true });
-    if (moved) throw redirect(`/admin/blog/${moved}`, 301);
-    throw data("Blog Post Not Found", { status: 404 });
+    // After a save refused because someone renamed the post meanwhile (posted without JavaScript),
+    // the page shows the form as sent, here: a redirect would drop what was typed.
+    if (moved && app.method === "GET") throw redirect(`/admin/blog/${moved}`, 301);
+    post = moved ? await findBlogPostForEdit(app.db, moved) : null;
+    if (!post) throw data("Blog Post Not Found", { status: 404 });
   }
   return {
-    post: { ...post, publishedAt: post.publishedAt?.getTime() ?? null },
+    // updatedAt is the revision the form is sent back with: a save over someone else's newer one is refused.
+    post: { ...post, publishedAt: post.publishedAt?.getTime() ?? null, updatedAt: post.updatedAt.getTime() },
     previewHtml: renderBlogPreview(post.content),
   };
 }
 
 type ErrorToast = { kind: "error"; title: string; description: string };
+
+/** The revision (updated_at, ms) the edit form was opened on, sent back with it. */
+function revisionOf(formData: FormData): number | null {
+  const value = Number(formData.get("revision"));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, app } = await superadminContext(context, request);
@@ -60,20 +70,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (editSlug === null && !String(formData.get("slug") ?? "").trim()) {
     formData.set("slug", deriveBlogSlug(String(formData.get("title") ?? "")));
   }
+  // Every answer that keeps the form on the page carries the revision it goes on from.
+  const revision = editSlug === null ? null : revisionOf(formData);
   const submission = parseWithZod(formData, { schema: blogPostSchema });
   const content = formData.get("content");
   const preview = renderBlogPreview(typeof content === "string" ? content : "");
 
   if (formData.get("intent") === "preview") {
     // Show the preview and keep what was typed, without judging a form that is not being saved.
-    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null };
+    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null, revision };
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), preview, toast: null }, { status: 400 });
+    return data({ result: submission.reply(), preview, toast: null, revision }, { status: 400 });
   }
 
-  const outcome = await saveBlogPost(app, { editSlug, authorId: user.id, values: submission.value });
+  const outcome = await saveBlogPost(app, { editSlug, authorId: user.id, revision, values: submission.value });
   switch (outcome.status) {
+    case "stale": {
+      const toast: ErrorToast = {
+        kind: "error",
+        title: "Not saved: changed by someone else",
+        description:
+          `Another superadmin saved this post after you opened this editor, so your changes were not saved.` +
+          (outcome.slug !== editSlug ? ` Its address is now /blog/${outcome.slug}.` : "") +
+          " Your changes are still in this form: Update again to replace their version with yours, or open the editor again to start from theirs.",
+      };
+      return data({ result: submission.reply({ formErrors: [toast.description] }), preview, toast, revision: outcome.revision }, { status: 409 });
+    }
     case "saved": {
       const renamed = outcome.slug !== outcome.requestedSlug ? ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".` : "";
       return redirectWithToast("/admin#blog", {
@@ -86,13 +109,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw data("Blog Post Not Found", { status: 404 });
     case "image-rejected":
       return data(
-        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null },
+        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null, revision },
         { status: 400 },
       );
     case "failed": {
       const toast: ErrorToast = { kind: "error", title: "Error", description: outcome.message || BLOG_SAVE_FAILED };
       const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
-      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast }, { status: outcome.field ? 409 : 500 });
+      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast, revision }, { status: outcome.field ? 409 : 500 });
     }
   }
 }

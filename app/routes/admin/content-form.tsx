@@ -22,6 +22,24 @@ import { isRequestTooLarge } from "~/server/uploads.server";
 const MAX_CONTENT_FORM_BYTES = 40 * 1024 * 1024;
 
 const SAVE_FAILED = "Failed to save content. Please try again.";
+/** Why an edit was not saved: another staff member saved the item after this editor was opened. */
+function staleToast(title: string, slug: string, renamed: boolean): ToastMessage {
+  return {
+    kind: "error",
+    title: "Not saved: changed by someone else",
+    description:
+      `Another staff member saved "${title}" after you opened this editor, so your changes were not saved.` +
+      (renamed ? ` Its address is now /content/${slug}.` : "") +
+      " Your changes are still in this form: Save again to replace their version with yours, or open the editor again to start from theirs.",
+  };
+}
+
+/** The revision (updated_at, ms) the edit form was opened on, sent back with it. */
+function revisionOf(formData: FormData): number | null {
+  const value = Number(formData.get("revision"));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
 const DUPLICATE_SLUG: ToastMessage = {
   kind: "error",
   title: "Duplicate Slug Error",
@@ -49,14 +67,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The default type is a scheme: it starts with one empty formation holding one empty play.
       formations: [EMPTY_FORMATION],
     };
-    return { mode: "create" as const, current: null, thumbnailUrl: null, defaultValue, patch: null };
+    return { mode: "create" as const, current: null, revision: null, thumbnailUrl: null, defaultValue, patch: null };
   }
-  const item = await findContentForEdit(app.db, params.slug);
+  let item = await findContentForEdit(app.db, params.slug);
   if (!item) {
     // A bookmark of the editor under the item's earlier slug (its title changed since).
     const moved = await movedContentSlug(app.db, user, params.slug);
-    if (moved) throw redirect(`/admin/content/${moved}`, 301);
-    throw data("Content not found", { status: 404 });
+    // After a save refused because someone renamed the item meanwhile (posted without JavaScript),
+    // the page shows the form as sent, here: a redirect would drop what was typed.
+    if (moved && app.method === "GET") throw redirect(`/admin/content/${moved}`, 301);
+    item = moved ? await findContentForEdit(app.db, moved) : null;
+    if (!item) throw data("Content not found", { status: 404 });
   }
   const defaultValue: ContentFormInput = {
     title: item.title,
@@ -78,6 +99,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     mode: "edit" as const,
     current: { slug: item.slug, title: item.title },
+    // Sent back with the form: a save over someone else's newer one is refused (saveContent).
+    revision: item.updatedAt.getTime(),
     thumbnailUrl: item.thumbnailUrl,
     defaultValue,
     patch: { statuses, history: history.map((row) => ({ ...row, changedAt: row.changedAt.getTime() })) },
@@ -109,12 +132,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: outcome.httpStatus },
     );
   }
+  // Every answer that keeps the form on the page carries the revision it goes on from.
+  const sentRevision = revisionOf(formData);
   const submission = parseWithZod(formData, { schema: contentFormSchema });
   if (submission.status !== "success") {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
-    return data({ result: submission.reply(), imageError: null, toast: null }, { status: submission.status === "error" ? 400 : 200 });
+    return data(
+      { result: submission.reply(), imageError: null, toast: null, revision: sentRevision },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
   }
-  const current = params.slug ? await findContentForSave(app.db, params.slug) : null;
+  let current = params.slug ? await findContentForSave(app.db, params.slug) : null;
+  if (params.slug && !current) {
+    // Renamed by someone else while this editor was open: the item is found under its new slug
+    // (and the save below is refused as stale, the form kept, so nothing typed is lost).
+    const moved = await movedContentSlug(app.db, user, params.slug);
+    current = moved ? await findContentForSave(app.db, moved) : null;
+  }
   if (params.slug && !current) throw data("Content not found", { status: 404 });
 
   const value = submission.value;
@@ -127,7 +161,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   const outcome = await saveContent(
     { db: app.db, bucket: app.env.MEDIA },
-    { authorId: user.id, current, value, files },
+    { authorId: user.id, current, revision: sentRevision, value, files },
   );
 
   switch (outcome.status) {
@@ -138,18 +172,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           ? { kind: "success", title: "Content Updated", description: `Successfully updated "${value.title}"` }
           : { kind: "success", title: "Content Created", description: `Successfully created "${value.title}"` },
       );
+    case "stale": {
+      const toast = staleToast(value.title, outcome.slug, outcome.slug !== params.slug);
+      return data(
+        { result: submission.reply({ formErrors: [toast.description!] }), imageError: null, toast, revision: outcome.revision },
+        { status: 409 },
+      );
+    }
     case "invalid-image":
       return data(
         {
           result: submission.reply({ formErrors: [`${outcome.title}: ${outcome.description}`] }),
           imageError: { field: outcome.field, message: outcome.description },
           toast: { kind: "error" as const, title: outcome.title, description: outcome.description },
+          revision: sentRevision,
         },
         { status: outcome.title === "File too large" ? 413 : 400 },
       );
     case "duplicate-slug":
       return data(
-        { result: submission.reply({ formErrors: [DUPLICATE_SLUG.description!] }), imageError: null, toast: DUPLICATE_SLUG },
+        { result: submission.reply({ formErrors: [DUPLICATE_SLUG.description!] }), imageError: null, toast: DUPLICATE_SLUG, revision: sentRevision },
         { status: 409 },
       );
     case "not-found":
@@ -157,7 +199,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default: {
       const message = outcome.message ?? SAVE_FAILED;
       return data(
-        { result: submission.reply({ formErrors: [message] }), imageError: null, toast: { kind: "error" as const, title: "Error", description: message } },
+        {
+          result: submission.reply({ formErrors: [message] }),
+          imageError: null,
+          toast: { kind: "error" as const, title: "Error", description: message },
+          revision: sentRevision,
+        },
         { status: 500 },
       );
     }
