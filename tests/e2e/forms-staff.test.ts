@@ -209,7 +209,15 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     const { page } = w;
     await signInAs(page, "superadmin");
     await page.goto(`/admin?q=${encodeURIComponent(member.email)}#users`);
-    const dialog = await openRowDialog(w, "users", member.email, "Edit", "Edit user");
+    let dialog = await openRowDialog(w, "users", member.email, "Edit", "Edit user");
+    // A bad address gets the form's own message (not the browser's bubble), with JavaScript on and off.
+    await dialog.getByLabel("Email").fill("not-an-address");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit user" });
+    await visible(dialog.getByText("Invalid email address", { exact: true }), 15_000);
+    expect((await storedMember(member.id)).email).toBe(member.email);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
+    await dialog.getByLabel("Email").fill(member.email);
     await dialog.getByLabel("First name").fill("Edited");
     await dialog.getByLabel("Tier").selectOption("premium");
     await dialog.getByRole("button", { name: "Save Changes" }).click();

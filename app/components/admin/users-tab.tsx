@@ -148,7 +148,8 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   );
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
-      <Form method="post" className="space-y-4" preventScrollReset>
+      {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
+      <Form method="post" className="space-y-4" preventScrollReset noValidate>
         <input type="hidden" name="intent" value="update-user" />
         <input type="hidden" name="userId" value={user.id} />
         {formError ? <p role="alert" className="field-error">{formError}</p> : null}
