@@ -163,13 +163,25 @@ function PageLink({ to, children }: { to: string; children: React.ReactNode }) {
   );
 }
 
+/**
+ * Without JavaScript a refused comment (empty, too fast) answers with the whole page: posted to this
+ * address with #comments, the browser opens it at the comments and their message, not at the top.
+ * With JavaScript the page stays where it is and the form's own action is used.
+ */
+function useCommentsAction() {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  return hydrated ? undefined : `${location.pathname}${location.search}#comments`;
+}
+
 function NewCommentForm() {
   const navigation = useNavigation();
   const [text, setText] = useState("");
   const hydrated = useHydrated();
+  const action = useCommentsAction();
   const posting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-comment";
   return (
-    <Form method="post" preventScrollReset className="space-y-3" onSubmit={() => setTimeout(() => setText(""), 0)}>
+    <Form method="post" action={action} preventScrollReset className="space-y-3" onSubmit={() => setTimeout(() => setText(""), 0)}>
       <input type="hidden" name="intent" value="create-comment" />
       <label htmlFor="new-comment" className="label">
         Add a comment
@@ -198,8 +210,9 @@ function NewCommentForm() {
 function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
+  const action = useCommentsAction();
   return (
-    <Form method="post" preventScrollReset className="mt-3 space-y-3">
+    <Form method="post" action={action} preventScrollReset className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="update-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       <label htmlFor={`edit-comment-${comment.id}`} className="sr-only">
