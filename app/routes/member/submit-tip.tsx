@@ -72,6 +72,8 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
   }, [actionData]);
 
   const length = values.tipDescription.trim().length;
+  // Without JavaScript the counter can only say what the refused form came back with.
+  const sentLength = String(fields.tipDescription.initialValue ?? "").trim().length;
   const complete =
     values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
   const busy = navigation.state === "submitting";
@@ -133,7 +135,7 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
                 errorId={fields.tipDescription.errorId}
                 hint={
                   <span data-testid="tip-counter">
-                    {hydrated ? length : 0}/{TIP_MAX_DISPLAYED} characters (minimum {TIP_MIN_DESCRIPTION})
+                    {hydrated ? length : sentLength}/{TIP_MAX_DISPLAYED} characters (minimum {TIP_MIN_DESCRIPTION})
                   </span>
                 }
               >
