@@ -63,6 +63,11 @@ async function addToGameplan(w: WatchedPage, mode: JsMode, path: string, gamepla
   await succeeded(w, `${title} is in ${gameplan} under ${situation}.`);
 }
 
+/** The text of the element that has keyboard focus. */
+function focused(page: Page) {
+  return page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+}
+
 describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
   it("builds a gameplan: create, add plays, move, note, move to, remove, rename, share, stop sharing, delete", async () => {
     const { w } = await signedInMember(mode);
@@ -87,6 +92,8 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     // Without JavaScript the page opens again at the play, not at its top.
     if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toMatch(/^#entry-\d+$/);
     await expect.poll(() => playsIn(page, "openers")).toEqual(["Snag", "Mesh"]);
+    // With JavaScript the keyboard stays on the play: Snag is first now, so on its 'Move down'.
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Move down (Snag)");
 
     await entry(page, "Mesh").locator("summary").click();
     await page.getByLabel("Note for Mesh").fill("Hot route the back vs man.");
@@ -103,12 +110,15 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await succeeded(w, "The play is in Red zone.");
     await expect.poll(() => playsIn(page, "red-zone")).toEqual(["Mesh"]);
     expect(await playsIn(page, "openers")).toEqual(["Snag"]);
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Note, move or remove (Mesh)");
 
     if (!(await entry(page, "Snag").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Snag").locator("summary").click();
     await page.getByRole("button", { name: "Remove (Snag)" }).click();
     await succeeded(w, "Play removed");
     await expect.poll(() => playsIn(page, "openers")).toEqual([]);
     if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toBe("#situation-openers");
+    // The last play of the situation is gone: the keyboard lands on the situation's heading, not the page's top.
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Openers0 plays");
 
     await page.getByLabel("Name", { exact: true }).fill(`${name} finals`);
     await page.getByRole("button", { name: "Rename", exact: true }).click();

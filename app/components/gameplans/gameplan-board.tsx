@@ -3,8 +3,8 @@
 // dragged within and between situations, shown in their new place while the move is saved.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState, type DragEvent } from "react";
-import { Form, useFetcher } from "react-router";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
 import { useHydrated } from "~/components/use-hydrated";
@@ -17,11 +17,38 @@ export type BoardAnswer = { intent: string; entryId: number | null; error: strin
 
 const DRAG_TYPE = "application/x-gameplan-entry";
 
+/**
+ * Where keyboard focus goes once a move or removal is saved (JavaScript on). The button pressed is
+ * gone or moved by then (a play moved to the bottom has no 'Move down', a removed play has no
+ * buttons at all), and focus would fall back to the top of the page.
+ */
+type FocusAfter = { entryId: number; intent: "move" | "place" | "remove"; direction: string | null; neighbourId: number | null; situation: Situation };
+
+function focusTargetOf(after: FocusAfter): HTMLElement | null {
+  const item = document.getElementById(`entry-${after.entryId}`);
+  if (after.intent === "remove") {
+    const neighbour = after.neighbourId === null ? null : document.getElementById(`entry-${after.neighbourId}`);
+    return neighbour?.querySelector("summary") ?? document.getElementById(`situation-${after.situation}-title`);
+  }
+  if (!item) return document.getElementById(`situation-${after.situation}-title`);
+  const buttons = [...item.querySelectorAll<HTMLButtonElement>('button[name="direction"]')].filter((button) => !button.disabled);
+  if (after.intent === "move") return buttons.find((button) => button.value === after.direction) ?? buttons[0] ?? item.querySelector("summary");
+  return item.querySelector("summary");
+}
+
 export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: number; entries: GameplanEntry[]; answer: BoardAnswer }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<Situation | null>(null);
+  const navigation = useNavigation();
+  const focusAfter = useRef<FocusAfter | null>(null);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !focusAfter.current) return;
+    const target = focusTargetOf(focusAfter.current);
+    focusAfter.current = null;
+    target?.focus();
+  }, [navigation.state, entries]);
 
   const pending = fetcher.formData;
   const pendingSituation = pending?.get("situation");
@@ -64,7 +91,7 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
             onDragLeave={() => setOver((current) => (current === situation ? null : current))}
             onDrop={(event) => drop(event, situation)}
           >
-            <h2 id={`situation-${situation}-title`} className="flex items-baseline justify-between gap-2 text-lg font-bold text-white">
+            <h2 id={`situation-${situation}-title`} tabIndex={-1} className="flex items-baseline justify-between gap-2 text-lg font-bold text-white">
               {SITUATION_LABELS[situation]}
               <span className="text-xs font-semibold text-slate-400">{plays.length} {plays.length === 1 ? "play" : "plays"}</span>
             </h2>
@@ -82,6 +109,10 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
                     count={plays.length}
                     draggable={hydrated}
                     onDrag={(on) => setDragging(on ? entry.id : null)}
+                    onChange={(intent, direction) => {
+                      const neighbour = plays[index + 1] ?? plays[index - 1] ?? null;
+                      focusAfter.current = { entryId: entry.id, intent, direction, neighbourId: neighbour?.id ?? null, situation };
+                    }}
                     answer={answer?.entryId === entry.id ? answer : undefined}
                   />
                 ))}
@@ -94,9 +125,22 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
   );
 }
 
-function EntryItem(props: { entry: GameplanEntry; index: number; count: number; draggable: boolean; onDrag: (on: boolean) => void; answer: BoardAnswer }) {
+function EntryItem(props: {
+  entry: GameplanEntry;
+  index: number;
+  count: number;
+  draggable: boolean;
+  onDrag: (on: boolean) => void;
+  /** A move, 'Move to' or removal is being sent (where focus goes after it). */
+  onChange: (intent: FocusAfter["intent"], direction: string | null) => void;
+  answer: BoardAnswer;
+}) {
   const { entry, index, count, answer } = props;
   const title = entry.playTitle;
+  const sent = (intent: FocusAfter["intent"]) => (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    props.onChange(intent, submitter?.value ?? null);
+  };
   return (
     <li
       id={`entry-${entry.id}`}
@@ -128,7 +172,7 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 sm:pl-9">
         {count > 1 ? (
-          <Form method="post" preventScrollReset className="flex gap-2">
+          <Form method="post" preventScrollReset className="flex gap-2" onSubmit={sent("move")}>
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="entryId" value={entry.id} />
             <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
@@ -147,7 +191,7 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
             {answer?.error && answer.intent !== "note" ? <p role="alert" className="field-error">{answer.error}</p> : null}
             {/* Keyed by the saved note: the form starts again from it after a save (a form's first values are kept otherwise). */}
             <NoteForm key={entry.note ?? ""} entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} />
-            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2" onSubmit={sent("place")}>
               <input type="hidden" name="intent" value="place" />
               <input type="hidden" name="entryId" value={entry.id} />
               <div className="min-w-0 flex-1">
@@ -163,7 +207,7 @@ function EntryItem(props: { entry: GameplanEntry; index: number; count: number; 
               </div>
               <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only"> ({title})</span></button>
             </Form>
-            <Form method="post" preventScrollReset>
+            <Form method="post" preventScrollReset onSubmit={sent("remove")}>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="entryId" value={entry.id} />
               {/* Where the page opens again without JavaScript: the situation the play leaves. */}
