@@ -41,3 +41,12 @@ export async function readForm(request: Request): Promise<FormData> {
     });
   }
 }
+
+/**
+ * The revision an editor's form was opened on (the item's updated_at in ms, a hidden `revision`
+ * field), sent back with it: null when the form named none (decision 0021).
+ */
+export function revisionOf(formData: FormData): number | null {
+  const value = Number(formData.get("revision"));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}

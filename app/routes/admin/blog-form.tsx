@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { movedBlogSlug } from "~/server/blog.server";
-import { readForm } from "~/server/http.server";
+import { readForm, revisionOf } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
 
@@ -44,12 +44,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type ErrorToast = { kind: "error"; title: string; description: string };
-
-/** The revision (updated_at, ms) the edit form was opened on, sent back with it. */
-function revisionOf(formData: FormData): number | null {
-  const value = Number(formData.get("revision"));
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, app } = await superadminContext(context, request);

@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { movedContentSlug } from "~/server/library.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
-import { readForm } from "~/server/http.server";
+import { readForm, revisionOf } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -32,12 +32,6 @@ function staleToast(title: string, slug: string, renamed: boolean): ToastMessage
       (renamed ? ` Its address is now /content/${slug}.` : "") +
       " Your changes are still in this form: Save again to replace their version with yours, or open the editor again to start from theirs.",
   };
-}
-
-/** The revision (updated_at, ms) the edit form was opened on, sent back with it. */
-function revisionOf(formData: FormData): number | null {
-  const value = Number(formData.get("revision"));
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
 const DUPLICATE_SLUG: ToastMessage = {
