@@ -23,12 +23,12 @@ const MAX_CONTENT_FORM_BYTES = 40 * 1024 * 1024;
 
 const SAVE_FAILED = "Failed to save content. Please try again.";
 /** Why an edit was not saved: another staff member saved the item after this editor was opened. */
-function staleToast(title: string, slug: string, renamed: boolean): ToastMessage {
+function staleToast(slug: string, renamed: boolean): ToastMessage {
   return {
     kind: "error",
     title: "Not saved: changed by someone else",
     description:
-      `Another staff member saved "${title}" after you opened this editor, so your changes were not saved.` +
+      "Another staff member saved this item after you opened this editor, so your changes were not saved." +
       (renamed ? ` Its address is now /content/${slug}.` : "") +
       " Your changes are still in this form: Save again to replace their version with yours, or open the editor again to start from theirs.",
   };
@@ -167,7 +167,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : { kind: "success", title: "Content Created", description: `Successfully created "${value.title}"` },
       );
     case "stale": {
-      const toast = staleToast(value.title, outcome.slug, outcome.slug !== params.slug);
+      const toast = staleToast(outcome.slug, outcome.slug !== params.slug);
       return data(
         { result: submission.reply({ formErrors: [toast.description!] }), imageError: null, toast, revision: outcome.revision },
         { status: 409 },
