@@ -60,6 +60,13 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
 
     await page.goto("/admin/content/new");
     await visible(page.getByRole("heading", { name: "Create New Content" }));
+    if (!mode.javaScriptEnabled) {
+      // A refused form comes back without the file chosen in it: the editor says so.
+      await page.getByLabel("Thumbnail image").setInputFiles({ name: "art.png", mimeType: "image/png", buffer: Buffer.from("an image") });
+      await page.getByRole("button", { name: "Create Content" }).click();
+      await visible(page.getByText("The images you chose were not kept: a page that comes back cannot hold chosen files. Choose them again before saving.", { exact: true }));
+      w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
+    }
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Description", { exact: true }).fill("A scheme from the form matrix.");
     await field(page, "formations[0].title").fill("Singleback Ace");

@@ -596,6 +596,11 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
         </button>
         <FormAlert errors={form.errors} />
         {revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
+        {actionData && "imagesDropped" in actionData && actionData.imagesDropped ? (
+          <p role="status" className="rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
+            The images you chose were not kept: a page that comes back cannot hold chosen files. Choose them again before saving.
+          </p>
+        ) : null}
 
         <section aria-labelledby={`${idPrefix}-basics`} className="card space-y-5 p-4 sm:p-6">
           <h2 id={`${idPrefix}-basics`} className="text-lg font-bold text-white">

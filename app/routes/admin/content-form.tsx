@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { movedContentSlug } from "~/server/library.server";
 import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
-import { readForm, revisionOf } from "~/server/http.server";
+import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -126,15 +126,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: outcome.httpStatus },
     );
   }
-  // Every answer that keeps the form on the page carries the revision it goes on from.
   const sentRevision = revisionOf(formData);
+  // Without JavaScript a form that comes back has lost the files chosen in it (a browser never fills
+  // a file field again): the editor says so.
+  const imagesDropped = !isDataRequest(request) && [...formData.values()].some((entry) => typeof entry !== "string" && entry.size > 0);
+  // Every answer that keeps the form on the page carries the revision it goes on from.
+  const kept = <T extends object>(body: T, status: number, revision = sentRevision) => data({ ...body, revision, imagesDropped }, { status });
   const submission = parseWithZod(formData, { schema: contentFormSchema });
   if (submission.status !== "success") {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
-    return data(
-      { result: submission.reply(), imageError: null, toast: null, revision: sentRevision },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
+    return kept({ result: submission.reply(), imageError: null, toast: null }, submission.status === "error" ? 400 : 200);
   }
   let current = params.slug ? await findContentForSave(app.db, params.slug) : null;
   if (params.slug && !current) {
@@ -168,39 +169,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     case "stale": {
       const toast = staleToast(outcome.slug, outcome.slug !== params.slug);
-      return data(
-        { result: submission.reply({ formErrors: [toast.description!] }), imageError: null, toast, revision: outcome.revision },
-        { status: 409 },
-      );
+      return kept({ result: submission.reply({ formErrors: [toast.description!] }), imageError: null, toast }, 409, outcome.revision);
     }
     case "invalid-image":
-      return data(
+      return kept(
         {
           result: submission.reply({ formErrors: [`${outcome.title}: ${outcome.description}`] }),
           imageError: { field: outcome.field, message: outcome.description },
           toast: { kind: "error" as const, title: outcome.title, description: outcome.description },
-          revision: sentRevision,
         },
-        { status: outcome.title === "File too large" ? 413 : 400 },
+        outcome.title === "File too large" ? 413 : 400,
       );
     case "duplicate-slug":
-      return data(
-        { result: submission.reply({ formErrors: [DUPLICATE_SLUG.description!] }), imageError: null, toast: DUPLICATE_SLUG, revision: sentRevision },
-        { status: 409 },
-      );
+      return kept({ result: submission.reply({ formErrors: [DUPLICATE_SLUG.description!] }), imageError: null, toast: DUPLICATE_SLUG }, 409);
     case "not-found":
       throw data("Content not found", { status: 404 });
     default: {
       const message = outcome.message ?? SAVE_FAILED;
-      return data(
-        {
-          result: submission.reply({ formErrors: [message] }),
-          imageError: null,
-          toast: { kind: "error" as const, title: "Error", description: message },
-          revision: sentRevision,
-        },
-        { status: 500 },
-      );
+      return kept({ result: submission.reply({ formErrors: [message] }), imageError: null, toast: { kind: "error" as const, title: "Error", description: message } }, 500);
     }
   }
 }
