@@ -95,7 +95,10 @@ export default function App() {
   return <Outlet />;
 }
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // An error page names itself in its own <title> (the boundaries below): a second, the site's, would
+  // be the one the browser's tab shows.
+  if (error) return [];
   return [
     { title: "Gridiron Playbook - Win more in College Football 26 and Madden NFL 26" },
     {

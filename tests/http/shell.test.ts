@@ -9,6 +9,12 @@ describe("page shell", () => {
     expect(html).toContain("404 Page Not Found");
     expect(html).toContain("Did you forget to add the page to the router?");
     expect(html).toContain("Login / Register");
+    // One title, the page's own (a browser shows the first <title> in the tab).
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>404 Page Not Found | Gridiron Playbook</title>"]);
+    for (const path of ["/madden/no-such-listing", "/scheme/no-such-scheme"]) {
+      const other = await (await get(path)).text();
+      expect(other.match(/<title>[^<]*<\/title>/g), path).toEqual(["<title>404 Page Not Found | Gridiron Playbook</title>"]);
+    }
   });
 
   it("answers a form post to a page without a form with a 405 page in the site's words, not the router's", async () => {
@@ -18,6 +24,7 @@ describe("page shell", () => {
     const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? "";
     expect(main).toContain("405 Method Not Allowed");
     expect(main).toContain("This page does not take form submissions.");
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>405 Method Not Allowed | Gridiron Playbook</title>"]);
     expect(main).not.toContain("did not provide an `action`");
     // The root loader does not run here: no link may fall back to pointing nowhere.
     expect(html).not.toMatch(/href="#"/);
