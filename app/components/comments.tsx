@@ -97,7 +97,8 @@ const COMMENT_LIST_CLASSES = [
   "mt-6 space-y-4 break-words text-slate-200",
   "*:scroll-mt-24 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
   "[&_header]:flex [&_header]:flex-wrap [&_header]:items-baseline [&_header]:justify-between [&_header]:gap-2",
-  "[&_header>p]:font-bold [&_header>p]:text-white [&>li>p]:mt-2 [&>li>p]:whitespace-pre-wrap",
+  // overflow-hidden: stacked combining marks stay inside their text instead of covering the author line.
+  "[&_header>p]:font-bold [&_header>p]:text-white [&>li>p]:mt-2 [&>li>p]:overflow-hidden [&>li>p]:whitespace-pre-wrap",
   "[&_time]:text-xs [&_time]:text-slate-400",
   "[&_footer]:mt-3 [&_footer]:flex [&_footer]:gap-4 [&_footer]:text-sm",
 ].join(" ");
