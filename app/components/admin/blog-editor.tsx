@@ -221,6 +221,11 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
           <label htmlFor={fields.featuredImage.id} className="label">
             Featured Image
           </label>
+          {actionData && "imageDropped" in actionData && actionData.imageDropped ? (
+            <p role="status" className="mb-3 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
+              The image you chose was not kept: a page that comes back cannot hold a chosen file. Choose it again before saving.
+            </p>
+          ) : null}
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
             {chosenImage || post?.featuredImage ? (
               <img

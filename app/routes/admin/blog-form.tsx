@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
 import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { movedBlogSlug } from "~/server/blog.server";
-import { readForm, revisionOf } from "~/server/http.server";
+import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
 
@@ -66,16 +66,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   // Every answer that keeps the form on the page carries the revision it goes on from.
   const revision = editSlug === null ? null : revisionOf(formData);
+  // Without JavaScript a form that comes back (a preview, a refusal) has lost the image chosen in it
+  // (a browser never fills a file field again): the editor says so.
+  const chosen = formData.get("featuredImage");
+  const imageDropped = !isDataRequest(request) && typeof chosen !== "string" && chosen !== null && chosen.size > 0;
   const submission = parseWithZod(formData, { schema: blogPostSchema });
   const content = formData.get("content");
   const preview = renderBlogPreview(typeof content === "string" ? content : "");
 
   if (formData.get("intent") === "preview") {
     // Show the preview and keep what was typed, without judging a form that is not being saved.
-    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null, revision };
+    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null, revision, imageDropped };
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), preview, toast: null, revision }, { status: 400 });
+    return data({ result: submission.reply(), preview, toast: null, revision, imageDropped }, { status: 400 });
   }
 
   const outcome = await saveBlogPost(app, { editSlug, authorId: user.id, revision, values: submission.value });
@@ -89,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           (outcome.slug !== editSlug ? ` Its address is now /blog/${outcome.slug}.` : "") +
           " Your changes are still in this form: Update again to replace their version with yours, or open the editor again to start from theirs.",
       };
-      return data({ result: submission.reply({ formErrors: [toast.description] }), preview, toast, revision: outcome.revision }, { status: 409 });
+      return data({ result: submission.reply({ formErrors: [toast.description] }), preview, toast, revision: outcome.revision, imageDropped }, { status: 409 });
     }
     case "saved": {
       const renamed = outcome.slug !== outcome.requestedSlug ? ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".` : "";
@@ -103,13 +107,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw data("Blog Post Not Found", { status: 404 });
     case "image-rejected":
       return data(
-        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null, revision },
+        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null, revision, imageDropped },
         { status: 400 },
       );
     case "failed": {
       const toast: ErrorToast = { kind: "error", title: "Error", description: outcome.message || BLOG_SAVE_FAILED };
       const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
-      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast, revision }, { status: outcome.field ? 409 : 500 });
+      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast, revision, imageDropped }, { status: outcome.field ? 409 : 500 });
     }
   }
 }
