@@ -4,7 +4,7 @@
 import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
-import { SEARCH_PAGE_SIZE, snippetParts, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
+import { SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { readPage } from "./page-read.server.ts";
@@ -84,35 +84,38 @@ export type SearchHitRow = {
 
 export type FacetRow = { facet: "scope" | "kind" | FilterName; value: string | number | null; n: number };
 
+/** Where a search's documents come from and in what order: the index's matches, or a tag's documents. */
+type DocumentSource = { from: SQL; where: SQL; snippet: SQL; order: SQL };
+
 /**
- * Two statements for one search: a page of ranked results with snippets, and the facet counts
- * (every filter counted with the other filters applied) with the total per kind. D1 allows few
- * terms in a compound SELECT, so the four plain facets share one grouped SELECT. Both carry the
- * scope the statements used (the facets' 'scope' row).
+ * Two statements for one search: a page of results with snippets, and the facet counts (every
+ * filter counted with the other filters applied) with the total per kind. D1 allows few terms in a
+ * compound SELECT, so the four plain facets share one grouped SELECT. Both carry the scope the
+ * statements used (the facets' 'scope' row).
  */
-export function searchStatements(db: Database, words: string[], filters: SearchFilters, scope: SearchScope, offset: number) {
+function documentStatements(db: Database, source: (has: (bit: 1 | 2) => SQL) => DocumentSource, filters: SearchFilters, scope: SearchScope, offset: number) {
   const viewer = sql`WITH viewer(scope) AS (SELECT ${scopeSql(scope)})`;
   const has = (bit: 1 | 2) => sql.raw(`((SELECT scope FROM viewer) & ${bit})`);
-  const matches = sql`search_fts MATCH (CASE WHEN ${has(1)} THEN ${matchExpression(words)} ELSE ${publicMatchExpression(words)} END)
-    AND (d.is_published = 1 OR ${has(2)})`;
+  const { from, where, snippet, order } = source(has);
+  const visible = sql`${where} AND (d.is_published = 1 OR ${has(2)})`;
   const hits = db.all<SearchHitRow>(sql`${viewer}
     SELECT d.id, d.kind, d.game, d.type, d.is_published AS isPublished, d.title,
       c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier,
       s.slug AS sectionSlug, s.title AS sectionTitle, p.slug AS playSlug, b.slug AS postSlug,
       (CASE d.kind WHEN 'play' THEN ps.status WHEN 'post' THEN NULL ELSE c.status END) AS status,
       (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN ps.status_update_id WHEN 'post' THEN NULL ELSE c.status_update_id END)) AS statusVersion,
-      snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16) AS snippet
-    FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid
+      ${snippet} AS snippet
+    FROM ${from}
     LEFT JOIN content c ON c.id = d.content_id
     LEFT JOIN content_sections s ON s.id = d.section_id
     LEFT JOIN content_plays p ON d.kind = 'play' AND p.id = d.ref_id
     LEFT JOIN play_status ps ON d.kind = 'play' AND ps.play_id = d.ref_id
     LEFT JOIN blog_posts b ON d.kind = 'post' AND b.id = d.ref_id
-    WHERE ${matches} AND ${filterSql(filters)}
-    ORDER BY bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END)), d.id
+    WHERE ${visible} AND ${filterSql(filters)}
+    ORDER BY ${order}, d.id
     LIMIT ${SEARCH_PAGE_SIZE} OFFSET ${offset}`);
   const facets = db.all<FacetRow>(sql`${viewer}, hits AS MATERIALIZED (
-      SELECT d.kind, d.game, d.type, d.difficulty, d.tags, d.ref_id, d.content_id FROM search_fts JOIN search_documents d ON d.id = search_fts.rowid WHERE ${matches})
+      SELECT d.kind, d.game, d.type, d.difficulty, d.tags, d.ref_id, d.content_id FROM ${from} WHERE ${visible})
     SELECT 'scope' AS facet, (SELECT scope FROM viewer) AS value, 0 AS n
     UNION ALL SELECT f.column1, (CASE f.column1 WHEN 'kind' THEN d.kind WHEN 'game' THEN d.game WHEN 'type' THEN d.type ELSE d.difficulty END) AS value, count(*)
       FROM hits d, (VALUES ('kind'), ('game'), ('type'), ('difficulty')) f
@@ -122,6 +125,53 @@ export function searchStatements(db: Database, words: string[], filters: SearchF
     UNION ALL SELECT * FROM (SELECT 'tag', t.value, count(*) AS n FROM hits d, json_each(d.tags) t WHERE ${filterSql(filters, "tag")}
       GROUP BY t.value ORDER BY n DESC, t.value LIMIT ${TAG_FACET_SIZE})`);
   return { hits, facets };
+}
+
+/** A search for words: the index's matches, best first (bm25), with the matched words marked. */
+export function searchStatements(db: Database, words: string[], filters: SearchFilters, scope: SearchScope, offset: number) {
+  return documentStatements(
+    db,
+    (has) => ({
+      from: sql`search_fts JOIN search_documents d ON d.id = search_fts.rowid`,
+      where: sql`search_fts MATCH (CASE WHEN ${has(1)} THEN ${matchExpression(words)} ELSE ${publicMatchExpression(words)} END)`,
+      snippet: sql`snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16)`,
+      order: sql`bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END))`,
+    }),
+    filters,
+    scope,
+    offset,
+  );
+}
+
+/** The phrase of a tag's words in the index's tag column, or null when the tag has no words. */
+export function tagMatchExpression(tag: string): string | null {
+  const words = wordsOf(tag);
+  return words.length ? `{tag_text} : "${words.join(" ")}"` : null;
+}
+
+/**
+ * Everything tagged with the filters' tag (a search without words): newest first, a scheme before
+ * its formations and plays. The index's tag column narrows the documents first: content items and
+ * plays carry their own tags there, and formations and plays inherit their item's, which the exact
+ * tag filter then confirms. The snippet is the start of the text the viewer may read.
+ */
+export function taggedStatements(db: Database, filters: SearchFilters, scope: SearchScope, offset: number) {
+  const phrase = filters.tag ? tagMatchExpression(filters.tag) : null;
+  const tagged = sql`(SELECT rowid FROM search_fts WHERE search_fts MATCH ${phrase})`;
+  return documentStatements(
+    db,
+    (has) => ({
+      from: sql`search_documents d`,
+      where: phrase
+        ? sql`(d.id IN ${tagged} OR d.content_id IN (SELECT t.content_id FROM search_documents t WHERE t.kind = 'content' AND t.id IN ${tagged}))`
+        : sql`1`,
+      snippet: sql`substr((CASE WHEN d.body = '' AND ${has(1)} THEN d.locked ELSE d.body END), 1, 400)`,
+      order: sql`coalesce(d.published_at, 0) DESC, (CASE d.kind WHEN 'content' THEN 0 WHEN 'formation' THEN 1 WHEN 'play' THEN 2 ELSE 3 END)`,
+    }),
+    filters,
+    scope,
+    offset,
+  );
 }
 
 export type Facets = {
@@ -287,11 +337,15 @@ export type SearchOutcome = {
  * Runs a search for the request's viewer: one D1 round trip (with the session check) in the usual
  * case; one more when the rights guessed in SQL differ from searchRights(), when the page asked
  * for is beyond the last, and for a search that finds nothing (suggestion, and its count).
+ * A search without words lists what carries its tag filter (taggedStatements).
  */
 export async function runSearch(app: AppContext, search: SearchRequest): Promise<SearchOutcome> {
   const { db } = app;
   const now = Date.now();
-  const statements = (scope: SearchScope, page: number) => searchStatements(db, search.words, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE);
+  const statements = (scope: SearchScope, page: number) =>
+    search.words.length
+      ? searchStatements(db, search.words, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE)
+      : taggedStatements(db, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE);
   let read = await readPage(app, (userId) => statements(userId ? { guessFor: userId, now } : { rights: searchRights(null, now) }, search.page));
   const viewer = (await app.getSession())?.user ?? null;
   const rights = searchRights(viewer, now);
@@ -307,7 +361,7 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
   }
 
   let suggestion: string | null = null;
-  if (facets.total === 0) {
+  if (facets.total === 0 && search.words.length) {
     // A one-letter word is most likely a word being typed (results follow typing): not counted.
     if (search.words.every((word) => [...word].length >= 2)) {
       app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
@@ -325,13 +379,22 @@ async function suggest(app: AppContext, search: SearchRequest, rights: SearchRig
   return readFacets(facets).total > 0 ? corrected.join(" ") : null;
 }
 
-/** Markdown marks (headings, emphasis, links) left out of a snippet; the text stays. */
-function plainSnippet(snippet: string) {
-  return snippet
+const SNIPPET_LENGTH = 180;
+
+/**
+ * Markdown marks (headings, emphasis, links) left out of a snippet; the text stays. A longer text
+ * (the start of a write-up, under a search without words) is cut at a word, with '…'.
+ */
+export function plainSnippet(snippet: string) {
+  const plain = snippet
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[#*_>`~|]+/g, "")
     .replace(/\s+/g, " ")
     .trim();
+  if (plain.length <= SNIPPET_LENGTH) return plain;
+  const cut = plain.slice(0, SNIPPET_LENGTH);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > SNIPPET_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
 
 /** What the page shows of each result; locked schemes lead to their preview. */

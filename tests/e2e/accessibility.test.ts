@@ -61,6 +61,7 @@ const PUBLIC_PAGES = [
   "/search?q=cover",
   "/search?q=cover+tree",
   "/search?q=blitz&works=current",
+  "/search?game=college&tag=red+zone",
   "/updates",
   "/madden?works=current",
   "/no-such-page",

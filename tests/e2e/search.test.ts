@@ -120,6 +120,28 @@ describe.each(JS_MODES)("a search that a filter emptied, with $label", ({ javaSc
   });
 });
 
+describe.each(JS_MODES)("a scheme's tags, with $label", ({ javaScriptEnabled }) => {
+  it("lead on a phone to everything with that situation in the scheme's game, and words typed then search within it", async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled, viewport: { width: 375, height: 740 } });
+    await signInAs(page, "premium");
+    await page.goto("/content/cfb26-spread-rpo-attack", { waitUntil: "networkidle" });
+    await page.getByRole("list", { name: "Tags" }).getByRole("link", { name: "#red zone" }).click();
+    await page.waitForURL((url) => url.pathname === "/search" && url.search === "?game=college&tag=red+zone");
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results tagged “red zone”$/);
+    await visible(page.locator("[data-search-result]", { hasText: "Spread RPO Attack: The CFB 26 Meta Offense" }).first());
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const chosen = page.getByRole("complementary", { name: "Filters" }).locator('a[aria-current="true"]');
+    await expect.poll(() => chosen.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^red zone \(chosen, remove\)\d+$/)]));
+
+    await page.locator("#search-query").fill("stick");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL(/q=stick/);
+    expect(new URL(page.url()).searchParams.get("tag")).toBe("red zone");
+    await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results? for “stick”$/);
+    await context.close();
+  });
+});
+
 describe("search on a phone", () => {
   it("the mobile menu holds the search box, and /search never scrolls sideways", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });

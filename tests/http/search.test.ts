@@ -177,6 +177,80 @@ describe("filters", () => {
   });
 });
 
+describe("a tag without words", () => {
+  const created: string[] = [];
+  afterAll(async () => {
+    await unpublishContent(created);
+  });
+
+  it("lists everything that carries the tag, the item's formations and plays with it; a locked viewer sees no premium write-up", async () => {
+    const admin = await signIn("admin");
+    const id = token(6);
+    const [tag, secret, title] = [`zq situation ${id}`, `qzsecret${id}`, `Tagged zq${id} Scheme`];
+    const form = contentForm({
+      title,
+      requiredTier: "premium",
+      tags: `vs man, ${tag}`,
+      formations: [{ title: "Gun Bunch", description: `<p>Flood the flat with ${secret}.</p>`, plays: [{ title: "Mesh", description: `Cross it ${secret}.` }, { title: "Smash", description: "Corner." }] }],
+    });
+    expect((await postMultipart("/admin/content/new", form, admin)).status).toBe(302);
+    const [row] = await contentByTitle(title);
+    created.push(row.slug);
+    await publishAsOld(row.slug);
+    const query = `&tag=${encodeURIComponent(tag)}`;
+    for (const viewer of VIEWERS) {
+      const { response, html, text, total } = await search("", viewer, query);
+      expect(response.status, viewer).toBe(200);
+      expect(total, viewer).toBe(4);
+      expect(text, viewer).toContain(`4 results tagged “${tag}”`);
+      expect(text, viewer).toContain(`${title} › Gun Bunch › Mesh`);
+      if (LOCKED.includes(viewer)) {
+        expect(html, viewer).not.toContain(secret);
+        expect(html, viewer).toContain(`href="/scheme/${row.slug}"`);
+      } else expect(text, viewer).toContain(`Flood the flat with ${secret}.`);
+    }
+    // The tag's words typed into the box search as words; the tag filter kept beside them narrows.
+    expect((await search("smash", "premium", query)).total).toBe(1);
+  });
+
+  it("the seed's situations list their schemes, and no premium write-up shows to a locked viewer", async () => {
+    const tagged = SEED_CONTENT.filter((item) => item.isPublished && item.tags.includes("red zone"));
+    expect(tagged.some((item) => item.requiredTier === "premium")).toBe(true);
+    const least = tagged.reduce((sum, item) => sum + 1 + item.formations.length + item.formations.reduce((plays, formation) => plays + formation.plays.length, 0), 0);
+    const premiumFragments = SEED_CONTENT.filter((item) => item.isPublished && item.requiredTier === "premium").flatMap((item) => premiumStringsOf(item).writeUps);
+    for (const viewer of LOCKED) {
+      const { html, total } = await search("", viewer, "&tag=red%20zone");
+      expect(total, viewer).toBeGreaterThanOrEqual(least);
+      for (const fragment of premiumFragments) expect(html, `${viewer}: ${fragment}`).not.toContain(fragment);
+    }
+  });
+
+  it("a scheme page's tags lead there, within the scheme's game", async () => {
+    const item = SEED_CONTENT.find((entry) => entry.isPublished && entry.tags.includes("red zone"))!;
+    const html = await (await get(`/content/${item.slug}`, { cookie: cookies.premium })).text();
+    const href = `/search?game=${item.game}&tag=red+zone`;
+    expect(html).toContain(`href="${href.replace("&", "&amp;")}"`);
+    const { total, text } = await search("", "premium", `&game=${item.game}&tag=red+zone`);
+    expect(total).toBeGreaterThan(0);
+    expect(text).toContain(item.title);
+    const other = item.game === "madden" ? "College Football 26" : "Madden NFL 26";
+    expect(text).not.toContain(`${other} Verified`);
+  });
+
+  it("a tag nothing carries says so; other filters that hide it offer to be dropped", async () => {
+    const none = await search("", "visitor", "&tag=zq-nothing-here");
+    expect(none.total).toBe(0);
+    expect(none.text).toContain("Nothing is tagged “zq-nothing-here”.");
+    expect(none.text).not.toContain("Search without filters");
+    const hidden = await search("", "visitor", "&tag=Oregon%20playbook&game=madden");
+    expect(hidden.total).toBe(0);
+    expect(hidden.text).toContain("Nothing tagged “Oregon playbook” matches these filters.");
+    expect(hidden.text).toContain("Show everything tagged “Oregon playbook”");
+    expect(hidden.html).toContain('href="/search?tag=Oregon+playbook"');
+    expect((await search("", "visitor", "&tag=Oregon%20playbook")).total).toBeGreaterThan(0);
+  });
+});
+
 describe("hostile and odd input", () => {
   it("never answers 500 nor shows an FTS error", async () => {
     const queries = ['"', '"cover', "cover*", "-cover", "NEAR(cover three)", "cover AND three", "cover OR", "(((", ")", "🏈 🙂", "col:cover", "{title}: x", "^cover", "'; DROP TABLE content; --", "x".repeat(1000), "ç̧ô", "\u0000"];
@@ -197,6 +271,8 @@ describe("hostile and odd input", () => {
     expect(response.status).toBe(200);
     expect(text).toContain("Search schemes, formations, plays and blog posts by name, situation or tag.");
     expect(text).toContain("Newest in the library");
+    // Filters other than a tag, without words, leave the prompt as it is (the game's pages list by type).
+    expect((await search("", "visitor", "&game=madden&difficulty=advanced")).text).toContain("Newest in the library");
   });
 
   it("a query of symbols only says that it found nothing and why, not the empty prompt", async () => {
@@ -235,6 +311,7 @@ describe("one round trip", () => {
     for (const viewer of ["visitor", "premium", "admin"] as const) {
       const { response } = await search("cover three", viewer, "&game=madden");
       expect(roundTrips(response), viewer).toBe(1);
+      expect(roundTrips((await search("", viewer, "&game=madden&tag=red%20zone")).response), `${viewer}, a tag without words`).toBe(1);
     }
   });
 });

@@ -7,9 +7,12 @@ import {
   correctedWords,
   editDistance,
   matchExpression,
+  plainSnippet,
   publicMatchExpression,
   readFacets,
   searchStatements,
+  taggedStatements,
+  tagMatchExpression,
   vocabularyStatements,
 } from "~/server/search.server";
 
@@ -64,7 +67,7 @@ describe("the FTS5 expression", () => {
   });
 });
 
-async function insertScheme(fields: { title: string; description?: string; tags?: string[]; requiredTier?: "free" | "premium"; game?: "college" | "madden"; isPublished?: boolean }, writeUp = "") {
+async function insertScheme(fields: { title: string; description?: string; tags?: string[]; requiredTier?: "free" | "premium"; game?: "college" | "madden"; isPublished?: boolean; createdAt?: Date }, writeUp = "") {
   const slug = `unit-search-${crypto.randomUUID().slice(0, 8)}`;
   const [row] = await db
     .insert(content)
@@ -72,7 +75,7 @@ async function insertScheme(fields: { title: string; description?: string; tags?
     .returning({ id: content.id });
   const [section] = await db.insert(contentSections).values({ contentId: row.id, slug: "formation", title: "Formation", description: writeUp }).returning({ id: contentSections.id });
   await db.insert(contentPlays).values({ sectionId: section.id, slug: "play", title: "Play", description: writeUp, tags: ["red zone"] });
-  return { slug, id: row.id };
+  return { slug, id: row.id, sectionId: section.id };
 }
 
 describe("ranking and filters", () => {
@@ -123,6 +126,60 @@ describe("ranking and filters", () => {
     const facets = readFacets(await searchStatements(db, [word], NO_FILTERS, { guessFor: "nobody-at-all", now: Date.now() }, 0).facets);
     expect(facets.scope).toBe(0);
     expect(facets.total).toBe(0);
+  });
+});
+
+describe("a tag without words", () => {
+  it("is a phrase in the index's tag column; a tag of symbols only is not looked up there", () => {
+    expect(tagMatchExpression("3rd-and-Long")).toBe('{tag_text} : "3rd and long"');
+    expect(tagMatchExpression('"red" zone*')).toBe('{tag_text} : "red zone"');
+    expect(tagMatchExpression("🏈")).toBeNull();
+  });
+
+  it("lists what carries the tag, an item's formations and plays with it, newest first; never a longer tag", async () => {
+    const tag = `zqtag ${crypto.randomUUID().slice(0, 6)}`;
+    const older = await insertScheme({ title: "Older tagged", tags: [tag], createdAt: new Date(Date.now() - 60_000) });
+    const newer = await insertScheme({ title: "Newer tagged", tags: [tag.toUpperCase()] });
+    await insertScheme({ title: "Longer tag", tags: [`${tag} defense`] });
+    // A play of an untagged item that carries the tag itself.
+    const untagged = await insertScheme({ title: "Untagged item" });
+    await db.insert(contentPlays).values({ sectionId: untagged.sectionId, slug: "own-tag", title: "Own tag play", description: "", tags: [tag] });
+    const read = taggedStatements(db, { ...NO_FILTERS, tag }, { rights: PUBLIC }, 0);
+    const hits = await read.hits;
+    expect(hits.map((row) => `${row.kind} ${row.contentSlug}`)).toEqual([
+      `play ${untagged.slug}`,
+      `content ${newer.slug}`,
+      `formation ${newer.slug}`,
+      `play ${newer.slug}`,
+      `content ${older.slug}`,
+      `formation ${older.slug}`,
+      `play ${older.slug}`,
+    ]);
+    const facets = readFacets(await read.facets);
+    expect(facets.total).toBe(7);
+    expect(facets.kinds).toEqual({ content: 2, formation: 2, play: 3 });
+    expect(readFacets(await taggedStatements(db, { ...NO_FILTERS, tag, game: "college" }, { rights: PUBLIC }, 0).facets).total).toBe(0);
+  });
+
+  it("shows a premium write-up's start only with the right to read it, and drafts only to staff", async () => {
+    const tag = `zqtag ${crypto.randomUUID().slice(0, 6)}`;
+    const secret = `zqsecret${crypto.randomUUID().slice(0, 6)}`;
+    await insertScheme({ title: "Premium tagged", tags: [tag], requiredTier: "premium" }, `<p>Read the ${secret} first.</p>`);
+    await insertScheme({ title: "Draft tagged", tags: [tag], isPublished: false });
+    const hits = async (rights: typeof PUBLIC) => taggedStatements(db, { ...NO_FILTERS, tag }, { rights }, 0).hits;
+    const locked = await hits(PUBLIC);
+    expect(locked.map((row) => row.title).sort()).toEqual(["Formation", "Play", "Premium tagged"]);
+    expect(JSON.stringify(locked)).not.toContain(secret);
+    expect((await hits(MEMBER)).find((row) => row.kind === "formation")?.snippet).toContain(`Read the ${secret} first.`);
+    expect((await hits(STAFF)).filter((row) => row.title === "Draft tagged")).toHaveLength(1);
+  });
+
+  it("a long write-up's start is cut at a word", () => {
+    const text = `${"word ".repeat(60)}end`;
+    const cut = plainSnippet(text);
+    expect(cut.length).toBeLessThanOrEqual(181);
+    expect(cut).toMatch(/ word…$/);
+    expect(plainSnippet("A [link](https://example.com) and **bold**.")).toBe("A link and bold.");
   });
 });
 

@@ -12,6 +12,7 @@ import { ProgressBar } from "~/components/library/progress-bar";
 import { ProgressControl, StageMark } from "~/components/library/progress-control";
 import { AddToGameplan } from "~/components/gameplans/add-to-gameplan";
 import { badgeText } from "~/lib/patch";
+import { searchHref } from "~/lib/search";
 import type { ContentPageData as LoaderData } from "~/routes/library/content-detail";
 import type { PatchView } from "~/server/content-page.server";
 
@@ -120,7 +121,14 @@ function DetailsPanel({ data: loaderData }: { data: LoaderData }) {
       {item.tags.length ? (
         <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
           {item.tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-field-800 px-3 py-1 text-xs font-semibold text-slate-300">#{tag}</li>
+            <li key={tag}>
+              <Link
+                to={searchHref("", { game: item.game, type: null, difficulty: null, tag })}
+                className="block rounded-full bg-field-800 px-3 py-1.5 text-xs font-semibold text-slate-300 hover:bg-field-700 hover:text-white"
+              >
+                #{tag}
+              </Link>
+            </li>
           ))}
         </ul>
       ) : null}

@@ -13,9 +13,10 @@ import type { Route } from "./+types/search";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const text = loaderData?.search.text;
+  const tag = loaderData?.search.filters.tag;
   return pageMeta({
     matches,
-    title: text ? `Search: ${text}` : "Search",
+    title: text ? `Search: ${text}` : tag ? `Tagged: ${tag}` : "Search",
     description: "Find schemes, formations, plays and blog posts by name, situation or tag.",
     path: "/search",
     noindex: true,
@@ -25,7 +26,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const search = parseSearchParams(new URL(request.url).searchParams);
-  if (!search.words.length) {
+  // Without words, a tag filter lists what carries that tag (a tag on a scheme's page links here).
+  if (!search.words.length && (search.text || !search.filters.tag)) {
     const { newest } = await readPage(app, () => ({ newest: newestContentQuery(app.db, 6) }));
     return { search, found: null, newest };
   }
@@ -67,6 +69,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const results = found?.results ?? [];
+  // Without words: filters beside the tag that is listed.
+  const otherFilters = Boolean(search.filters.works) || FILTER_NAMES.some((name) => name !== "tag" && search.filters[name]);
   function onChange(value: string) {
     setText(value);
     clearTimeout(timer.current);
@@ -131,7 +135,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </a>
       ) : null}
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
-        {found ? `${found.total} ${found.total === 1 ? "result" : "results"} for “${search.text}”` : search.text.trim() ? `0 results for “${search.text}”` : ""}
+        {found
+          ? `${found.total} ${found.total === 1 ? "result" : "results"} ${search.text ? `for “${search.text}”` : `tagged “${search.filters.tag}”`}`
+          : search.text.trim()
+            ? `0 results for “${search.text}”`
+            : ""}
         {busy ? <span className="sr-only"> (updating)</span> : null}
       </p>
 
@@ -168,7 +176,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <div>
             {found.total === 0 ? (
               <div className="rounded-2xl border border-dashed border-field-600 p-8 text-center">
-                <p className="text-slate-300">No results for “{search.text}”.</p>
+                <p className="text-slate-300">
+                  {search.text
+                    ? `No results for “${search.text}”.`
+                    : otherFilters
+                      ? `Nothing tagged “${search.filters.tag}” matches these filters.`
+                      : `Nothing is tagged “${search.filters.tag}”.`}
+                </p>
                 {search.filters.works ? (
                   <p className="mt-3 text-slate-300">
                     Only what is verified on the current title update is shown, and our staff are re-testing.{" "}
@@ -176,7 +190,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       Search everything, whatever its status
                     </Link>
                   </p>
-                ) : FILTER_NAMES.some((name) => search.filters[name]) ? (
+                ) : !search.text && otherFilters ? (
+                  <p className="mt-3 text-slate-300">
+                    <Link to={searchHref("", { game: null, type: null, difficulty: null, tag: search.filters.tag })} className="text-link">
+                      Show everything tagged “{search.filters.tag}”
+                    </Link>
+                  </p>
+                ) : search.text && FILTER_NAMES.some((name) => search.filters[name]) ? (
                   <p className="mt-3 text-slate-300">
                     The filters may be hiding what you look for.{" "}
                     <Link to={searchHref(search.text, { game: null, type: null, difficulty: null, tag: null })} className="text-link">
