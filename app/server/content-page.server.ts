@@ -38,6 +38,8 @@ export type FormationView = {
     imageUrl: string | null;
     video: ReturnType<typeof resolveVideo>;
     runtime: string | null;
+    /** Its situations ('vs blitz', 'red zone'), each a link to everything else with that tag. */
+    tags: string[];
     patch: PatchView;
     /** The viewer's stage and where to offer resuming; null for those who cannot track progress. */
     progress: { stage: ProgressStage; resumeFrom: number | null } | null;
@@ -81,6 +83,7 @@ export function formationView(options: {
           imageUrl: current.imageUrl,
           video: resolveVideo(current.videoUrl, current.videoProvider),
           runtime: current.runtime,
+          tags: current.tags,
           patch: patchView(current, canReadNotes),
           progress: progress
             ? {

@@ -96,6 +96,7 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<str
       videoProvider: contentPlays.videoProvider,
       videoUrl: contentPlays.videoUrl,
       runtime: contentPlays.runtime,
+      tags: contentPlays.tags,
       status: playStatuses.status,
       statusNote: playStatuses.statusNote,
       statusAlternative: playStatuses.statusAlternative,

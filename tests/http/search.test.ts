@@ -237,6 +237,19 @@ describe("a tag without words", () => {
     expect(text).not.toContain(`${other} Verified`);
   });
 
+  it("a play's situations lead there too", async () => {
+    const item = SEED_CONTENT.find((entry) => entry.isPublished && entry.requiredTier === "premium" && entry.formations.some((formation) => formation.plays.some((play) => play.tags.length)))!;
+    const formation = item.formations.find((entry) => entry.plays.some((play) => play.tags.length))!;
+    const play = formation.plays.find((entry) => entry.tags.length)!;
+    const html = await (await get(`/content/${item.slug}/section/${formation.slug}/play/${play.slug}`, { cookie: cookies.premium })).text();
+    const list = /<ul[^>]*aria-label="Situations"[^>]*>[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+    expect(textOf(list)).toBe(play.tags.map((tag) => `#${tag}`).join(" "));
+    const tag = play.tags[0];
+    expect(list).toContain(`href="/search?game=${item.game}&amp;tag=${encodeURIComponent(tag).replaceAll("%20", "+")}"`);
+    const { text } = await search(play.title, "premium", `&game=${item.game}&tag=${encodeURIComponent(tag)}`);
+    expect(text).toContain(`${item.title} › ${formation.title} › ${play.title}`);
+  });
+
   it("a tag nothing carries says so; other filters that hide it offer to be dropped", async () => {
     const none = await search("", "visitor", "&tag=zq-nothing-here");
     expect(none.total).toBe(0);

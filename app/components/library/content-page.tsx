@@ -118,21 +118,27 @@ function DetailsPanel({ data: loaderData }: { data: LoaderData }) {
         {item.runtime ? <div className="flex justify-between gap-4"><dt className="text-slate-400">Runtime</dt><dd className="font-semibold text-white">{item.runtime}</dd></div> : null}
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Published</dt><dd className="font-semibold text-white">{formatListingDate(item.createdAt)}</dd></div>
       </dl>
-      {item.tags.length ? (
-        <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
-          {item.tags.map((tag) => (
-            <li key={tag}>
-              <Link
-                to={searchHref("", { game: item.game, type: null, difficulty: null, tag })}
-                className="block rounded-full bg-field-800 px-3 py-1.5 text-xs font-semibold text-slate-300 hover:bg-field-700 hover:text-white"
-              >
-                #{tag}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagLinks tags={item.tags} game={item.game} label="Tags" className="mt-5" />
     </aside>
+  );
+}
+
+/** Tags as links to everything else that carries them in this game (the play finder without words). */
+function TagLinks({ tags, game, label, className }: { tags: string[]; game: LoaderData["item"]["game"]; label: string; className: string }) {
+  if (!tags.length) return null;
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`} aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Link
+            to={searchHref("", { game, type: null, difficulty: null, tag })}
+            className="block rounded-full bg-field-800 px-3 py-1.5 text-xs font-semibold text-slate-300 hover:bg-field-700 hover:text-white"
+          >
+            #{tag}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -298,6 +304,7 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
               ) : view.play.imageUrl ? (
                 <img src={view.play.imageUrl} alt={`${view.play.title} diagram`} width={640} height={360} className="w-full rounded-2xl border border-field-700" />
               ) : null}
+              <TagLinks tags={view.play.tags} game={item.game} label="Situations" className="mt-3" />
             </section>
           ) : (
             <p className="text-slate-400">This formation has no plays yet.</p>
