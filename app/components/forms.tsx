@@ -25,6 +25,21 @@ export function FormAlert({ errors, tone = "error" }: { errors?: string[] | null
   );
 }
 
+/**
+ * Said when a form posted without JavaScript comes back: browsers never refill a file field, so
+ * the files chosen before are gone and must be chosen again.
+ */
+export function FilesNotKept({ show, many, className = "" }: { show: boolean; many: boolean; className?: string }) {
+  if (!show) return null;
+  return (
+    <p role="status" className={`rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200 ${className}`}>
+      {many
+        ? "The images you chose were not kept: a page that comes back cannot hold chosen files. Choose them again before saving."
+        : "The image you chose was not kept: a page that comes back cannot hold a chosen file. Choose it again before saving."}
+    </p>
+  );
+}
+
 export function Field({
   label,
   htmlFor,

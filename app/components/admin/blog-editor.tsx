@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { BlogFormAnswer, BlogFormData } from "~/routes/admin/blog-form";
-import { Field, FieldErrors } from "~/components/forms";
+import { Field, FieldErrors, FilesNotKept } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
 import { formatShortDate } from "~/lib/format";
@@ -221,11 +221,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
           <label htmlFor={fields.featuredImage.id} className="label">
             Featured Image
           </label>
-          {actionData && "imageDropped" in actionData && actionData.imageDropped ? (
-            <p role="status" className="mb-3 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
-              The image you chose was not kept: a page that comes back cannot hold a chosen file. Choose it again before saving.
-            </p>
-          ) : null}
+          <FilesNotKept show={Boolean(actionData && "imageDropped" in actionData && actionData.imageDropped)} many={false} className="mb-3" />
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
             {chosenImage || post?.featuredImage ? (
               <img

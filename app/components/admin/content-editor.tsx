@@ -17,7 +17,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-form";
-import { Field, FieldErrors, FormAlert } from "~/components/forms";
+import { Field, FieldErrors, FilesNotKept, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import {
   CONTENT_TYPE_OPTIONS,
@@ -596,11 +596,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
         </button>
         <FormAlert errors={form.errors} />
         {revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
-        {actionData && "imagesDropped" in actionData && actionData.imagesDropped ? (
-          <p role="status" className="rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
-            The images you chose were not kept: a page that comes back cannot hold chosen files. Choose them again before saving.
-          </p>
-        ) : null}
+        <FilesNotKept show={Boolean(actionData && "imagesDropped" in actionData && actionData.imagesDropped)} many />
 
         <section aria-labelledby={`${idPrefix}-basics`} className="card space-y-5 p-4 sm:p-6">
           <h2 id={`${idPrefix}-basics`} className="text-lg font-bold text-white">
