@@ -18,15 +18,30 @@ const TAG_FACET_SIZE = 12;
  * The FTS5 query for the words: each word quoted (so no character of the input is FTS syntax),
  * all of them required, the last one (from two letters) as a prefix so results follow typing.
  */
-export function matchExpression(words: string[]): string {
+export function matchExpression(words: string[], any = false): string {
   // A one-letter prefix would match most of the index: the last word is a prefix from two letters.
   const prefix = (word: string, index: number) => (index === words.length - 1 && [...word].length >= 2 ? "*" : "");
-  return words.map((word, index) => `"${word.replaceAll('"', "")}"${prefix(word, index)}`).join(" ");
+  return words.map((word, index) => `"${word.replaceAll('"', "")}"${prefix(word, index)}`).join(any ? " OR " : " ");
 }
 
 /** The same query limited to the columns everyone may search (not premium write-ups). */
-export function publicMatchExpression(words: string[]): string {
-  return `${PUBLIC_COLUMNS} : (${matchExpression(words)})`;
+export function publicMatchExpression(words: string[], any = false): string {
+  return `${PUBLIC_COLUMNS} : (${matchExpression(words, any)})`;
+}
+
+/** Words that say how a question is asked, not what it is about ('how to beat cover 3'). */
+const QUESTION_WORDS = new Set(
+  "a an and are as at be best by can do does for from how i in is it me my of on or out should the this to use what when where which who why with you your".split(" "),
+);
+
+/**
+ * The words a search with some of the words looks for, when no result has all of them: the
+ * question's own words left out, and nothing when fewer than two words were typed (one word that
+ * finds nothing has no 'some' to fall back on).
+ */
+export function someOfTheWords(words: string[]): string[] {
+  if (words.length < 2) return [];
+  return words.filter((word) => !QUESTION_WORDS.has(word));
 }
 
 /** A viewer's rights as two bits, as the statements test them: 1 premium write-ups, 2 drafts. */
@@ -127,13 +142,16 @@ function documentStatements(db: Database, source: (has: (bit: 1 | 2) => SQL) => 
   return { hits, facets };
 }
 
-/** A search for words: the index's matches, best first (bm25), with the matched words marked. */
-export function searchStatements(db: Database, words: string[], filters: SearchFilters, scope: SearchScope, offset: number) {
+/**
+ * A search for words: the index's matches, best first (bm25), with the matched words marked. Every
+ * word is required, or (`any`) at least one of them: bm25 then ranks first what holds the most.
+ */
+export function searchStatements(db: Database, words: string[], filters: SearchFilters, scope: SearchScope, offset: number, any = false) {
   return documentStatements(
     db,
     (has) => ({
       from: sql`search_fts JOIN search_documents d ON d.id = search_fts.rowid`,
-      where: sql`search_fts MATCH (CASE WHEN ${has(1)} THEN ${matchExpression(words)} ELSE ${publicMatchExpression(words)} END)`,
+      where: sql`search_fts MATCH (CASE WHEN ${has(1)} THEN ${matchExpression(words, any)} ELSE ${publicMatchExpression(words, any)} END)`,
       snippet: sql`snippet(search_fts, (CASE WHEN d.body = '' AND ${has(1)} THEN 3 ELSE 2 END), char(1), char(2), '…', 16)`,
       order: sql`bm25(search_fts, ${sql.raw(`${WEIGHTS.title}.0, ${WEIGHTS.tags}.0, ${WEIGHTS.body}.0`)}, (CASE WHEN ${has(1)} THEN 1.0 ELSE 0.0 END))`,
     }),
@@ -329,6 +347,8 @@ export type SearchOutcome = {
   pageCount: number;
   /** The query with its misspelt words corrected, when that finds something for this viewer. */
   suggestion: string | null;
+  /** No result held every word: these hold some of them (someOfTheWords). */
+  partial: boolean;
   /** What the viewer may search (searchRights), which also decides where results lead. */
   rights: SearchRights;
 };
@@ -336,15 +356,32 @@ export type SearchOutcome = {
 /**
  * Runs a search for the request's viewer: one D1 round trip (with the session check) in the usual
  * case; one more when the rights guessed in SQL differ from searchRights(), when the page asked
- * for is beyond the last, and for a search that finds nothing (suggestion, and its count).
- * A search without words lists what carries its tag filter (taggedStatements).
+ * for is beyond the last, and for a search that finds nothing (suggestion, its count, and the
+ * results with some of the words). A search without words lists what carries its tag filter
+ * (taggedStatements).
  */
 export async function runSearch(app: AppContext, search: SearchRequest): Promise<SearchOutcome> {
+  const every = await readResults(app, search.words, search, false);
+  if (every.facets.total > 0 || !search.words.length) return { ...every, suggestion: null, partial: false };
+
+  // A one-letter word is most likely a word being typed (results follow typing): not counted.
+  if (search.words.every((word) => [...word].length >= 2)) {
+    app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(app.db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+  }
+  const suggestion = await suggest(app, search, every.rights);
+  const some = someOfTheWords(search.words);
+  if (!some.length) return { ...every, suggestion, partial: false };
+  const partial = await readResults(app, some, search, true);
+  return partial.facets.total > 0 ? { ...partial, suggestion, partial: true } : { ...every, suggestion, partial: false };
+}
+
+/** One search's page of results and facets, with the viewer's rights settled and the page in range. */
+async function readResults(app: AppContext, words: string[], search: SearchRequest, any: boolean) {
   const { db } = app;
   const now = Date.now();
   const statements = (scope: SearchScope, page: number) =>
-    search.words.length
-      ? searchStatements(db, search.words, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE)
+    words.length
+      ? searchStatements(db, words, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE, any)
       : taggedStatements(db, search.filters, scope, (page - 1) * SEARCH_PAGE_SIZE);
   let read = await readPage(app, (userId) => statements(userId ? { guessFor: userId, now } : { rights: searchRights(null, now) }, search.page));
   const viewer = (await app.getSession())?.user ?? null;
@@ -359,16 +396,7 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
     page = pageCount;
     hits = (await readPage(app, () => ({ hits: statements({ rights }, page).hits }))).hits;
   }
-
-  let suggestion: string | null = null;
-  if (facets.total === 0 && search.words.length) {
-    // A one-letter word is most likely a word being typed (results follow typing): not counted.
-    if (search.words.every((word) => [...word].length >= 2)) {
-      app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
-    }
-    suggestion = await suggest(app, search, rights);
-  }
-  return { hits, facets, page, pageCount, suggestion, rights };
+  return { hits, facets, page, pageCount, rights };
 }
 
 async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights): Promise<string | null> {

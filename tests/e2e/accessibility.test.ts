@@ -62,6 +62,7 @@ const PUBLIC_PAGES = [
   "/search?q=cover+tree",
   "/search?q=blitz&works=current",
   "/search?game=college&tag=red+zone",
+  "/search?q=how+to+beat+cover+3",
   "/updates",
   "/madden?works=current",
   "/no-such-page",

@@ -39,6 +39,7 @@ describe("search without JavaScript", () => {
     await page.locator("#search-query").fill("cover tree");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/q=cover\+tree/);
+    expect(await status(page).textContent()).toMatch(/^\d+ results with some of the words of “cover tree”$/);
     await page.getByRole("link", { name: "cover three" }).click();
     await page.waitForURL(/q=cover\+three/);
     expect(Number((await status(page).textContent())!.split(" ")[0])).toBeGreaterThan(0);

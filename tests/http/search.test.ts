@@ -127,14 +127,39 @@ describe("what each viewer may find", () => {
     }
   });
 
-  it("a misspelt word is offered its correction", async () => {
+  it("a misspelt word is offered its correction, above the results that have some of the words", async () => {
     const cover = await search("cover tree");
-    expect(cover.total).toBe(0);
+    expect(cover.text).toContain("No result has every word of “cover tree”. These have some of them.");
     expect(cover.text).toMatch(/Did you mean cover three \?/);
     expect(cover.html).toContain('href="/search?q=cover+three"');
     const spread = await search("spred option");
     expect(spread.text).toMatch(/Did you mean spread option \?/);
     expect((await search("spread option")).total).toBeGreaterThan(0);
+  });
+
+  it("a question no result answers word for word shows the results with some of its words, and says so", async () => {
+    const question = await search("how to beat cover 3");
+    expect(question.total).toBeGreaterThan(0);
+    expect(question.text).toContain(`${question.total} results with some of the words of “how to beat cover 3”`);
+    expect(question.text).toContain("No result has every word of “how to beat cover 3”. These have some of them.");
+    expect(question.html).toContain('<mark class="rounded bg-turf/30 px-0.5 text-white">Cover');
+    // Only the question's own words and one word that is nowhere: nothing to fall back on.
+    for (const query of ["how to zqnowhere", "zqnowhere"]) {
+      const { total, text } = await search(query);
+      expect(total, query).toBe(0);
+      expect(text, query).toContain(`No results for “${query}”.`);
+    }
+  });
+
+  it("some of the words never reach a premium write-up for a viewer who cannot read it", async () => {
+    for (const word of secret) {
+      for (const viewer of LOCKED) {
+        const { html, total } = await search(`${word} blitz`, viewer);
+        expect(total, `${viewer} ${word}`).toBeGreaterThan(0);
+        expect(html.toLowerCase(), `${viewer} ${word}`).not.toContain(`${word}</mark>`);
+        for (const fragment of premiumFragments) expect(html, `${viewer}: ${fragment}`).not.toContain(fragment);
+      }
+    }
   });
 
   it("a correction never comes from a premium write-up for a viewer who cannot read it", async () => {

@@ -11,6 +11,7 @@ import {
   publicMatchExpression,
   readFacets,
   searchStatements,
+  someOfTheWords,
   taggedStatements,
   tagMatchExpression,
   vocabularyStatements,
@@ -54,6 +55,14 @@ describe("the FTS5 expression", () => {
     expect(matchExpression(["cover", "thr"])).toBe('"cover" "thr"*');
     expect(publicMatchExpression(["near"])).toBe('{title tag_text body} : ("near"*)');
     expect(matchExpression(["cover", "a"])).toBe('"cover" "a"');
+  });
+
+  it("with some of the words: any one of them, the question's own words left out", async () => {
+    expect(matchExpression(["cover", "thr"], true)).toBe('"cover" OR "thr"*');
+    expect(publicMatchExpression(["beat", "cover"], true)).toBe('{title tag_text body} : ("beat" OR "cover"*)');
+    expect(someOfTheWords(["how", "to", "beat", "cover", "3"])).toEqual(["beat", "cover", "3"]);
+    expect(someOfTheWords(["cover"])).toEqual([]);
+    expect(someOfTheWords(["how", "to"])).toEqual([]);
   });
 
   it("no input becomes FTS syntax: hostile queries run without error", async () => {
@@ -101,6 +110,15 @@ describe("ranking and filters", () => {
     expect(facets.tag).toEqual([{ value: "vs man", count: 1 }]);
     const tagged = await searchStatements(db, [word], { ...NO_FILTERS, tag: "VS ZONE" }, { rights: PUBLIC }, 0).hits;
     expect(tagged.map((row) => row.title)).toEqual([`${word} two`]);
+  });
+
+  it("with any word, what holds more of them ranks first", async () => {
+    const [a, b] = [`zqany${crypto.randomUUID().slice(0, 6)}`, `zqother${crypto.randomUUID().slice(0, 6)}`];
+    await insertScheme({ title: `Only ${a}` });
+    await insertScheme({ title: `Both ${a} ${b}` });
+    expect(readFacets(await searchStatements(db, [a, b], NO_FILTERS, { rights: PUBLIC }, 0).facets).total).toBe(1);
+    const rows = await searchStatements(db, [a, b], NO_FILTERS, { rights: PUBLIC }, 0, true).hits;
+    expect(rows.filter((row) => row.kind === "content").map((row) => row.title)).toEqual([`Both ${a} ${b}`, `Only ${a}`]);
   });
 
   it("premium write-ups match only with the right to read them; drafts only for staff", async () => {

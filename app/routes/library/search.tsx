@@ -4,7 +4,7 @@ import { Link } from "~/components/link";
 import { SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { GAME_LABELS } from "~/lib/format";
-import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref } from "~/lib/search";
+import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchFilters } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
@@ -43,12 +43,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: outcome.page,
       pageCount: outcome.pageCount,
       suggestion: outcome.suggestion,
+      partial: outcome.partial,
     },
     newest: [],
   };
 }
 
 const TYPING_PAUSE_MS = 250;
+
+function DidYouMean({ suggestion, filters, className }: { suggestion: string | null; filters: SearchFilters; className: string }) {
+  if (!suggestion) return null;
+  return (
+    <p className={`${className} text-white`}>
+      Did you mean <Link to={searchHref(suggestion, filters)} className="font-bold text-turf underline">{suggestion}</Link>?
+    </p>
+  );
+}
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { search, found, newest } = loaderData;
@@ -136,7 +146,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
         {found
-          ? `${found.total} ${found.total === 1 ? "result" : "results"} ${search.text ? `for “${search.text}”` : `tagged “${search.filters.tag}”`}`
+          ? `${found.total} ${found.total === 1 ? "result" : "results"} ${
+              found.partial ? `with some of the words of “${search.text}”` : search.text ? `for “${search.text}”` : `tagged “${search.filters.tag}”`
+            }`
           : search.text.trim()
             ? `0 results for “${search.text}”`
             : ""}
@@ -204,14 +216,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </p>
                 ) : null}
-                {found.suggestion ? (
-                  <p className="mt-3 text-white">
-                    Did you mean <Link to={searchHref(found.suggestion, search.filters)} className="font-bold text-turf underline">{found.suggestion}</Link>?
-                  </p>
-                ) : null}
+                <DidYouMean suggestion={found.suggestion} filters={search.filters} className="mt-3" />
               </div>
             ) : (
-              <SearchResultGroups results={found.results} totals={found.kinds} active={active} />
+              <>
+                {found.partial ? (
+                  <div className="mb-6 rounded-2xl border border-dashed border-field-600 p-5 text-sm">
+                    <p className="text-slate-300">No result has every word of “{search.text}”. These have some of them.</p>
+                    <DidYouMean suggestion={found.suggestion} filters={search.filters} className="mt-2" />
+                  </div>
+                ) : null}
+                <SearchResultGroups results={found.results} totals={found.kinds} active={active} />
+              </>
             )}
             {found.pageCount > 1 ? (
               <nav aria-label="Search result pages" className="mt-8 flex items-center justify-between gap-4 text-sm">
