@@ -36,12 +36,13 @@ const QUESTION_WORDS = new Set(
 
 /**
  * The words a search with some of the words looks for, when no result has all of them: the
- * question's own words left out, and nothing when fewer than two words were typed (one word that
- * finds nothing has no 'some' to fall back on).
+ * question's own words left out, and one-character words ('3' of 'cover 3'), which alone match
+ * too much to mean anything; nothing when fewer than two words were typed (one word that finds
+ * nothing has no 'some' to fall back on).
  */
 export function someOfTheWords(words: string[]): string[] {
   if (words.length < 2) return [];
-  return words.filter((word) => !QUESTION_WORDS.has(word));
+  return words.filter((word) => !QUESTION_WORDS.has(word) && [...word].length >= 2);
 }
 
 /** A viewer's rights as two bits, as the statements test them: 1 premium write-ups, 2 drafts. */
