@@ -7,7 +7,7 @@ import { searchRights, type SearchRights } from "../lib/access.ts";
 import { SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
-import { readPage } from "./page-read.server.ts";
+import { none, readPage } from "./page-read.server.ts";
 
 /** bm25 weights of the index's columns: a word in a title counts ten times one in the text. */
 const WEIGHTS = { title: 10, tags: 6, body: 1 } as const;
@@ -400,12 +400,21 @@ async function readResults(app: AppContext, words: string[], search: SearchReque
   return { hits, facets, page, pageCount, rights };
 }
 
+/**
+ * The query with its misspelt words corrected, offered when it finds something: with every word,
+ * or with some of them ('how to beat cover tree': 'cover three' is what the results then hold).
+ */
 async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights): Promise<string | null> {
   const vocabularies = await readPage(app, () => Object.fromEntries(vocabularyStatements(app.db, search.words, rights).entries()));
   const corrected = correctedWords(search.words, search.words.map((_, index) => vocabularies[index]));
   if (!corrected) return null;
-  const { facets } = await readPage(app, () => ({ facets: searchStatements(app.db, corrected, search.filters, { rights }, 0).facets }));
-  return readFacets(facets).total > 0 ? corrected.join(" ") : null;
+  const some = someOfTheWords(corrected);
+  const found = await readPage(app, () => ({
+    every: searchStatements(app.db, corrected, search.filters, { rights }, 0).facets,
+    some: some.length ? searchStatements(app.db, some, search.filters, { rights }, 0, true).facets : none,
+  }));
+  const finds = readFacets(found.every).total > 0 || (found.some !== null && readFacets(found.some).total > 0);
+  return finds ? corrected.join(" ") : null;
 }
 
 const SNIPPET_LENGTH = 180;

@@ -146,6 +146,10 @@ describe("what each viewer may find", () => {
     // 'how' and 'to' are left out; 'cover', the last word, is a prefix ('coverage').
     expect(marked.length).toBeGreaterThan(0);
     for (const word of marked) expect(word).toMatch(/^(beat|cover)/);
+    // A misspelt word in a question is corrected when the corrected question finds something.
+    const misspelt = await search("how to beat cover tree");
+    expect(misspelt.text).toContain("No result has every word of “how to beat cover tree”. These have some of them.");
+    expect(misspelt.text).toMatch(/Did you mean how to beat cover three \?/);
     // Only the question's own words and one word that is nowhere: nothing to fall back on.
     for (const query of ["how to zqnowhere", "zqnowhere"]) {
       const { total, text } = await search(query);
