@@ -73,13 +73,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: blogPostSchema });
   const content = formData.get("content");
   const preview = renderBlogPreview(typeof content === "string" ? content : "");
+  const kept = <R,>(result: R, toast: ErrorToast | null, status: number, keptRevision = revision) =>
+    data({ result, preview, toast, revision: keptRevision, imageDropped }, { status });
 
   if (formData.get("intent") === "preview") {
     // Show the preview and keep what was typed, without judging a form that is not being saved.
-    return { result: { ...submission.reply(), status: undefined, error: undefined }, preview, toast: null, revision, imageDropped };
+    return kept({ ...submission.reply(), status: undefined, error: undefined }, null, 200);
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), preview, toast: null, revision, imageDropped }, { status: 400 });
+    return kept(submission.reply(), null, 400);
   }
 
   const outcome = await saveBlogPost(app, { editSlug, authorId: user.id, revision, values: submission.value });
@@ -93,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           (outcome.slug !== editSlug ? ` Its address is now /blog/${outcome.slug}.` : "") +
           " Your changes are still in this form: Update again to replace their version with yours, or open the editor again to start from theirs.",
       };
-      return data({ result: submission.reply({ formErrors: [toast.description] }), preview, toast, revision: outcome.revision, imageDropped }, { status: 409 });
+      return kept(submission.reply({ formErrors: [toast.description] }), toast, 409, outcome.revision);
     }
     case "saved": {
       const renamed = outcome.slug !== outcome.requestedSlug ? ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".` : "";
@@ -106,14 +108,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "not-found":
       throw data("Blog Post Not Found", { status: 404 });
     case "image-rejected":
-      return data(
-        { result: submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), preview, toast: null, revision, imageDropped },
-        { status: 400 },
-      );
+      return kept(submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), null, 400);
     case "failed": {
       const toast: ErrorToast = { kind: "error", title: "Error", description: outcome.message || BLOG_SAVE_FAILED };
       const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
-      return data({ result: submission.reply({ formErrors: [toast.description], fieldErrors }), preview, toast, revision, imageDropped }, { status: outcome.field ? 409 : 500 });
+      return kept(submission.reply({ formErrors: [toast.description], fieldErrors }), toast, outcome.field ? 409 : 500);
     }
   }
 }
