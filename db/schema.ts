@@ -475,6 +475,10 @@ export const titleUpdates = sqliteTable(
     notesUrl: text("notes_url"),
     summary: text("summary").notNull().default(""),
     gameplay: integer("gameplay", { mode: "boolean" }).notNull(),
+    // When the update took effect: recorded on or after its release day, at once; dated ahead
+    // (scheduled), by the scheduled job on its release day (UTC). Null while scheduled: only an
+    // applied update can be a game's current one, and its re-test runs as it is applied.
+    appliedAt: integer("applied_at", { mode: "timestamp_ms" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -378,8 +378,8 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
   const gameOf = new Map(SEED_CONTENT.map((item) => [item.slug, item.game]));
   const statements: D1PreparedStatement[] = SEED_TITLE_UPDATES.map((update) =>
     d1
-      .prepare("INSERT INTO title_updates (game, version, released_on, summary, gameplay, notes_url, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(update.game, update.version, day(update.daysAgo), update.summary, update.gameplay ? 1 : 0, `https://www.ea.com/games/${update.game === "college" ? "ea-sports-college-football" : "madden-nfl"}/news`, staffId, at(update.daysAgo), at(update.daysAgo)),
+      .prepare("INSERT INTO title_updates (game, version, released_on, summary, gameplay, notes_url, applied_at, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(update.game, update.version, day(update.daysAgo), update.summary, update.gameplay ? 1 : 0, `https://www.ea.com/games/${update.game === "college" ? "ea-sports-college-football" : "madden-nfl"}/news`, at(update.daysAgo), staffId, at(update.daysAgo), at(update.daysAgo)),
   );
   // Every item starts verified on the update that was current when it was published.
   const currentAt = "(SELECT u.id FROM title_updates u WHERE u.game = c.game AND u.released_on <= date(c.created_at / 1000, 'unixepoch') ORDER BY u.released_on DESC, u.id DESC LIMIT 1)";

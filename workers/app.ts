@@ -6,6 +6,7 @@ import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
+import { applyDueUpdates } from "../app/server/patch.server.ts";
 import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/server/edge-cache.server.ts";
 import { isNewPageView } from "../app/server/library.server.ts";
 import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
@@ -126,12 +127,19 @@ export default {
     }
   },
 
-  // Every 30 minutes: bring stale memberships in line with Stripe and end expired access, send the
-  // daily digests that are due, remove the images a failed request left behind, then bring every
-  // linked member's Discord role in line with access.
+  // Every 30 minutes: apply the title updates whose release day has come (their re-test first, so
+  // the digests below carry it), bring stale memberships in line with Stripe and end expired
+  // access, send the daily digests that are due, remove the images a failed request left behind,
+  // then bring every linked member's Discord role in line with access.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
+    const updates = await applyDueUpdates(app.db, Date.now());
+    if (updates.applied.length) {
+      console.log(`Title updates in effect: ${updates.applied.join(", ")}; re-test after ${updates.retested.join(", ") || "none"}.`);
+      // Cached visitors' pages show the old badges and current update: the next visitor gets new ones.
+      await startNewGeneration(new URL(env.SITE_URL).origin).catch((error) => console.error("Edge cache generation", error));
+    }
     const result = await reconcileSubscriptions(app, billingGateway(app, new URL(env.SITE_URL).origin), controller.scheduledTime);
     console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
     const digests = await runDigests(app.db, env, Date.now());

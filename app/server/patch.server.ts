@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
-import { applyStatusChange, type PatchStatus, type StatusInput } from "../lib/patch.ts";
+import { applyStatusChange, isoDay, type PatchStatus, type StatusInput } from "../lib/patch.ts";
 import type { TitleUpdateValue } from "../lib/schemas/patch.ts";
 import { hasErrorMessage, type Database, reusableSelect, type Param } from "./db.server.ts";
 
@@ -23,9 +23,17 @@ type ItemState = {
   currentUpdateId: number | null;
 };
 
-/** The id of a game's current (newest) title update, as a SQL expression over a game column or value. */
+/**
+ * The id of a game's current title update: the newest by release date of those in effect. An update
+ * dated ahead (scheduled) is not current before the scheduled job applies it on its day. As raw SQL
+ * over a game column or placeholder; currentUpdateOf is the same for drizzle's builders.
+ */
+function currentUpdateSql(game: string) {
+  return `(SELECT u.id FROM title_updates u WHERE u.game = ${game} AND u.applied_at IS NOT NULL ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+}
+
 function currentUpdateOf(game: unknown) {
-  return sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+  return sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} AND u.applied_at IS NOT NULL ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -34,7 +42,7 @@ function currentUpdateOf(game: unknown) {
 /** Every title update (a short table): pages map an item's status_update_id to its version label. */
 export const updateVersionsQuery = reusableSelect((db: Database) => {
   return db
-    .select({ id: titleUpdates.id, game: titleUpdates.game, version: titleUpdates.version, releasedOn: titleUpdates.releasedOn })
+    .select({ id: titleUpdates.id, game: titleUpdates.game, version: titleUpdates.version, releasedOn: titleUpdates.releasedOn, appliedAt: titleUpdates.appliedAt })
     .from(titleUpdates)
     .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
 });
@@ -48,10 +56,13 @@ export function versionLabels(rows: readonly UpdateVersionRow[]): Record<number,
   return labels;
 }
 
-/** The current update of each game (the newest by release date), from updateVersionsQuery's rows. */
-export function currentUpdates(rows: readonly UpdateVersionRow[]): Partial<Record<Game, UpdateVersionRow>> {
-  const current: Partial<Record<Game, UpdateVersionRow>> = {};
-  for (const row of rows) current[row.game] ??= row;
+/**
+ * The current update of each game (the newest in effect by release date), from the rows of
+ * updateVersionsQuery or titleUpdatesQuery (newest first).
+ */
+export function currentUpdates<Row extends Pick<UpdateVersionRow, "game" | "appliedAt">>(rows: readonly Row[]): Partial<Record<Game, Row>> {
+  const current: Partial<Record<Game, Row>> = {};
+  for (const row of rows) if (row.appliedAt) current[row.game] ??= row;
   return current;
 }
 
@@ -66,6 +77,7 @@ export const titleUpdatesQuery = reusableSelect((db: Database) => {
       notesUrl: titleUpdates.notesUrl,
       summary: titleUpdates.summary,
       gameplay: titleUpdates.gameplay,
+      appliedAt: titleUpdates.appliedAt,
     })
     .from(titleUpdates)
     .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
@@ -207,102 +219,161 @@ export type UpdateRef = { id: number } | { version: string };
  * already tells the play's followers, and nine more per scheme would drown the bell. Returned as D1
  * statements for the caller's batch; the play rows are written before the content UPDATE, so they
  * read the scheme's status from before it.
+ *
+ * `appliedAt`: each statement runs only if the update's applied_at is this value, which the same
+ * batch has just set from NULL. A scheduled update that staff and the scheduled job apply at the
+ * same moment is re-tested once: the second batch finds it applied by the first and does nothing
+ * (it would otherwise send back what staff had verified in between).
  */
-export function retestStatements(db: Database, game: Game, ref: UpdateRef, staffId: string | null, now: number): D1PreparedStatement[] {
+export function retestStatements(db: Database, game: Game, ref: UpdateRef, staffId: string | null, now: number, appliedAt?: number): D1PreparedStatement[] {
   const d1 = db.$client;
   const [update, updateParams] =
     "id" in ref ? ["?", [ref.id]] : ["(SELECT id FROM title_updates WHERE game = ? AND version = ?)", [game, ref.version]];
+  const [guard, guardParams] =
+    appliedAt === undefined ? ["", []] : [` AND (SELECT applied_at FROM title_updates WHERE id = ${update}) = ?`, [...updateParams, appliedAt]];
   return [
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ? FROM content WHERE game = ? AND status IN ('verified', 'adjusted')`,
+         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ? FROM content WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
       )
-      .bind(...updateParams, staffId, now, game),
+      .bind(...updateParams, staffId, now, game, ...guardParams),
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
          SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN c.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?
          FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
-         WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')`,
+         WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')${guard}`,
       )
-      .bind(...updateParams, staffId, now, game),
+      .bind(...updateParams, staffId, now, game, ...guardParams),
     d1
       .prepare(
         `UPDATE content SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
-         WHERE game = ? AND status IN ('verified', 'adjusted')`,
+         WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
       )
-      .bind(...updateParams, now, game),
+      .bind(...updateParams, now, game, ...guardParams),
     d1
       .prepare(
         `UPDATE play_status SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE status IN ('verified', 'adjusted')
-           AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.game = ?)`,
+           AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.game = ?)${guard}`,
       )
-      .bind(...updateParams, now, game),
+      .bind(...updateParams, now, game, ...guardParams),
   ];
 }
 
-export type SaveUpdateResult = { ok: true; id: number; retested: boolean } | { ok: false; error: string; field?: "version" };
+/**
+ * `retested`: the game's items went back to re-test with this save. `scheduled`: the update is
+ * dated ahead and takes effect on its release day (its re-test, if it touches gameplay, runs then).
+ */
+export type SaveUpdateResult =
+  | { ok: true; id: number; retested: boolean; scheduled: boolean }
+  | { ok: false; error: string; field?: "version" | "releasedOn" };
 
-/** The newest release date of a game's other updates (null when it has none). */
+/** The newest release date of a game's other updates in effect (null when it has none). */
 async function newestOtherRelease(db: Database, game: Game, exceptId: number | null) {
   const [row] = await db
     .select({ releasedOn: titleUpdates.releasedOn })
     .from(titleUpdates)
-    .where(and(eq(titleUpdates.game, game), exceptId ? sql`${titleUpdates.id} <> ${exceptId}` : undefined))
+    .where(and(eq(titleUpdates.game, game), sql`${titleUpdates.appliedAt} IS NOT NULL`, exceptId ? sql`${titleUpdates.id} <> ${exceptId}` : undefined))
     .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id))
     .limit(1);
   return row?.releasedOn ?? null;
 }
 
+const duplicateVersion = (version: string): SaveUpdateResult => ({ ok: false, error: `${version} is already recorded for this game.`, field: "version" });
+
 /**
- * Records a new title update. When it touches gameplay and is (or ties) the game's newest, the
- * re-test of retestStatements runs in the same batch: the update and its effect land together or
- * not at all. An older update entered afterwards (for the record) changes no status.
+ * Records a new title update. Dated today or before, it takes effect at once: when it touches
+ * gameplay and is (or ties) the game's newest in effect, the re-test of retestStatements runs in the
+ * same batch, so the update and its effect land together or not at all (an older update entered
+ * afterwards, for the record, changes no status). Dated ahead, it is scheduled: nothing changes until
+ * applyDueUpdates applies it on its release day (UTC).
  */
 export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, staffId: string, now = Date.now()): Promise<SaveUpdateResult> {
-  const newest = await newestOtherRelease(db, value.game, null);
-  const becomesCurrent = newest === null || value.releasedOn >= newest;
+  const scheduled = value.releasedOn > isoDay(now);
+  const newest = scheduled ? null : await newestOtherRelease(db, value.game, null);
+  const retest = !scheduled && value.gameplay && (newest === null || value.releasedOn >= newest);
   const d1 = db.$client;
   const insert = d1
     .prepare(
-      `INSERT INTO title_updates (game, version, released_on, notes_url, summary, gameplay, created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO title_updates (game, version, released_on, notes_url, summary, gameplay, applied_at, created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(value.game, value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, staffId, now, now);
-  const retest = value.gameplay && becomesCurrent;
+    .bind(value.game, value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, scheduled ? null : now, staffId, now, now);
   try {
     const [inserted] = await d1.batch<{ id: number }>([insert, ...(retest ? retestStatements(db, value.game, { version: value.version }, staffId, now) : [])]);
-    return { ok: true, id: inserted.results[0].id, retested: retest };
+    return { ok: true, id: inserted.results[0].id, retested: retest, scheduled };
   } catch (error) {
-    if (hasErrorMessage(error, /UNIQUE/)) return { ok: false, error: `${value.version} is already recorded for this game.`, field: "version" };
+    if (hasErrorMessage(error, /UNIQUE/)) return duplicateVersion(value.version);
     throw error;
   }
 }
 
 /**
  * Edits a title update. Turning 'touches gameplay' on for the game's current update sends its items
- * to re-test as recording it would have; turning it off restores nothing (staff re-verify).
+ * to re-test as recording it would have; turning it off restores nothing (staff re-verify). A
+ * scheduled update moved to today or before takes effect with the save (a patch that came out
+ * early); one in effect cannot move ahead of today, as its re-test has run.
  */
 export async function editTitleUpdate(db: Database, id: number, value: TitleUpdateValue, staffId: string, now = Date.now()): Promise<SaveUpdateResult | null> {
   const [existing] = await db.select().from(titleUpdates).where(eq(titleUpdates.id, id)).limit(1);
   if (!existing) return null;
   if (existing.game !== value.game) return { ok: false, error: "An update cannot move to another game: delete it and record it again." };
-  const newest = await newestOtherRelease(db, value.game, id);
-  const isCurrent = newest === null || value.releasedOn >= newest;
-  const retest = value.gameplay && !existing.gameplay && isCurrent;
+  const scheduled = value.releasedOn > isoDay(now);
+  if (scheduled && existing.appliedAt) {
+    return { ok: false, error: `${existing.version} is already in effect: its release date cannot be later than today.`, field: "releasedOn" };
+  }
+  const applies = !scheduled && !existing.appliedAt;
+  const newest = scheduled ? null : await newestOtherRelease(db, value.game, id);
+  const isCurrent = !scheduled && (newest === null || value.releasedOn >= newest);
+  const retest = isCurrent && value.gameplay && (applies || !existing.gameplay);
   const d1 = db.$client;
-  const update = d1
-    .prepare(`UPDATE title_updates SET version = ?, released_on = ?, notes_url = ?, summary = ?, gameplay = ?, updated_at = ? WHERE id = ?`)
-    .bind(value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, now, id);
+  const statements = [
+    d1
+      .prepare(`UPDATE title_updates SET version = ?, released_on = ?, notes_url = ?, summary = ?, gameplay = ?, updated_at = ? WHERE id = ?`)
+      .bind(value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, now, id),
+  ];
+  if (applies) statements.push(d1.prepare(`UPDATE title_updates SET applied_at = ? WHERE id = ? AND applied_at IS NULL`).bind(now, id));
+  if (retest) statements.push(...retestStatements(db, value.game, { id }, staffId, now, applies ? now : undefined));
   try {
-    await d1.batch([update, ...(retest ? retestStatements(db, value.game, { id }, staffId, now) : [])]);
+    await d1.batch(statements);
   } catch (error) {
-    if (hasErrorMessage(error, /UNIQUE/)) return { ok: false, error: `${value.version} is already recorded for this game.`, field: "version" };
+    if (hasErrorMessage(error, /UNIQUE/)) return duplicateVersion(value.version);
     throw error;
   }
-  return { ok: true, id, retested: retest };
+  return { ok: true, id, retested: retest, scheduled };
+}
+
+/**
+ * The scheduled job's part: every scheduled update whose release day (UTC) has come takes effect,
+ * in one batch. Per game, the newest of them that touches gameplay sends the game's items to
+ * re-test, when it is (or ties) the newest in effect: a job that missed days applies them all, and
+ * re-tests once. Running again, or alongside a staff edit that applies the same update, changes
+ * nothing more (see retestStatements' `appliedAt`). Returns the versions applied.
+ */
+export async function applyDueUpdates(db: Database, now = Date.now()): Promise<{ applied: string[]; retested: string[] }> {
+  const due = await db
+    .select({ id: titleUpdates.id, game: titleUpdates.game, version: titleUpdates.version, releasedOn: titleUpdates.releasedOn, gameplay: titleUpdates.gameplay })
+    .from(titleUpdates)
+    .where(and(sql`${titleUpdates.appliedAt} IS NULL`, sql`${titleUpdates.releasedOn} <= ${isoDay(now)}`))
+    .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
+  if (!due.length) return { applied: [], retested: [] };
+  const d1 = db.$client;
+  const statements = [
+    d1.prepare(`UPDATE title_updates SET applied_at = ? WHERE applied_at IS NULL AND id IN (SELECT value FROM json_each(?))`).bind(now, JSON.stringify(due.map((row) => row.id))),
+  ];
+  const retested: string[] = [];
+  for (const game of new Set(due.map((row) => row.game))) {
+    const gameplay = due.find((row) => row.game === game && row.gameplay);
+    if (!gameplay) continue;
+    const newest = await newestOtherRelease(db, game, gameplay.id);
+    if (newest !== null && gameplay.releasedOn < newest) continue;
+    statements.push(...retestStatements(db, game, { id: gameplay.id }, null, now, now));
+    retested.push(`${game} ${gameplay.version}`);
+  }
+  await d1.batch(statements);
+  return { applied: due.map((row) => `${row.game} ${row.version}`), retested };
 }
 
 /** Deletes a title update. Items keep their status; a status that named it no longer names a version. */
@@ -396,29 +467,28 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
   const contentIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "content").map((item) => item.id))]);
   const playIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "play").map((item) => item.id))]);
   const d1 = db.$client;
-  const current = (game: string) => `(SELECT u.id FROM title_updates u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
-  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${current("c.game")})`;
+  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${currentUpdateSql("c.game")})`;
   // The current update of the game of the play whose status row is ps.
-  const playCurrent = `(SELECT ${current("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
-  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${current("c.game")})`;
+  const playCurrent = `(SELECT ${currentUpdateSql("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
+  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${currentUpdateSql("c.game")})`;
   const results = await d1.batch([
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'content', c.id, c.status, 'verified', ${current("c.game")}, ?, 1, ? FROM content c WHERE ${contentNeedsChange}`,
+         SELECT 'content', c.id, c.status, 'verified', ${currentUpdateSql("c.game")}, ?, 1, ? FROM content c WHERE ${contentNeedsChange}`,
       )
       .bind(staffId, now, contentIds),
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', c.id, p.id, ps.status, 'verified', ${current("c.game")}, ?, 1, ?
+         SELECT 'play', c.id, p.id, ps.status, 'verified', ${currentUpdateSql("c.game")}, ?, 1, ?
          FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
          WHERE ${playNeedsChange}`,
       )
       .bind(staffId, now, playIds),
     d1
       .prepare(
-        `UPDATE content AS c SET status = 'verified', status_update_id = ${current("c.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+        `UPDATE content AS c SET status = 'verified', status_update_id = ${currentUpdateSql("c.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE ${contentNeedsChange}`,
       )
       .bind(now, contentIds),
@@ -441,7 +511,6 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
  */
 export function firstStatusStatements(db: Database, slug: string, staffId: string | null, now: number) {
   // Drizzle builders, not raw statements: they go into the editor's db.batch with the item itself.
-  const currentOf = (game: unknown) => sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
   const newItem = and(eq(content.slug, slug), eq(content.status, "verified"), sql`${content.statusChangedAt} IS NULL`);
   const newPlays = db
     .select({ playId: playStatuses.playId })
@@ -458,7 +527,7 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
     playId: sql<number | null>`${playId}`.as("play_id"),
     fromStatus: sql<null>`NULL`.as("from_status"),
     toStatus: sql<"verified">`'verified'`.as("to_status"),
-    updateId: sql<number | null>`${currentOf(content.game)}`.as("update_id"),
+    updateId: sql<number | null>`${currentUpdateOf(content.game)}`.as("update_id"),
     note: sql<null>`NULL`.as("note"),
     changedBy: sql<string | null>`${staffId}`.as("changed_by"),
     notify: sql<boolean>`0`.as("notify"),
@@ -474,12 +543,12 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
         .innerJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
         .where(sql`${contentPlays.id} IN ${newPlays}`),
     ),
-    db.update(content).set({ statusUpdateId: sql`${currentOf(content.game)}`, statusChangedAt: new Date(now) }).where(newItem),
+    db.update(content).set({ statusUpdateId: sql`${currentUpdateOf(content.game)}`, statusChangedAt: new Date(now) }).where(newItem),
     db
       .update(playStatuses)
       .set({
         statusChangedAt: new Date(now),
-        statusUpdateId: sql`(SELECT ${currentOf(sql`c.game`)} FROM ${content} c JOIN ${contentSections} s ON s.content_id = c.id JOIN ${contentPlays} p ON p.section_id = s.id WHERE p.id = ${playStatuses.playId})`,
+        statusUpdateId: sql`(SELECT ${currentUpdateOf(sql`c.game`)} FROM ${content} c JOIN ${contentSections} s ON s.content_id = c.id JOIN ${contentPlays} p ON p.section_id = s.id WHERE p.id = ${playStatuses.playId})`,
       })
       .where(sql`${playStatuses.playId} IN ${newPlays}`),
   ] as const;

@@ -2,10 +2,20 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
-import { applyStatusChange, badgeText, statusAfterUpdate } from "~/lib/patch";
+import { applyStatusChange, badgeText, isoDay, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
-import { deleteTitleUpdate, editTitleUpdate, markVerified, recordTitleUpdate, retestStatements, setItemStatus } from "~/server/patch.server";
+import {
+  applyDueUpdates,
+  currentUpdates,
+  deleteTitleUpdate,
+  editTitleUpdate,
+  markVerified,
+  recordTitleUpdate,
+  retestStatements,
+  setItemStatus,
+  updateVersionsQuery,
+} from "~/server/patch.server";
 import { insertUser } from "./helpers";
 
 // The patch tracker's rules (pure) and its writes against this file's migrated D1.
@@ -173,5 +183,117 @@ describe("title updates and statuses in D1", () => {
     expect(await deleteTitleUpdate(db, id)).toBe(true);
     expect(await statusOf(ids.otherGame)).toEqual({ status: "needs-retest", updateId: null });
     expect(await deleteTitleUpdate(db, id)).toBe(false);
+  });
+});
+
+// An update dated ahead is scheduled: nothing changes until its release day (UTC), when the
+// scheduled job applies it. Each call names its moment (`now`), days after this test's start.
+describe("scheduled title updates", () => {
+  const DAY = 86_400_000;
+  const start = Date.now();
+  const at = (days: number) => start + days * DAY;
+  const update = (version: string, releasedOn: string, gameplay = true) => ({ intent: "save-update" as const, game: "madden" as const, version, releasedOn, notesUrl: null, summary: "", gameplay });
+  let staffId: string;
+  let schemeId: number;
+  let playId: number;
+
+  beforeAll(async () => {
+    staffId = await insertUser(db, { role: "admin" });
+    const [item] = await db.insert(content).values({ slug: "scheduled-scheme", title: "Scheduled scheme", game: "madden", status: "verified" }).returning({ id: content.id });
+    const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
+    const [play] = await db.insert(contentPlays).values({ sectionId: section.id, slug: "stick", title: "Stick" }).returning({ id: contentPlays.id });
+    schemeId = item.id;
+    playId = play.id;
+    await markVerified(db, [{ kind: "content", id: schemeId }, { kind: "play", id: playId }], staffId, at(0));
+  });
+
+  const schemeStatus = async () => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, schemeId)))[0];
+  const playStatus = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, playId)))[0];
+  const historyOf = async () => db.select().from(statusChanges).where(eq(statusChanges.contentId, schemeId));
+  const idOf = async (version: string) => (await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, version)))[0].id;
+  const currentMadden = async () => currentUpdates(await updateVersionsQuery(db)).madden?.version;
+
+  it("dated ahead, a gameplay update changes nothing and is not current before its day", async () => {
+    const before = { scheme: await schemeStatus(), play: await playStatus(), history: (await historyOf()).length, current: await currentMadden() };
+    const result = await recordTitleUpdate(db, update("2.01", isoDay(at(3))), staffId, at(0));
+    expect(result).toMatchObject({ ok: true, retested: false, scheduled: true });
+    expect((await db.select({ appliedAt: titleUpdates.appliedAt }).from(titleUpdates).where(eq(titleUpdates.version, "2.01")))[0].appliedAt).toBeNull();
+    expect({ scheme: await schemeStatus(), play: await playStatus(), history: (await historyOf()).length, current: await currentMadden() }).toEqual(before);
+    // A status staff set meanwhile names the update in effect, not the scheduled one.
+    expect(before.scheme.updateId).not.toBe(await idOf("2.01"));
+    expect(await applyDueUpdates(db, at(2))).toEqual({ applied: [], retested: [] });
+    expect(await schemeStatus()).toEqual(before.scheme);
+  });
+
+  it("on its release day the scheduled job applies it and runs its re-test, once", async () => {
+    const id = await idOf("2.01");
+    expect(await applyDueUpdates(db, at(3))).toEqual({ applied: ["madden 2.01"], retested: ["madden 2.01"] });
+    expect(await currentMadden()).toBe("2.01");
+    expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: id });
+    expect(await playStatus()).toEqual({ status: "needs-retest", updateId: id });
+    const rows = (await historyOf()).filter((row) => row.updateId === id);
+    // The scheme's row tells its followers; its play's row does not (the scheme's already does).
+    expect(rows.map((row) => `${row.itemKind}:${row.fromStatus}->${row.toStatus}:${row.notify}:${row.changedBy}`).sort()).toEqual([
+      "content:verified->needs-retest:true:null",
+      "play:verified->needs-retest:false:null",
+    ]);
+    // Staff verify the scheme on 2.01; the job running again sends nothing back.
+    await markVerified(db, [{ kind: "content", id: schemeId }], staffId, at(3.1));
+    expect(await applyDueUpdates(db, at(3.2))).toEqual({ applied: [], retested: [] });
+    expect(await schemeStatus()).toEqual({ status: "verified", updateId: id });
+  });
+
+  it("moved to today by staff (a patch out early), it takes effect with the save; one in effect cannot move ahead", async () => {
+    const recorded = await recordTitleUpdate(db, update("2.02", isoDay(at(6))), staffId, at(4));
+    const id = recorded.ok ? recorded.id : 0;
+    expect(recorded).toMatchObject({ ok: true, scheduled: true });
+    expect(await editTitleUpdate(db, id, update("2.02", isoDay(at(4))), staffId, at(4))).toEqual({ ok: true, id, retested: true, scheduled: false });
+    expect(await currentMadden()).toBe("2.02");
+    expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: id });
+    expect(await applyDueUpdates(db, at(6))).toEqual({ applied: [], retested: [] });
+    expect(await editTitleUpdate(db, id, update("2.02", isoDay(at(5))), staffId, at(4))).toEqual({
+      ok: false,
+      error: "2.02 is already in effect: its release date cannot be later than today.",
+      field: "releasedOn",
+    });
+    expect((await db.select({ releasedOn: titleUpdates.releasedOn }).from(titleUpdates).where(eq(titleUpdates.id, id)))[0].releasedOn).toBe(isoDay(at(4)));
+  });
+
+  it("a re-test runs only for the batch that applied the update (staff and the job at the same moment)", async () => {
+    await markVerified(db, [{ kind: "content", id: schemeId }], staffId, at(4.5));
+    const id = await idOf("2.02");
+    const [{ appliedAt }] = await db.select({ appliedAt: titleUpdates.appliedAt }).from(titleUpdates).where(eq(titleUpdates.id, id));
+    // Another batch applied it first (a different moment): this one's re-test writes nothing.
+    const late = await db.$client.batch(retestStatements(db, "madden", { id }, null, at(4.6), appliedAt!.getTime() + 1));
+    expect(late.map((result) => result.meta.changes)).toEqual([0, 0, 0, 0]);
+    expect((await schemeStatus()).status).toBe("verified");
+    const own = await db.$client.batch(retestStatements(db, "madden", { id }, null, at(4.6), appliedAt!.getTime()));
+    expect(own[2].meta.changes).toBeGreaterThan(0);
+    expect((await schemeStatus()).status).toBe("needs-retest");
+  });
+
+  it("a job that missed days applies every due update and re-tests once, after the newest gameplay one", async () => {
+    await markVerified(db, [{ kind: "content", id: schemeId }, { kind: "play", id: playId }], staffId, at(5));
+    await recordTitleUpdate(db, update("2.03", isoDay(at(7))), staffId, at(5));
+    await recordTitleUpdate(db, update("2.04", isoDay(at(8))), staffId, at(5));
+    await recordTitleUpdate(db, update("2.05", isoDay(at(9)), false), staffId, at(5));
+    await recordTitleUpdate(db, update("2.06", isoDay(at(20))), staffId, at(5));
+    const before = (await historyOf()).length;
+    expect(await applyDueUpdates(db, at(10))).toEqual({ applied: ["madden 2.05", "madden 2.04", "madden 2.03"], retested: ["madden 2.04"] });
+    expect(await currentMadden()).toBe("2.05");
+    expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: await idOf("2.04") });
+    expect((await historyOf()).length).toBe(before + 2);
+    // 2.06 is still ahead.
+    expect((await db.select({ appliedAt: titleUpdates.appliedAt }).from(titleUpdates).where(eq(titleUpdates.version, "2.06")))[0].appliedAt).toBeNull();
+  });
+
+  it("a scheduled update whose day passed while a newer one took effect is applied for the record, re-testing nothing", async () => {
+    await recordTitleUpdate(db, update("2.07", isoDay(at(12))), staffId, at(11));
+    // Day 13: the job missed day 12, and staff record 2.08, out today: it takes effect at once.
+    expect(await recordTitleUpdate(db, update("2.08", isoDay(at(13))), staffId, at(13))).toMatchObject({ ok: true, retested: true, scheduled: false });
+    await markVerified(db, [{ kind: "content", id: schemeId }], staffId, at(13.1));
+    expect(await applyDueUpdates(db, at(13.2))).toEqual({ applied: ["madden 2.07"], retested: [] });
+    expect(await currentMadden()).toBe("2.08");
+    expect(await schemeStatus()).toEqual({ status: "verified", updateId: await idOf("2.08") });
   });
 });

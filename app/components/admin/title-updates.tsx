@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
-import { formatUpdateDate, GAME_LABELS, isoDay, UPDATE_VERSION_MAX } from "~/lib/patch";
+import { formatUpdateDate, GAME_LABELS, isoDay, UPDATE_MAX_DAYS_AHEAD, UPDATE_VERSION_MAX } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/updates";
 
@@ -58,7 +58,13 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
         <Field label="Version" htmlFor={fields.version.id} errors={fields.version.errors} errorId={fields.version.errorId} hint={`As EA names it, e.g. 1.08 (at most ${UPDATE_VERSION_MAX} characters).`}>
           <input {...getInputProps(fields.version, { type: "text" })} className="input" autoComplete="off" />
         </Field>
-        <Field label="Release date" htmlFor={fields.releasedOn.id} errors={fields.releasedOn.errors} errorId={fields.releasedOn.errorId}>
+        <Field
+          label="Release date"
+          htmlFor={fields.releasedOn.id}
+          errors={fields.releasedOn.errors}
+          errorId={fields.releasedOn.errorId}
+          hint={editing && !editing.scheduled ? "It is in effect: its date can be today or earlier." : `A later date (up to ${UPDATE_MAX_DAYS_AHEAD} days ahead) schedules it: it takes effect on that day.`}
+        >
           <input {...getInputProps(fields.releasedOn, { type: "date" })} className="input" />
         </Field>
         <Field label="Official notes (link)" htmlFor={fields.notesUrl.id} errors={fields.notesUrl.errors} errorId={fields.notesUrl.errorId}>
@@ -92,11 +98,6 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
 }
 
 export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
-  const current = new Set<number>();
-  for (const game of ["college", "madden"] as const) {
-    const newest = updates.find((update) => update.game === game);
-    if (newest) current.add(newest.id);
-  }
   return (
     <section aria-labelledby="title-update-list-heading">
       <h2 id="title-update-list-heading" className="text-lg font-bold text-white">
@@ -112,11 +113,14 @@ export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
                 <span className="font-bold text-white">
                   {GAME_LABELS[update.game]} {update.version}
                 </span>
-                {current.has(update.id) ? <span className="badge bg-turf text-field-950">Current</span> : null}
+                {update.current ? <span className="badge bg-turf text-field-950">Current</span> : null}
+                {update.scheduled ? <span className="badge bg-sky-300 text-sky-950">Scheduled</span> : null}
                 <span className={`badge ${update.gameplay ? "bg-amber-400 text-amber-950" : "bg-field-700 text-slate-200"}`}>
                   {update.gameplay ? "Gameplay" : "No gameplay changes"}
                 </span>
-                <span className="text-sm text-slate-400">{formatUpdateDate(update.releasedOn)}</span>
+                <span className="text-sm text-slate-400">
+                  {update.scheduled ? `Takes effect ${formatUpdateDate(update.releasedOn)}` : formatUpdateDate(update.releasedOn)}
+                </span>
               </div>
               {update.summary ? <p className="mt-2 text-sm text-slate-300">{update.summary}</p> : null}
               <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">

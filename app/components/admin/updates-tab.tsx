@@ -30,6 +30,11 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
                 <span className="text-slate-400">None recorded</span>
               )}
               <span className="block text-sm text-amber-300">{data.retest[game]} need re-test</span>
+              {data.next[game] ? (
+                <span className="block text-sm text-sky-300">
+                  Next: {data.next[game]!.version} on {formatUpdateDate(data.next[game]!.releasedOn)}
+                </span>
+              ) : null}
             </dd>
           </div>
         ))}
@@ -58,7 +63,10 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
                     {/* On a phone the Gameplay column gives way (so that Edit stays in view): said here instead. */}
                     <span className="block text-xs font-normal text-slate-400 sm:hidden">{row.gameplay ? "Gameplay" : "No gameplay"}</span>
                   </td>
-                  <td>{formatUpdateDate(row.releasedOn)}</td>
+                  <td>
+                    {formatUpdateDate(row.releasedOn)}
+                    {row.scheduled ? <span className="block text-xs text-sky-300">Scheduled</span> : null}
+                  </td>
                   <td className="hidden sm:table-cell">{row.gameplay ? "Yes" : "No"}</td>
                   <td>
                     <Link to={`/admin/updates?edit=${row.id}`} className="text-link">

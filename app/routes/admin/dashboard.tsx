@@ -154,10 +154,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     },
     updates: {
-      rows: updateRows.map(({ id, game, version, releasedOn, gameplay }) => ({ id, game, version, releasedOn, gameplay })),
+      rows: updateRows.map(({ id, game, version, releasedOn, gameplay, appliedAt }) => ({ id, game, version, releasedOn, gameplay, scheduled: appliedAt === null })),
       // The cards show the version and its date only.
       current: Object.fromEntries(
         Object.entries(currentUpdates(updateRows)).map(([game, row]) => [game, { version: row.version, releasedOn: row.releasedOn }]),
+      ) as Partial<Record<Game, { version: string; releasedOn: string }>>,
+      // The next scheduled update of each game (rows are newest first: the last one found is the soonest).
+      next: Object.fromEntries(
+        updateRows.filter((row) => row.appliedAt === null).map((row) => [row.game, { version: row.version, releasedOn: row.releasedOn }]),
       ) as Partial<Record<Game, { version: string; releasedOn: string }>>,
       retest: {
         college: Number(retestRows.find((row) => row.game === "college")?.total ?? 0),

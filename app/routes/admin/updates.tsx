@@ -6,11 +6,13 @@ import { TitleUpdateForm, TitleUpdateList } from "~/components/admin/title-updat
 import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
+import { formatUpdateDate } from "~/lib/patch";
 import { markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
 import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
+  currentUpdates,
   deleteTitleUpdate,
   editTitleUpdate,
   markVerified,
@@ -50,10 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     versions: updateVersionsQuery(app.db),
   }));
   const labels = versionLabels(versions);
+  const current = new Set(Object.values(currentUpdates(updates)).map((update) => update.id));
+  const listed = updates.map(({ appliedAt, ...update }) => ({ ...update, scheduled: appliedAt === null, current: current.has(update.id) }));
   const total = counts.filter((row) => !game || row.game === game).reduce((sum, row) => sum + Number(row.total), 0);
   return {
-    updates,
-    editing: updates.find((update) => update.id === editId) ?? null,
+    updates: listed,
+    editing: listed.find((update) => update.id === editId) ?? null,
     counts: Object.fromEntries(counts.map((row) => [row.game, Number(row.total)])) as Partial<Record<(typeof GAMES)[number], number>>,
     queue: {
       game,
@@ -90,8 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: reply, error: null }, { status: 409 });
     }
     const what = updateId ? "Title update saved" : "Title update recorded";
-    const retest = outcome.retested ? ` Every verified or adjusted item of the game now needs a re-test.` : "";
-    return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${submission.value.version} is saved.${retest}` });
+    const { version, releasedOn, gameplay } = submission.value;
+    const effect = outcome.scheduled
+      ? ` It takes effect on ${formatUpdateDate(releasedOn)}${gameplay ? ": then every verified or adjusted item of the game goes back to re-test" : ""}.`
+      : outcome.retested
+        ? " Every verified or adjusted item of the game now needs a re-test."
+        : "";
+    return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${version} is saved.${effect}` });
   }
 
   if (intent === "delete-update") {
@@ -133,6 +142,7 @@ export default function AdminUpdates({ loaderData, actionData }: Route.Component
       ) : null}
       <p className="mt-1 text-sm text-slate-400">
         Record each game's title updates. One that touches gameplay sends every verified or adjusted scheme and play of its game back to re-test.
+        Dated ahead, an update is scheduled: it takes effect on its release day (UTC), and its re-test runs then.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[360px_1fr]">
         {/* A recorded update is the newest id: the form starts empty again, with JavaScript too. */}

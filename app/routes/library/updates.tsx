@@ -5,7 +5,7 @@ import { formatUpdateDate, GAME_LABELS, type Game, type PatchStatus } from "~/li
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
-import { titleUpdatesQuery, updateOutcomesQuery } from "~/server/patch.server";
+import { currentUpdates, titleUpdatesQuery, updateOutcomesQuery } from "~/server/patch.server";
 
 // /updates: each game's title updates, newest first, each with what the site verified, adjusted or
 // marked nerfed after it. Public: the statuses sell the library (the staff notes stay on the items).
@@ -46,13 +46,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: play ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.contentSlug}`,
     });
   }
+  const current = new Set(Object.values(currentUpdates(updates)).map((update) => update.id));
   const games = GAMES.map((game) => ({
     game,
     updates: updates
       .filter((update) => update.game === game)
-      .map((update, index) => ({
+      .map(({ appliedAt, ...update }) => ({
         ...update,
-        current: index === 0,
+        current: current.has(update.id),
+        // Dated ahead: out on its release day, when it takes effect.
+        scheduled: appliedAt === null,
         outcomes: OUTCOMES.map(({ status }) => {
           const items = byUpdate.get(update.id)?.[status] ?? [];
           return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN) };
@@ -96,6 +99,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <h3 id={`update-${update.id}`} className="text-xl font-bold text-white">Title Update {update.version}</h3>
                       {update.current ? <span className="badge bg-turf text-field-950">Current</span> : null}
+                      {update.scheduled ? <span className="badge bg-sky-300 text-sky-950">Coming</span> : null}
                       <span className={`badge ${update.gameplay ? "bg-amber-400 text-amber-950" : "bg-field-700 text-slate-200"}`}>
                         {update.gameplay ? "Gameplay changes" : "No gameplay changes"}
                       </span>
@@ -112,7 +116,15 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </p>
                     {update.summary ? <p className="mt-3 text-slate-200">{update.summary}</p> : null}
-                    <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                    {update.scheduled ? (
+                      <p className="mt-4 text-sm text-slate-300">
+                        {update.gameplay
+                          ? `Out on ${formatUpdateDate(update.releasedOn)}. It changes gameplay: that day every scheme and play of this game goes back to re-test until our staff have run it on the new version.`
+                          : `Out on ${formatUpdateDate(update.releasedOn)}. No gameplay changes: every status carries over.`}
+                      </p>
+                    ) : (
+                      <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                    )}
                   </article>
                 </li>
               ))}
