@@ -6,6 +6,7 @@ import { launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
+import { formatUpdateDate, isoDay } from "~/lib/patch";
 
 // The patch tracker's staff forms in the browser matrix, with JavaScript on and off: record, edit
 // and delete a title update, set a status from the content editor, one-click 'Verified' and 'Mark
@@ -76,6 +77,28 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await row.getByRole("button", { name: `Delete ${version}` }).click();
     await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
     expect(await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version))).toHaveLength(0);
+    await w.finish();
+  });
+
+  it("schedules a title update dated ahead, then deletes it", async () => {
+    const version = `0.${token(4)}`;
+    const day = isoDay(Date.now(), 12);
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "admin");
+    await page.goto("/admin/updates");
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByLabel("Version", { exact: true }).fill(version);
+    await page.getByLabel("Release date", { exact: true }).fill(day);
+    await page.getByRole("button", { name: "Record update" }).click();
+    // Nothing changes before its day: the toast says when it takes effect and what happens then.
+    await succeeded(w, "Title update recorded", `${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`);
+    const row = page.locator(`[data-update="college-${version}"]`);
+    await visible(row.getByText("Scheduled", { exact: true }));
+    expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version)))[0].appliedAt).toBeNull();
+    await row.getByText("Delete").first().click();
+    await row.getByRole("button", { name: `Delete ${version}` }).click();
+    await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
     await w.finish();
   });
 

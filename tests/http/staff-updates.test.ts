@@ -2,9 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
+import { toastFrom } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
+import { formatUpdateDate, isoDay } from "~/lib/patch";
 import { MISSING_ALTERNATIVE } from "~/server/patch.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
@@ -119,6 +121,72 @@ describe("who may use the Title Updates screen", () => {
       expect(html).toContain('href="#updates"');
       expect(html).toContain("Re-test queue");
     }
+  });
+});
+
+// Scheduled updates are College's and dated ahead (then, for the job, to a day before the game's
+// current update): whatever happens, the seed's current updates and statuses stay as other files read them.
+describe("an update dated ahead is scheduled", () => {
+  const version = `s-${id}`;
+  const day = isoDay(Date.now(), 10);
+  const statuses = async () => state.db.select({ id: content.id, status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.game, "college"));
+
+  it("is recorded without effect, said so to staff, and shown to members as coming", async () => {
+    const before = await statuses();
+    const response = await post("admin", updateForm(version, { releasedOn: day }));
+    expect(response.status).toBe(302);
+    expect(toastFrom(response)).toMatchObject({
+      title: "Title update recorded",
+      description: `${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`,
+    });
+    const [row] = await updatesNamed(version);
+    created.push(row.id);
+    expect(row.appliedAt).toBeNull();
+    expect(await statuses()).toEqual(before);
+    expect(await state.db.select().from(statusChanges).where(eq(statusChanges.updateId, row.id))).toHaveLength(0);
+
+    const staff = (await (await get("/admin/updates", { cookie: cookies.admin })).text()).replaceAll("<!-- -->", "");
+    const card = staff.slice(staff.indexOf(`data-update="college-${version}"`));
+    expect(card.slice(0, card.indexOf("</li>"))).toContain("Scheduled");
+    expect(card.slice(0, card.indexOf("</li>"))).toContain(`Takes effect ${formatUpdateDate(day)}`);
+    const dashboard = (await (await get("/admin", { cookie: cookies.admin })).text()).replaceAll("<!-- -->", "");
+    expect(dashboard).toContain(`Next: ${version} on ${formatUpdateDate(day)}`);
+
+    for (const cookie of [undefined, cookies.premium]) {
+      const html = (await (await get("/updates", { cookie })).text()).replaceAll("<!-- -->", "");
+      const article = html.slice(html.indexOf(`Title Update ${version}`));
+      const own = article.slice(0, article.indexOf("</article>"));
+      expect(own).toContain("Coming");
+      expect(own).not.toContain(">Current<");
+      expect(own).toContain(`Out on ${formatUpdateDate(day)}. It changes gameplay`);
+    }
+  });
+
+  it("an update in effect cannot move ahead of today", async () => {
+    const response = await post("admin", updateForm(`e-${id}`));
+    expect(response.status).toBe(302);
+    const [row] = await updatesNamed(`e-${id}`);
+    created.push(row.id);
+    expect(row.appliedAt).not.toBeNull();
+    const moved = await post("admin", updateForm(`e-${id}`, { updateId: String(row.id), releasedOn: day }));
+    expect(moved.status).toBe(409);
+    expect((await moved.text()).replaceAll("<!-- -->", "")).toContain(`e-${id} is already in effect: its release date cannot be later than today.`);
+    expect((await updatesNamed(`e-${id}`))[0].releasedOn).toBe("2025-08-01");
+  });
+
+  it("the scheduled job applies it once its day has come", async () => {
+    const [row] = await updatesNamed(version);
+    // Its day has come (a day before the game's current update, so it is applied for the record).
+    await state.db.update(titleUpdates).set({ releasedOn: "2025-08-02" }).where(eq(titleUpdates.id, row.id));
+    const before = await statuses();
+    const job = await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`);
+    expect(job.status).toBe(200);
+    await job.body?.cancel();
+    expect((await updatesNamed(version))[0].appliedAt).not.toBeNull();
+    expect(await statuses()).toEqual(before);
+    const html = (await (await get("/updates")).text()).replaceAll("<!-- -->", "");
+    const article = html.slice(html.indexOf(`Title Update ${version}`));
+    expect(article.slice(0, article.indexOf("</article>"))).not.toContain("Coming");
   });
 });
 
