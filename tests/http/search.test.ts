@@ -127,6 +127,27 @@ describe("what each viewer may find", () => {
     }
   });
 
+  it("a play is found by its formation's name and its own, by every viewer, with every word", async () => {
+    // A premium play whose words are not all in its scheme's title or description, nor in its
+    // formation's title: only the play's own document, with its formation's name, has all of them.
+    const has = (text: string, query: string) => [...words(query)].every((word) => words(text).has(word));
+    const { scheme, formation, play } = SEED_CONTENT.filter((item) => item.isPublished && item.requiredTier === "premium")
+      .flatMap((scheme) => scheme.formations.flatMap((formation) => formation.plays.map((play) => ({ scheme, formation, play }))))
+      .find(({ scheme, formation, play }) => {
+        const query = `${formation.title} ${play.title}`;
+        return !has(scheme.title, query) && !has(scheme.description, query) && !has(formation.title, query);
+      })!;
+    const query = `${formation.title} ${play.title}`;
+    for (const viewer of ["visitor", "free", "premium"] as const) {
+      const { html, text } = await search(query, viewer);
+      expect(text, viewer).not.toContain("No result has every word");
+      expect(html, viewer).toContain('id="results-play"');
+      expect(textOf(html.slice(html.indexOf('id="results-play"'))), viewer).toContain(`${formation.title} › ${play.title}`);
+    }
+    const { html } = await search(query, "premium");
+    expect(html).toContain(`href="/content/${scheme.slug}/section/${formation.slug}/play/${play.slug}"`);
+  });
+
   it("a misspelt word is offered its correction, above the results that have some of the words", async () => {
     const cover = await search("cover tree");
     expect(cover.text).toContain("No result has every word of “cover tree”. These have some of them.");

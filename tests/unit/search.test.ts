@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections } from "../../db/schema";
 import { parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
@@ -120,6 +121,26 @@ describe("ranking and filters", () => {
     expect(readFacets(await searchStatements(db, [a, b], NO_FILTERS, { rights: PUBLIC }, 0).facets).total).toBe(1);
     const rows = await searchStatements(db, [a, b], NO_FILTERS, { rights: PUBLIC }, 0, true).hits;
     expect(rows.filter((row) => row.kind === "content").map((row) => row.title)).toEqual([`Both ${a} ${b}`, `Only ${a}`]);
+  });
+
+  it("a play is found by its formation's name with its own, and follows its formation's renaming", async () => {
+    const [formation, play] = [`zqform${crypto.randomUUID().slice(0, 6)}`, `zqplay${crypto.randomUUID().slice(0, 6)}`];
+    const { sectionId } = await insertScheme({ title: "Formation host" });
+    await db.update(contentSections).set({ title: `Gun ${formation}` }).where(eq(contentSections.id, sectionId));
+    await db.insert(contentPlays).values({ sectionId, slug: "named", title: `${play} Mesh` });
+    const hits = async (words: string[]) =>
+      (await searchStatements(db, words, NO_FILTERS, { rights: PUBLIC }, 0).hits).map((row) => `${row.kind}:${row.title}:${row.sectionTitle ?? ""}`);
+    // Every word: the formation's from its name, the play's from its title. Its title is still its own.
+    expect(await hits(["gun", formation, play])).toEqual([`play:${play} Mesh:Gun ${formation}`]);
+    // The formation itself ranks above its plays on its name.
+    expect((await hits([formation]))[0]).toBe(`formation:Gun ${formation}:Gun ${formation}`);
+    const renamed = `zqrenamed${crypto.randomUUID().slice(0, 6)}`;
+    await db.update(contentSections).set({ title: `Pistol ${renamed}` }).where(eq(contentSections.id, sectionId));
+    expect(await hits([formation, play])).toEqual([]);
+    expect(await hits([renamed, play])).toEqual([`play:${play} Mesh:Pistol ${renamed}`]);
+    // A formation's name is not a tag: the tag filter still reads the tags themselves.
+    const tagged = await searchStatements(db, [play], { ...NO_FILTERS, tag: `Pistol ${renamed}` }, { rights: PUBLIC }, 0).hits;
+    expect(tagged).toEqual([]);
   });
 
   it("premium write-ups match only with the right to read them; drafts only for staff", async () => {
