@@ -356,10 +356,10 @@ export type SearchOutcome = {
 
 /**
  * Runs a search for the request's viewer: one D1 round trip (with the session check) in the usual
- * case; one more when the rights guessed in SQL differ from searchRights(), when the page asked
- * for is beyond the last, and for a search that finds nothing (suggestion, its count, and the
- * results with some of the words). A search without words lists what carries its tag filter
- * (taggedStatements).
+ * case; one more when the rights guessed in SQL differ from searchRights() and when the page asked
+ * for is beyond the last. A search that finds nothing takes a second for the vocabulary of 'Did
+ * you mean' and the results with some of the words together, and a third only when a word has a
+ * correction to try. A search without words lists what carries its tag filter (taggedStatements).
  */
 export async function runSearch(app: AppContext, search: SearchRequest): Promise<SearchOutcome> {
   const every = await readResults(app, search.words, search, false);
@@ -369,11 +369,23 @@ export async function runSearch(app: AppContext, search: SearchRequest): Promise
   if (search.words.every((word) => [...word].length >= 2)) {
     app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(app.db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
   }
-  const suggestion = await suggest(app, search, every.rights);
+  const { rights } = every;
   const some = someOfTheWords(search.words);
-  if (!some.length) return { ...every, suggestion, partial: false };
-  const partial = await readResults(app, some, search, true);
-  return partial.facets.total > 0 ? { ...partial, suggestion, partial: true } : { ...every, suggestion, partial: false };
+  const someStatements = (page: number) => searchStatements(app.db, some, search.filters, { rights }, (page - 1) * SEARCH_PAGE_SIZE, true);
+  const read = await readPage(app, () => {
+    const partial = some.length ? someStatements(search.page) : null;
+    const vocabularies = vocabularyStatements(app.db, search.words, rights);
+    return { someHits: partial?.hits ?? none, someFacets: partial?.facets ?? none, ...Object.fromEntries(vocabularies.map((statement, index) => [`vocabulary${index}`, statement])) };
+  });
+  const vocabularies = search.words.map((_, index) => (read as Record<string, unknown>)[`vocabulary${index}`] as VocabRow[]);
+  const suggestion = await suggest(app, search, rights, vocabularies);
+  if (!read.someHits || !read.someFacets) return { ...every, suggestion, partial: false };
+  const facets = readFacets(read.someFacets);
+  if (facets.total === 0) return { ...every, suggestion, partial: false };
+  const pageCount = Math.max(1, Math.ceil(facets.total / SEARCH_PAGE_SIZE));
+  const page = Math.min(search.page, pageCount);
+  const hits = page === search.page ? read.someHits : (await readPage(app, () => ({ hits: someStatements(page).hits }))).hits;
+  return { hits, facets, page, pageCount, rights, suggestion, partial: true };
 }
 
 /** One search's page of results and facets, with the viewer's rights settled and the page in range. */
@@ -401,12 +413,12 @@ async function readResults(app: AppContext, words: string[], search: SearchReque
 }
 
 /**
- * The query with its misspelt words corrected, offered when it finds something: with every word,
- * or with some of them ('how to beat cover tree': 'cover three' is what the results then hold).
+ * The query with its misspelt words corrected (from the index's vocabulary for each word), offered
+ * when it finds something: with every word, or with some of them ('how to beat cover tree':
+ * 'cover three' is what the results then hold).
  */
-async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights): Promise<string | null> {
-  const vocabularies = await readPage(app, () => Object.fromEntries(vocabularyStatements(app.db, search.words, rights).entries()));
-  const corrected = correctedWords(search.words, search.words.map((_, index) => vocabularies[index]));
+async function suggest(app: AppContext, search: SearchRequest, rights: SearchRights, vocabularies: VocabRow[][]): Promise<string | null> {
+  const corrected = correctedWords(search.words, vocabularies);
   if (!corrected) return null;
   const some = someOfTheWords(corrected);
   const found = await readPage(app, () => ({

@@ -380,6 +380,23 @@ describe("one round trip", () => {
       expect(roundTrips((await search("", viewer, "&game=madden&tag=red%20zone")).response), `${viewer}, a tag without words`).toBe(1);
     }
   });
+
+  it("a search with no result for every word takes two: the results with some of them read with the vocabulary; three with a correction to try", async () => {
+    // Each query holds a one-letter word, so it is not counted as a search without results: that
+    // write runs beside the reads (waitUntil) and would be counted or not depending on timing.
+    for (const viewer of ["visitor", "premium"] as const) {
+      const question = await search("how to beat cover 3", viewer);
+      expect(question.text, viewer).toContain("These have some of them.");
+      expect(roundTrips(question.response), viewer).toBe(2);
+      // No term of the index near either word: nothing to correct, nothing found.
+      const nowhere = await search("zzzzzzzzz x", viewer);
+      expect(nowhere.total, viewer).toBe(0);
+      expect(roundTrips(nowhere.response), `${viewer}, found nowhere`).toBe(2);
+      const misspelt = await search("how to beat cover tree 3", viewer);
+      expect(misspelt.text, viewer).toMatch(/Did you mean how to beat cover three 3 \?/);
+      expect(roundTrips(misspelt.response), `${viewer}, with a correction`).toBe(3);
+    }
+  });
 });
 
 describe("the index follows the staff forms", () => {
