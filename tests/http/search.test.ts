@@ -308,6 +308,10 @@ describe("a tag without words", () => {
     expect(none.total).toBe(0);
     expect(none.text).toContain("Nothing is tagged “zq-nothing-here”.");
     expect(none.text).not.toContain("Search without filters");
+    // A tag of symbols only: nothing can carry one (the editor refuses it).
+    const symbols = await search("", "visitor", `&tag=${encodeURIComponent("🏈")}`);
+    expect(symbols.response.status).toBe(200);
+    expect(symbols.text).toContain("Nothing is tagged “🏈”.");
     const hidden = await search("", "visitor", "&tag=Oregon%20playbook&game=madden");
     expect(hidden.total).toBe(0);
     expect(hidden.text).toContain("Nothing tagged “Oregon playbook” matches these filters.");

@@ -255,6 +255,7 @@ describe("validation", () => {
     ["play without a title", [{ title: "Gun Bunch", plays: [{ title: "   ", description: "No title" }] }], "Play title is required"],
     ["two formations with one slug", [{ title: "Gun Bunch", plays: [] }, { title: "Gun  Bunch!", plays: [] }], "Another formation of this content already uses this slug"],
     ["a play video that is not a URL", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "javascript:alert(1)" }] }], "Must be a valid URL"],
+    ["play tag of symbols only", [{ title: "Gun Bunch", plays: [{ title: "Mesh", tags: "red zone, 🏈" }] }], "A tag needs a letter or a digit"],
   ] as [string, FormationInput[], string][])("refuses a %s with its message and stores nothing", async (_, formations, message) => {
     const title = `Invalid scheme ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
@@ -270,6 +271,8 @@ describe("validation", () => {
     [{ game: "fifa" }, "Choose a game from the list"],
     [{ difficulty: "legendary" }, "Choose a difficulty from the list"],
     [{ requiredTier: "gold" }, "Choose a required tier from the list"],
+    // The play finder lists a tag by its words: one of symbols only could never be found.
+    [{ tags: "vs man, ???" }, "A tag needs a letter or a digit"],
   ])("refuses basic fields %o with '%s' and stores nothing", async (fields, message) => {
     const title = `Invalid basics ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, type: "gameplay", ...fields }), admin);

@@ -176,6 +176,13 @@ describe("a tag without words", () => {
     expect(tagMatchExpression("🏈")).toBeNull();
   });
 
+  it("a tag of symbols only lists nothing: the editor refuses one, and every document's tags would be read for it", async () => {
+    await insertScheme({ title: "Symbol tagged", tags: ["🏈"] });
+    const { hits, facets } = taggedStatements(db, { ...NO_FILTERS, tag: "🏈" }, { rights: STAFF }, 0);
+    expect(await hits).toEqual([]);
+    expect(readFacets(await facets).total).toBe(0);
+  });
+
   it("lists what carries the tag, an item's formations and plays with it, newest first; never a longer tag", async () => {
     const tag = `zqtag ${crypto.randomUUID().slice(0, 6)}`;
     const older = await insertScheme({ title: "Older tagged", tags: [tag], createdAt: new Date(Date.now() - 60_000) });

@@ -128,7 +128,9 @@ const tagsField = () =>
     .optional()
     .transform((value) => parseTags(value))
     .refine((tags) => tags.length <= MAX_TAGS, `At most ${MAX_TAGS} tags`)
-    .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag must be at most ${MAX_TAG_LENGTH} characters`);
+    .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), `A tag must be at most ${MAX_TAG_LENGTH} characters`)
+    // The play finder lists a tag by its words: a tag of symbols only could never be found.
+    .refine((tags) => tags.every((tag) => /[\p{L}\p{N}]/u.test(tag)), "A tag needs a letter or a digit");
 
 // Formation and play fields are checked only for scheme types (below): the editor is hidden, and its
 // data ignored, for the other types.
