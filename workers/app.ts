@@ -130,23 +130,46 @@ export default {
   // Every 30 minutes: apply the title updates whose release day has come (their re-test first, so
   // the digests below carry it), bring stale memberships in line with Stripe and end expired
   // access, send the daily digests that are due, remove the images a failed request left behind,
-  // then bring every linked member's Discord role in line with access.
+  // then bring every linked member's Discord role in line with access. Each job runs whatever
+  // happened to the ones before it (a Stripe outage must not hold back the digests or the Discord
+  // roles); the run fails at the end if one did, so that it shows as failed.
   async scheduled(controller, env, executionContext) {
     const request = new Request(env.SITE_URL);
     const app = createAppContext(request, env, executionContext);
-    const updates = await applyDueUpdates(app.db, Date.now());
-    if (updates.applied.length) {
-      console.log(`Title updates in effect: ${updates.applied.join(", ")}; re-test after ${updates.retested.join(", ") || "none"}.`);
+    const origin = new URL(env.SITE_URL).origin;
+    const failed: string[] = [];
+    const job = async (name: string, work: () => Promise<string | null>) => {
+      try {
+        const report = await work();
+        if (report) console.log(report);
+      } catch (error) {
+        failed.push(name);
+        console.error(`${name} failed`, error);
+      }
+    };
+    await job("Title updates", async () => {
+      const updates = await applyDueUpdates(app.db, Date.now());
+      if (!updates.applied.length) return null;
       // Cached visitors' pages show the old badges and current update: the next visitor gets new ones.
-      await startNewGeneration(new URL(env.SITE_URL).origin).catch((error) => console.error("Edge cache generation", error));
-    }
-    const result = await reconcileSubscriptions(app, billingGateway(app, new URL(env.SITE_URL).origin), controller.scheduledTime);
-    console.log(`Reconciled ${result.refreshed} subscriptions; ${result.expired} expired memberships marked inactive.`);
-    const digests = await runDigests(app.db, env, Date.now());
-    console.log(`Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`);
-    const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
-    console.log(`Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`);
-    const discord = await runDiscordSync(app, Date.now());
-    if (discord) console.log(`Discord: ${discord.queued} queued, ${discord.synced} synced, ${discord.deferred} deferred.`);
+      await startNewGeneration(origin).catch((error) => console.error("Edge cache generation", error));
+      return `Title updates in effect: ${updates.applied.join(", ")}; re-test after ${updates.retested.join(", ") || "none"}.`;
+    });
+    await job("Memberships", async () => {
+      const result = await reconcileSubscriptions(app, billingGateway(app, origin), controller.scheduledTime);
+      return `Reconciled ${result.refreshed} subscriptions (${result.failed} left for the next run); ${result.expired} expired memberships marked inactive.`;
+    });
+    await job("Digests", async () => {
+      const digests = await runDigests(app.db, env, Date.now());
+      return `Digests: ${digests.written} written, ${digests.sent} sent, ${digests.failed} failed.`;
+    });
+    await job("Orphaned images", async () => {
+      const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
+      return `Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`;
+    });
+    await job("Discord", async () => {
+      const discord = await runDiscordSync(app, Date.now());
+      return discord ? `Discord: ${discord.queued} queued, ${discord.synced} synced, ${discord.deferred} deferred.` : null;
+    });
+    if (failed.length) throw new Error(`Scheduled jobs failed: ${failed.join(", ")}.`);
   },
 } satisfies ExportedHandler<Env>;

@@ -265,6 +265,7 @@ export async function applySnapshot(app: AppContext, userId: string, snapshot: S
  */
 export async function reconcileSubscriptions(app: AppContext, gateway: BillingGateway | null, now = Date.now()) {
   let refreshed = 0;
+  let failed = 0;
   if (gateway) {
     const candidates = await app.db
       .select()
@@ -280,10 +281,17 @@ export async function reconcileSubscriptions(app: AppContext, gateway: BillingGa
       )
       .limit(200);
     for (const member of candidates) {
-      const snapshot = await gateway.retrieveSubscription(member.stripeSubscriptionId!);
-      if (snapshot) {
-        await applySnapshot(app, member.id, snapshot);
-        refreshed += 1;
+      // One member Stripe cannot answer for (an outage, a deleted subscription) is left for the
+      // next run: the others are refreshed, and expired access still ends below.
+      try {
+        const snapshot = await gateway.retrieveSubscription(member.stripeSubscriptionId!);
+        if (snapshot) {
+          await applySnapshot(app, member.id, snapshot);
+          refreshed += 1;
+        }
+      } catch (error) {
+        failed += 1;
+        console.error(`Refreshing the subscription of member ${member.id} failed`, error);
       }
     }
   }
@@ -292,5 +300,5 @@ export async function reconcileSubscriptions(app: AppContext, gateway: BillingGa
     .set({ subscriptionStatus: "inactive", cancelAtPeriodEnd: false, updatedAt: new Date(now) })
     .where(and(eq(users.role, "user"), ne(users.subscriptionStatus, "inactive"), lt(users.accessExpiresAt, new Date(now))))
     .returning({ id: users.id });
-  return { refreshed, expired: expired.length };
+  return { refreshed, failed, expired: expired.length };
 }

@@ -539,6 +539,37 @@ describe("reconcileSubscriptions", () => {
     expect((await readMember(staff.id))!.subscriptionStatus).toBe("active");
   });
 
+  it("a member Stripe cannot answer for is left for the next run: the others are refreshed and expired access still ends", async () => {
+    const now = nowSeconds();
+    const stripe = new FakeStripe();
+    const broken = stripe.set(snapshot({ currentPeriodStart: now + 3600, currentPeriodEnd: now + 3600 + 30 * DAY }));
+    const renewed = stripe.set(snapshot({ currentPeriodStart: now + 3600, currentPeriodEnd: now + 3600 + 30 * DAY }));
+    const stale = (subscription: SubscriptionSnapshot) =>
+      insertMember({
+        subscriptionTier: "premium",
+        subscriptionStatus: "active",
+        subscriptionPlan: "monthly",
+        accessExpiresAt: at(now + 3600),
+        stripeCustomerId: subscription.customerId,
+        stripeSubscriptionId: subscription.id,
+      });
+    const unanswered = await stale(broken);
+    const refreshed = await stale(renewed);
+    const expired = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: at(now - 3600) });
+    // Stripe fails for one subscription (an outage, a timeout).
+    const retrieve = stripe.retrieveSubscription.bind(stripe);
+    stripe.retrieveSubscription = async (id: string) => {
+      if (id === broken.id) throw new Error("Stripe is not answering");
+      return retrieve(id);
+    };
+    const { app } = newApp();
+    const result = await reconcileSubscriptions(app, stripe, Date.now());
+    expect(result.failed).toBe(1);
+    expect(billingColumns(await readMember(unanswered.id))).toEqual(billingColumns(unanswered));
+    expect((await readMember(refreshed.id))!.accessExpiresAt).toEqual(at(renewed.currentPeriodEnd));
+    expect((await readMember(expired.id))!.subscriptionStatus).toBe("inactive");
+  });
+
   it("ends expired access without a gateway, and only once", async () => {
     const now = Date.now();
     const member = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: new Date(now - 1000) });
