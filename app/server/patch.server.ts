@@ -158,9 +158,11 @@ export const RETEST_PAGE_SIZE = 50;
 export function retestQueueQuery(db: Database, options: { game: Game | null; page: number }) {
   const offset = (Math.max(1, options.page) - 1) * RETEST_PAGE_SIZE;
   const gameFilter = options.game ? sql`AND c.game = ${options.game}` : sql``;
+  // A scheme's row counts its plays that need a re-test ('Verified with its plays'), for the page's rows only.
   return db.all<RetestRow>(sql`
-    WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id)
-    SELECT kind, id, contentId, slug, title, contentTitle, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites FROM (
+    WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id),
+    page AS (
+    SELECT kind, id, contentId, slug, title, contentTitle, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites, position FROM (
       SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, c.title AS contentTitle, NULL AS sectionSlug, NULL AS playSlug,
              NULL AS sectionTitle, c.game AS game, c.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
       FROM content c LEFT JOIN fav ON fav.content_id = c.id
@@ -175,7 +177,12 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
       WHERE ps.status = 'needs-retest' ${gameFilter}
     )
     ORDER BY favorites DESC, contentId DESC, position, id
-    LIMIT ${RETEST_PAGE_SIZE} OFFSET ${offset}`);
+    LIMIT ${RETEST_PAGE_SIZE} OFFSET ${offset})
+    SELECT page.kind, page.id, page.contentId, page.slug, page.title, page.contentTitle, page.sectionSlug, page.playSlug, page.sectionTitle, page.game,
+      page.statusUpdateId, page.favorites,
+      (CASE page.kind WHEN 'content' THEN (SELECT count(*) FROM content_sections s JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
+        WHERE s.content_id = page.id AND ps.status = 'needs-retest') ELSE 0 END) AS playsToRetest
+    FROM page ORDER BY page.favorites DESC, page.contentId DESC, page.position, page.id`);
 }
 
 export type RetestRow = {
@@ -191,6 +198,8 @@ export type RetestRow = {
   game: Game;
   statusUpdateId: number | null;
   favorites: number;
+  /** A scheme's plays that need a re-test (0 on a play's row). */
+  playsToRetest: number;
 };
 
 /** How many items of each game need re-testing (the queue's heading and the tab's count). */
@@ -464,42 +473,65 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
  * already verified on that update are left as they are. Returns how many changed.
  */
 export async function markVerified(db: Database, items: readonly ItemRef[], staffId: string, now = Date.now()): Promise<number> {
-  const contentIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "content").map((item) => item.id))]);
+  const contentIds = [...new Set(items.filter((item) => item.kind === "content").map((item) => item.id))];
   const playIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "play").map((item) => item.id))]);
+  return verify(db, contentIds, { ids: "(SELECT value FROM json_each(?))", params: [playIds] }, "1", staffId, now);
+}
+
+/**
+ * The queue's 'Verified with its plays' on a scheme: the scheme and every play of it that needs a
+ * re-test, as markVerified would, in one batch. The scheme's history row tells its followers; its
+ * plays' rows notify only when the scheme gets none (it was verified on the update already), as
+ * the re-test after an update does. Returns how many changed (scheme and plays).
+ */
+export async function markSchemeVerified(db: Database, contentId: number, staffId: string, now = Date.now()): Promise<number> {
+  const plays = `(SELECT p2.id FROM content_plays p2 JOIN content_sections s2 ON s2.id = p2.section_id JOIN play_status ps2 ON ps2.play_id = p2.id
+    WHERE s2.content_id = ? AND ps2.status = 'needs-retest')`;
+  const schemeGetsNoRow = `(c.status = 'verified' AND c.status_update_id IS ${currentUpdateSql("c.game")})`;
+  return verify(db, [contentId], { ids: plays, params: [contentId] }, `(CASE WHEN ${schemeGetsNoRow} THEN 1 ELSE 0 END)`, staffId, now);
+}
+
+/**
+ * Verifies content items and plays on their game's current update (see markVerified). `plays.ids`
+ * is a subquery of play ids; `playNotify` says whether a play's history row notifies (SQL over the
+ * play's content row c, read before the content rows change: the play rows are written first).
+ */
+async function verify(db: Database, contentIds: readonly number[], plays: { ids: string; params: unknown[] }, playNotify: string, staffId: string, now: number) {
   const d1 = db.$client;
+  const contentJson = JSON.stringify(contentIds);
   const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${currentUpdateSql("c.game")})`;
   // The current update of the game of the play whose status row is ps.
   const playCurrent = `(SELECT ${currentUpdateSql("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
-  const playNeedsChange = `p.id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${currentUpdateSql("c.game")})`;
+  const playNeedsChange = `p.id IN ${plays.ids} AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${currentUpdateSql("c.game")})`;
   const results = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
+         SELECT 'play', c.id, p.id, ps.status, 'verified', ${currentUpdateSql("c.game")}, ?, ${playNotify}, ?
+         FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
+         WHERE ${playNeedsChange}`,
+      )
+      .bind(staffId, now, ...plays.params),
+    d1
+      .prepare(
+        `UPDATE play_status AS ps SET status = 'verified', status_update_id = ${playCurrent}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+         WHERE ps.play_id IN ${plays.ids} AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${playCurrent})`,
+      )
+      .bind(now, ...plays.params),
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
          SELECT 'content', c.id, c.status, 'verified', ${currentUpdateSql("c.game")}, ?, 1, ? FROM content c WHERE ${contentNeedsChange}`,
       )
-      .bind(staffId, now, contentIds),
-    d1
-      .prepare(
-        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', c.id, p.id, ps.status, 'verified', ${currentUpdateSql("c.game")}, ?, 1, ?
-         FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
-         WHERE ${playNeedsChange}`,
-      )
-      .bind(staffId, now, playIds),
+      .bind(staffId, now, contentJson),
     d1
       .prepare(
         `UPDATE content AS c SET status = 'verified', status_update_id = ${currentUpdateSql("c.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE ${contentNeedsChange}`,
       )
-      .bind(now, contentIds),
-    d1
-      .prepare(
-        `UPDATE play_status AS ps SET status = 'verified', status_update_id = ${playCurrent}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
-         WHERE ps.play_id IN (SELECT value FROM json_each(?)) AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${playCurrent})`,
-      )
-      .bind(now, playIds),
+      .bind(now, contentJson),
   ]);
-  return (results[2].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
+  return (results[1].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
 }
 
 /**

@@ -9,9 +9,10 @@ import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay } from "~/lib/patch";
 
 // The patch tracker's staff forms in the browser matrix, with JavaScript on and off: record, edit
-// and delete a title update, set a status from the content editor, one-click 'Verified' and 'Mark
-// verified' in the re-test queue. Each answered by its success message. The updates are dated
-// before the games' current ones and the items are this file's own drafts, so the seed's statuses
+// and delete a title update, schedule one, set a status from the content editor, one-click
+// 'Verified', 'Mark verified' and 'Verified with its plays' in the re-test queue. Each answered by
+// its success message. The updates are dated before the games' current ones (or ahead, scheduled)
+// and the items are this file's own drafts, so the seed's statuses
 // stay as other files expect them.
 
 let browser: Browser;
@@ -144,6 +145,16 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await page.getByRole("button", { name: "Mark verified", exact: true }).click();
       await succeeded(w, "Marked verified", "1 item is verified on the current update.");
       expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("verified");
+
+      // Back to re-test with its play: 'Verified with its 1 play' on the scheme's row does both.
+      await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, scheme.contentId));
+      await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, scheme.playId));
+      // Another address than the page's own: a change of the hash alone would not load it again.
+      await page.goto("/admin/updates#queue");
+      await page.getByRole("button", { name: `Verified with its 1 play: Patch Matrix ${id}` }).click();
+      await succeeded(w, "Marked verified", "2 items are verified on the current update: the scheme and its plays.");
+      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("verified");
+      expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
       await w.finish();
     } finally {
       await state.db.delete(content).where(eq(content.id, scheme.contentId));

@@ -81,6 +81,7 @@ describe("who may use the Title Updates screen", () => {
       updateForm(version),
       { intent: "delete-update", updateId: "1" },
       { intent: "mark-verified", items: `content:${ids.content}` },
+      { intent: "mark-scheme-verified", contentId: String(ids.content) },
     ];
     for (const fields of forms) {
       const response = await post(role, fields);
@@ -254,6 +255,11 @@ describe("bad input is refused with its message and changes nothing", () => {
     const empty = await post("admin", { intent: "mark-verified" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Select at least one item.");
+    for (const contentId of ["abc", "-1", ""]) {
+      const refused = await post("admin", { intent: "mark-scheme-verified", contentId });
+      expect(refused.status, contentId).toBe(400);
+      await refused.body?.cancel();
+    }
   });
 });
 
@@ -293,6 +299,38 @@ describe("statuses", () => {
     expect(play.status).toBe("verified");
     const after = await (await get("/admin/updates?game=madden", { cookie: cookies.superadmin })).text();
     expect(after).not.toContain(`value="play:${ids.play}"`);
+  });
+});
+
+describe("'Verified with its plays'", () => {
+  it("verifies a scheme of the queue and its plays that need a re-test in one post, and the queue no longer lists them", async () => {
+    const slug = `patch-with-plays-${id}`;
+    const [item] = await state.db
+      .insert(content)
+      .values({ slug, title: `With plays ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
+      .returning({ id: content.id });
+    try {
+      const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
+      const plays = await state.db
+        .insert(contentPlays)
+        .values([{ sectionId: section.id, slug: "mesh", title: "Mesh", position: 0 }, { sectionId: section.id, slug: "stick", title: "Stick", position: 1 }])
+        .returning({ id: contentPlays.id });
+      await state.db.update(playStatuses).set({ status: "needs-retest" }).where(inArray(playStatuses.playId, plays.map((play) => play.id)));
+      const queue = (await (await get("/admin/updates?game=madden", { cookie: cookies.admin })).text()).replaceAll("<!-- -->", "");
+      expect(queue).toContain(`aria-label="Verified with its 2 plays: With plays ${id}"`);
+
+      const response = await post("admin", { intent: "mark-scheme-verified", contentId: String(item.id) });
+      expect(response.status).toBe(302);
+      expect(toastFrom(response)).toMatchObject({ title: "Marked verified", description: "3 items are verified on the current update: the scheme and its plays." });
+      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, item.id)))[0].status).toBe("verified");
+      const statuses = await state.db.select({ status: playStatuses.status }).from(playStatuses).where(inArray(playStatuses.playId, plays.map((play) => play.id)));
+      expect(statuses).toEqual([{ status: "verified" }, { status: "verified" }]);
+      const after = await (await get("/admin/updates?game=madden", { cookie: cookies.admin })).text();
+      expect(after).not.toContain(`value="content:${item.id}"`);
+      for (const play of plays) expect(after).not.toContain(`value="play:${play.id}"`);
+    } finally {
+      await state.db.delete(content).where(eq(content.id, item.id));
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   currentUpdates,
   deleteTitleUpdate,
   editTitleUpdate,
+  markSchemeVerified,
   markVerified,
   recordTitleUpdate,
   retestStatements,
@@ -295,5 +296,55 @@ describe("scheduled title updates", () => {
     expect(await applyDueUpdates(db, at(13.2))).toEqual({ applied: ["madden 2.07"], retested: [] });
     expect(await currentMadden()).toBe("2.08");
     expect(await schemeStatus()).toEqual({ status: "verified", updateId: await idOf("2.08") });
+  });
+});
+
+describe("'Verified with its plays' on a scheme of the queue", () => {
+  let staffId: string;
+  const ids = { scheme: 0, plays: [] as number[], nerfed: 0 };
+
+  beforeAll(async () => {
+    staffId = await insertUser(db, { role: "admin" });
+    const [item] = await db.insert(content).values({ slug: "with-plays", title: "With plays", game: "madden", status: "needs-retest" }).returning({ id: content.id });
+    const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
+    const plays = await db
+      .insert(contentPlays)
+      .values(["mesh", "stick", "flood"].map((slug, position) => ({ sectionId: section.id, slug, title: slug, position })))
+      .returning({ id: contentPlays.id });
+    ids.scheme = item.id;
+    ids.plays = plays.slice(0, 2).map((play) => play.id);
+    ids.nerfed = plays[2].id;
+    await db.update(playStatuses).set({ status: "needs-retest" }).where(sql`${playStatuses.playId} IN (${sql.join(ids.plays.map((id) => sql`${id}`), sql`, `)})`);
+    await db.update(playStatuses).set({ status: "nerfed", statusNote: "Dead." }).where(eq(playStatuses.playId, ids.nerfed));
+  });
+
+  const playRows = async () =>
+    db.select({ id: playStatuses.playId, status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(sql`${playStatuses.playId} IN (${sql.join([...ids.plays, ids.nerfed].map((id) => sql`${id}`), sql`, `)})`);
+
+  it("verifies the scheme and its plays that need a re-test, in one batch; a nerfed play stays nerfed; only the scheme's row notifies", async () => {
+    const current = currentUpdates(await updateVersionsQuery(db)).madden!.id;
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(3);
+    expect((await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, ids.scheme)))[0]).toEqual({ status: "verified", updateId: current });
+    expect((await playRows()).sort((a, b) => a.id - b.id)).toEqual([
+      { id: ids.plays[0], status: "verified", updateId: current },
+      { id: ids.plays[1], status: "verified", updateId: current },
+      { id: ids.nerfed, status: "nerfed", updateId: null },
+    ]);
+    const history = await db.select({ kind: statusChanges.itemKind, from: statusChanges.fromStatus, notify: statusChanges.notify, by: statusChanges.changedBy }).from(statusChanges).where(eq(statusChanges.contentId, ids.scheme));
+    expect(history.map((row) => `${row.kind}:${row.from}:${row.notify}:${row.by === staffId}`).sort()).toEqual([
+      "content:needs-retest:true:true",
+      "play:needs-retest:false:true",
+      "play:needs-retest:false:true",
+    ]);
+    // Again: nothing left to verify.
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(0);
+  });
+
+  it("when the scheme is already verified, its plays' rows tell their followers", async () => {
+    await db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.plays[0]));
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(1);
+    const [last] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.plays[0])).orderBy(sql`id DESC`).limit(1);
+    expect(last).toMatchObject({ itemKind: "play", fromStatus: "needs-retest", toStatus: "verified", notify: true });
+    expect(await markSchemeVerified(db, 999_999_999, staffId)).toBe(0);
   });
 });

@@ -120,6 +120,16 @@ export function RetestQueue({
                               Verified
                             </button>
                           </Form>
+                          {row.playsToRetest > 0 ? (
+                            // Staff test a scheme with its plays: one click for all of them.
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="mark-scheme-verified" />
+                              <input type="hidden" name="contentId" value={row.id} />
+                              <button type="submit" className="btn-secondary btn-sm" aria-label={`Verified with its ${row.playsToRetest} ${row.playsToRetest === 1 ? "play" : "plays"}: ${name}`}>
+                                Verified with its {row.playsToRetest} {row.playsToRetest === 1 ? "play" : "plays"}
+                              </button>
+                            </Form>
+                          ) : null}
                         </div>
                       </td>
                     </tr>

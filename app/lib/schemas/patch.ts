@@ -76,6 +76,12 @@ export const markVerifiedSchema = z.object({
   items: z.array(queueItemField, { error: "Select at least one item." }).min(1, "Select at least one item.").max(200, "Select at most 200 items at a time."),
 });
 
+/** The queue's 'Verified with its plays' on a scheme's row. */
+export const markSchemeVerifiedSchema = z.object({
+  intent: z.literal("mark-scheme-verified"),
+  contentId: z.coerce.number({ error: "Unknown item." }).int("Unknown item.").positive("Unknown item."),
+});
+
 export function parseQueueItem(value: string): { kind: "content" | "play"; id: number } {
   const [kind, id] = value.split(":");
   return { kind: kind as "content" | "play", id: Number(id) };

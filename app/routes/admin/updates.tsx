@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
 import { formatUpdateDate } from "~/lib/patch";
-import { markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
+import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
 import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
@@ -15,6 +15,7 @@ import {
   currentUpdates,
   deleteTitleUpdate,
   editTitleUpdate,
+  markSchemeVerified,
   markVerified,
   recordTitleUpdate,
   retestCountsQuery,
@@ -119,6 +120,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       kind: "success",
       title: "Marked verified",
       description: `${changed} ${changed === 1 ? "item is" : "items are"} verified on the current update.`,
+    });
+  }
+
+  if (intent === "mark-scheme-verified") {
+    const submission = parseWithZod(formData, { schema: markSchemeVerifiedSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), error: "Unknown item." }, { status: 400 });
+    const changed = await markSchemeVerified(app.db, submission.value.contentId, user.id);
+    return redirectWithToast(back(request), {
+      kind: "success",
+      title: "Marked verified",
+      description: `${changed} ${changed === 1 ? "item is" : "items are"} verified on the current update: the scheme and its plays.`,
     });
   }
 
