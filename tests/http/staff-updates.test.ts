@@ -68,6 +68,9 @@ describe("who may use the Title Updates screen", () => {
     const forged = await post("visitor", updateForm(`v-${id}`));
     expect(forged.status).toBe(302);
     expect(await updatesNamed(`v-${id}`)).toHaveLength(0);
+    const scheme = await post("visitor", { intent: "mark-scheme-verified", contentId: String(ids.content) });
+    expect(scheme.status).toBe(302);
+    expect(locationOf(scheme)).toMatch(/^\/auth\?redirectTo=/);
     const status = await postStatus("visitor", { itemKind: "content", itemId: String(ids.content), status: "verified" });
     expect(status.status).toBe(302);
     expect(locationOf(status)).toMatch(/^\/auth\?redirectTo=/);
