@@ -8,10 +8,26 @@ import { renderDescription } from "./rich-text.server.ts";
 // What the content page sends for a formation with its plays, shaped from the page's reads for a
 // viewer who may open the item (app/routes/library/content-detail.tsx).
 
-/** An item's or a play's badge, with its note and alternative when the viewer may read them. */
-export type PatchView = { status: PatchStatus; version: string | null; note: string | null; alternative: string | null };
+/**
+ * An item's or a play's badge, with its note and alternative when the viewer may read them, and
+ * (while it needs a re-test) how it last worked: verified or adjusted, on which update.
+ */
+export type PatchView = {
+  status: PatchStatus;
+  version: string | null;
+  note: string | null;
+  alternative: string | null;
+  before: { status: "verified" | "adjusted"; version: string | null } | null;
+};
 
-type StatusColumns = { status: PatchStatus; statusVersion: string | null; statusNote: string | null; statusAlternative: string | null };
+type StatusColumns = { status: PatchStatus; statusVersion: string | null; statusNote: string | null; statusAlternative: string | null; statusBefore?: string | null };
+
+/** The JSON of statusBeforeRetest (library.server.ts), or null. */
+function statusBefore(json: string | null | undefined): PatchView["before"] {
+  if (!json) return null;
+  const parsed = JSON.parse(json) as { status: string; version: string | null };
+  return parsed.status === "verified" || parsed.status === "adjusted" ? { status: parsed.status, version: parsed.version } : null;
+}
 
 /** The badge is public; a premium item's note (and what to use instead) is for those who may open it. */
 export function patchView(entry: StatusColumns, canReadNotes: boolean): PatchView {
@@ -20,6 +36,7 @@ export function patchView(entry: StatusColumns, canReadNotes: boolean): PatchVie
     version: entry.statusVersion,
     note: canReadNotes ? entry.statusNote : null,
     alternative: canReadNotes ? entry.statusAlternative : null,
+    before: statusBefore(entry.statusBefore),
   };
 }
 
@@ -71,7 +88,7 @@ export function formationView(options: {
     plays: plays.map((entry) => ({
       slug: entry.slug,
       title: entry.title,
-      patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null },
+      patch: { status: entry.status, version: entry.statusVersion, note: null, alternative: null, before: null },
       stage: stageOf(entry.slug),
     })),
     play: current

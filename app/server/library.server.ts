@@ -1,4 +1,4 @@
-import { and, asc, avg, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, avg, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, titleUpdates, users } from "../../db/schema.ts";
 import { type AccessSubject, isStaff } from "../lib/access.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
@@ -24,6 +24,18 @@ function contentIdBySlug(db: Database, slug: Param<string>) {
   return db.select({ id: content.id }).from(content).where(eq(content.slug, slug));
 }
 
+/**
+ * While an item or a play needs a re-test: its last status that worked ('verified' or 'adjusted')
+ * and the update it was set on, from its history, as JSON (`{"status":..,"version":..}`); null
+ * otherwise. A player between games reads 'Last verified on 1.08' under 'Needs re-test after 1.09'.
+ */
+function statusBeforeRetest(status: SQL, contentId: SQL, playId: SQL | null) {
+  const item = playId ? sql`h.play_id = ${playId}` : sql`h.content_id = ${contentId} AND h.play_id IS NULL`;
+  return sql<string | null>`(CASE WHEN ${status} = 'needs-retest' THEN (SELECT json_object('status', h.to_status, 'version', u.version)
+    FROM status_changes h LEFT JOIN title_updates u ON u.id = h.update_id
+    WHERE ${item} AND h.to_status IN ('verified', 'adjusted') ORDER BY h.changed_at DESC, h.id DESC LIMIT 1) END)`;
+}
+
 export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<string>) => {
   return db
     .select({
@@ -47,6 +59,7 @@ export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<stri
       statusNote: content.statusNote,
       statusAlternative: content.statusAlternative,
       statusVersion: titleUpdates.version,
+      statusBefore: statusBeforeRetest(sql`${content.status}`, sql`${content.id}`, null).as("status_before"),
     })
     .from(content)
     .leftJoin(users, eq(users.id, content.authorId))
@@ -101,6 +114,7 @@ export const playsOfSectionQuery = reusableSelect((db: Database, slug: Param<str
       statusNote: playStatuses.statusNote,
       statusAlternative: playStatuses.statusAlternative,
       statusVersion: titleUpdates.version,
+      statusBefore: statusBeforeRetest(sql`${playStatuses.status}`, sql`NULL`, sql`${contentPlays.id}`).as("status_before"),
     })
     .from(contentPlays)
     .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))

@@ -303,6 +303,25 @@ describe("statuses", () => {
     const after = await (await get("/admin/updates?game=madden", { cookie: cookies.superadmin })).text();
     expect(after).not.toContain(`value="play:${ids.play}"`);
   });
+
+  it("sent back to re-test, the item and its play say how they last worked, from their history", async () => {
+    // As the last test left them: verified on Madden's current update, with history rows.
+    const [current] = await state.db
+      .select({ version: titleUpdates.version })
+      .from(titleUpdates)
+      .innerJoin(content, eq(content.statusUpdateId, titleUpdates.id))
+      .where(eq(content.id, ids.content));
+    await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, ids.content));
+    await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
+    const text = async (path: string) => (await (await get(path, { cookie: cookies.admin })).text()).replaceAll("<!-- -->", "");
+    const scheme = await text(`/content/patch-staff-${id}`);
+    expect(scheme).toMatch(new RegExp(`data-testid="patch-before"[^>]*>Last verified on ${current.version.replaceAll(".", "\\.")}\\.<`));
+    const play = await text(`/content/patch-staff-${id}/section/gun/play/mesh`);
+    expect(play).toMatch(new RegExp(`data-testid="patch-before"[^>]*>Last verified on ${current.version.replaceAll(".", "\\.")}\\.<`));
+    // Verified again: nothing to say.
+    await state.db.update(content).set({ status: "verified" }).where(eq(content.id, ids.content));
+    expect(await text(`/content/patch-staff-${id}`)).not.toContain('data-testid="patch-before"');
+  });
 });
 
 describe("'Verified with its plays'", () => {

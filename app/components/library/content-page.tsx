@@ -75,6 +75,12 @@ export function PatchNote({ patch, game, locked }: { patch: PatchView; game: "co
         <strong className="text-white">{badgeText(patch.status, patch.version)}</strong>
         {patch.note ? <>: {patch.note}</> : patch.status === "needs-retest" ? ": our staff are re-testing this on the latest title update." : null}
       </p>
+      {patch.status === "needs-retest" && patch.before ? (
+        <p className="mt-1 text-slate-300" data-testid="patch-before">
+          {patch.before.status === "verified" ? "Last verified" : "Last worked with an adjustment"}
+          {patch.before.version ? ` on ${patch.before.version}` : ""}.
+        </p>
+      ) : null}
       {explained && !patch.note && locked ? <p className="mt-1 text-slate-400">Members see what changed and what to do about it.</p> : null}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {patch.alternative ? <Link to={patch.alternative} className="text-link">Use this instead</Link> : null}
