@@ -66,6 +66,15 @@ export function currentUpdates<Row extends Pick<UpdateVersionRow, "game" | "appl
   return current;
 }
 
+/**
+ * Title update rows (newest first) as the pages show them: each says whether it is its game's
+ * current update and whether it is still scheduled (dated ahead, not yet in effect).
+ */
+export function withStanding<Row extends Pick<UpdateVersionRow, "id" | "game" | "appliedAt">>(rows: readonly Row[]) {
+  const current = new Set(Object.values(currentUpdates(rows)).map((row) => row.id));
+  return rows.map(({ appliedAt, ...row }) => ({ ...row, current: current.has(row.id), scheduled: appliedAt === null }));
+}
+
 /** Every title update with its full record, newest first (the dashboard's 'Updates' tab and /updates). */
 export const titleUpdatesQuery = reusableSelect((db: Database) => {
   return db

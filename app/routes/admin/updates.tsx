@@ -12,7 +12,6 @@ import { staffContext } from "~/server/admin.server";
 import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
-  currentUpdates,
   deleteTitleUpdate,
   editTitleUpdate,
   markSchemeVerified,
@@ -24,6 +23,7 @@ import {
   titleUpdatesQuery,
   updateVersionsQuery,
   versionLabels,
+  withStanding,
 } from "~/server/patch.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -53,8 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     versions: updateVersionsQuery(app.db),
   }));
   const labels = versionLabels(versions);
-  const current = new Set(Object.values(currentUpdates(updates)).map((update) => update.id));
-  const listed = updates.map(({ appliedAt, ...update }) => ({ ...update, scheduled: appliedAt === null, current: current.has(update.id) }));
+  const listed = withStanding(updates);
   const total = counts.filter((row) => !game || row.game === game).reduce((sum, row) => sum + Number(row.total), 0);
   return {
     updates: listed,

@@ -5,7 +5,7 @@ import { formatUpdateDate, GAME_LABELS, type Game, type PatchStatus } from "~/li
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
-import { currentUpdates, titleUpdatesQuery, updateOutcomesQuery } from "~/server/patch.server";
+import { titleUpdatesQuery, updateOutcomesQuery, withStanding } from "~/server/patch.server";
 
 // /updates: each game's title updates, newest first, each with what the site verified, adjusted or
 // marked nerfed after it. Public: the statuses sell the library (the staff notes stay on the items).
@@ -46,16 +46,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: play ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.contentSlug}`,
     });
   }
-  const current = new Set(Object.values(currentUpdates(updates)).map((update) => update.id));
+  const standing = withStanding(updates);
   const games = GAMES.map((game) => ({
     game,
-    updates: updates
+    updates: standing
       .filter((update) => update.game === game)
-      .map(({ appliedAt, ...update }) => ({
+      .map((update) => ({
         ...update,
-        current: current.has(update.id),
-        // Dated ahead: out on its release day, when it takes effect.
-        scheduled: appliedAt === null,
         outcomes: OUTCOMES.map(({ status }) => {
           const items = byUpdate.get(update.id)?.[status] ?? [];
           return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN) };
