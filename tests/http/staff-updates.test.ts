@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
@@ -321,6 +321,27 @@ describe("statuses", () => {
     // Verified again: nothing to say.
     await state.db.update(content).set({ status: "verified" }).where(eq(content.id, ids.content));
     expect(await text(`/content/patch-staff-${id}`)).not.toContain('data-testid="patch-before"');
+  });
+});
+
+describe("/updates on patch day", () => {
+  it("the current update of each game says how many of its published items are still to re-test, and links to what works now", async () => {
+    const stillToRetest = async (game: "college" | "madden") =>
+      (await state.db.select({ id: content.id }).from(content).where(and(eq(content.game, game), eq(content.status, "needs-retest"), eq(content.isPublished, true)))).length;
+    for (const game of ["college", "madden"] as const) {
+      const before = await stillToRetest(game);
+      const html = (await (await get("/updates", { cookie: cookies.premium })).text()).replaceAll("<!-- -->", "");
+      const after = await stillToRetest(game);
+      const section = html.slice(html.indexOf(`id="${game}"`));
+      const current = section.slice(section.lastIndexOf("<article", section.indexOf(">Current<")), section.indexOf("</article>", section.indexOf(">Current<")));
+      const shown = /Still to re-test: (\d+) (?:scheme or video|schemes and videos)\./.exec(current);
+      // Other files change statuses at the same time: the figure is one of the counts read around the page.
+      if (before === 0 && after === 0) expect(shown).toBeNull();
+      else {
+        expect([before, after]).toContain(Number(shown?.[1]));
+        expect(current).toContain(`href="/${game}?works=current"`);
+      }
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   recordTitleUpdate,
   retestStatements,
   setItemStatus,
+  stillToRetestQuery,
   updateVersionsQuery,
 } from "~/server/patch.server";
 import { insertUser } from "./helpers";
@@ -128,6 +129,8 @@ describe("title updates and statuses in D1", () => {
       "play:verified->needs-retest:true",
     ]);
     expect(history.every((row) => row.by === staffId)).toBe(true);
+    // /updates counts each game's published items still to re-test (not their plays).
+    expect(await stillToRetestQuery(db)).toEqual([{ college: 0, madden: 2 }]);
   });
 
   it("the re-test is four statements whatever the number of items (no loop)", () => {

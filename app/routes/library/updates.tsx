@@ -5,7 +5,7 @@ import { formatUpdateDate, GAME_LABELS, type Game, type PatchStatus } from "~/li
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
-import { titleUpdatesQuery, updateOutcomesQuery, withStanding } from "~/server/patch.server";
+import { stillToRetestQuery, titleUpdatesQuery, updateOutcomesQuery, withStanding } from "~/server/patch.server";
 
 // /updates: each game's title updates, newest first, each with what the site verified, adjusted or
 // marked nerfed after it. Public: the statuses sell the library (the staff notes stay on the items).
@@ -32,7 +32,11 @@ type OutcomeItem = { key: string; title: string; place: string | null; href: str
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
-  const { updates, outcomes } = await readPage(app, () => ({ updates: titleUpdatesQuery(app.db), outcomes: updateOutcomesQuery(app.db) }));
+  const { updates, outcomes, stillToRetest } = await readPage(app, () => ({
+    updates: titleUpdatesQuery(app.db),
+    outcomes: updateOutcomesQuery(app.db),
+    stillToRetest: stillToRetestQuery(app.db),
+  }));
   const byUpdate = new Map<number, Record<string, OutcomeItem[]>>();
   for (const row of outcomes) {
     if (row.updateId === null) continue;
@@ -49,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const standing = withStanding(updates);
   const games = GAMES.map((game) => ({
     game,
+    stillToRetest: stillToRetest[0]?.[game] ?? 0,
     updates: standing
       .filter((update) => update.game === game)
       .map((update) => ({
@@ -82,7 +87,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
 
-      {loaderData.games.map(({ game, updates }) => (
+      {loaderData.games.map(({ game, updates, stillToRetest }) => (
         <section key={game} id={game} aria-labelledby={`${game}-heading`} className="mt-12 scroll-mt-24">
           <h2 id={`${game}-heading`} className="font-display text-2xl font-black text-white">{GAME_LABELS[game]}</h2>
           {updates.length === 0 ? (
@@ -120,7 +125,10 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
                           : `Out on ${formatUpdateDate(update.releasedOn)}. No gameplay changes: every status carries over.`}
                       </p>
                     ) : (
-                      <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                      <>
+                        {update.current && stillToRetest > 0 ? <StillToRetest game={game} count={stillToRetest} /> : null}
+                        <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                      </>
                     )}
                   </article>
                 </li>
@@ -130,6 +138,19 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
     </div>
+  );
+}
+
+/** Patch day's progress on the current update: how many of the game's items are still to re-test, and a way to what works now. */
+function StillToRetest({ game, count }: { game: Game; count: number }) {
+  return (
+    <p className="mt-4 text-sm text-slate-200" data-testid="still-to-retest">
+      <strong className="text-white">Still to re-test: {count.toLocaleString("en-US")} {count === 1 ? "scheme or video" : "schemes and videos"}.</strong>{" "}
+      Each says 'Needs re-test' until our staff have run it on this version.{" "}
+      <Link to={`/${game}?works=current`} className="text-link">
+        What works now<span className="sr-only"> in {GAME_LABELS[game]}</span>
+      </Link>
+    </p>
   );
 }
 
