@@ -10,7 +10,7 @@ import { deleteUnusedMedia, mediaKeysOf, queueMediaDeletion } from "./orphans.se
 import { verifyPassword } from "./password.server.ts";
 import type { Session } from "./session.server.ts";
 import { billingGateway } from "./stripe.server.ts";
-import { readThrottle, recordAttempt } from "./throttle.server.ts";
+import { giveBackAttempt, readThrottle, takeAttempt } from "./throttle.server.ts";
 
 // Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (each
 // hook below, then the Stripe subscription: a failure there stops everything and nothing is
@@ -118,10 +118,18 @@ export async function confirmAccountOwner(app: AppContext, user: User, session: 
     return { ok: false, field: "form", status: 400, message: "For your security, sign in again with Discord or Google, then delete your account within 10 minutes." };
   }
   const name = passwordChangeThrottleName(user.id);
-  const before = await readThrottle(app.env.KV, name, PASSWORD_CHANGE_RULE);
-  if (!before.allowed) return { ok: false, field: "form", status: 429, message: `Too many attempts. Please try again in ${before.retryAfterSeconds} seconds.` };
-  if (!password) return { ok: false, field: "password", status: 400, message: "Enter your password" };
-  if (await verifyPassword(password, user.passwordHash)) return { ok: true };
-  await recordAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  const throttled = (seconds: number): OwnerCheck => ({ ok: false, field: "form", status: 429, message: `Too many attempts. Please try again in ${seconds} seconds.` });
+  if (!password) {
+    const status = await readThrottle(app.env.KV, name, PASSWORD_CHANGE_RULE);
+    if (!status.allowed) return throttled(status.retryAfterSeconds);
+    return { ok: false, field: "password", status: 400, message: "Enter your password" };
+  }
+  // Taken before the password is hashed (guesses sent at the same moment are all counted); a right one gives it back.
+  const attempt = await takeAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  if (!attempt.taken) return throttled(attempt.retryAfterSeconds);
+  if (await verifyPassword(password, user.passwordHash)) {
+    await giveBackAttempt(app.env.KV, name);
+    return { ok: true };
+  }
   return { ok: false, field: "password", status: 400, message: "Password is incorrect" };
 }

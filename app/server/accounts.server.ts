@@ -11,7 +11,7 @@ import { createSession, invalidateSession, serializeSessionCookie } from "./sess
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
 import { turnstileSiteKey } from "./turnstile.server.ts";
 import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
-import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
+import { clearThrottle, clientAddress, giveBackAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
@@ -50,27 +50,27 @@ export type LoginResult =
 export async function authenticate(app: AppContext, request: Request, email: string, password: string): Promise<LoginResult> {
   const accountThrottle = `login:account:${emailKey(email)}`;
   const addressThrottle = `login:address:${clientAddress(request)}`;
-  const [accountStatus, addressStatus] = await Promise.all([
-    readThrottle(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
-    readThrottle(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
+  // Both attempts are taken before the password is hashed, so that guesses sent at the same moment
+  // are counted before any of them is checked; a right password gives them back.
+  const [account, address] = await Promise.all([
+    takeAttempt(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
+    takeAttempt(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
   ]);
-  if (!accountStatus.allowed || !addressStatus.allowed) {
-    return { status: "throttled", retryAfterSeconds: Math.max(accountStatus.retryAfterSeconds, addressStatus.retryAfterSeconds) };
+  if (!account.taken || !address.taken) {
+    await Promise.all([
+      account.taken ? giveBackAttempt(app.env.KV, accountThrottle) : null,
+      address.taken ? giveBackAttempt(app.env.KV, addressThrottle) : null,
+    ]);
+    return { status: "throttled", retryAfterSeconds: Math.max(account.taken ? 0 : account.retryAfterSeconds, address.taken ? 0 : address.retryAfterSeconds) };
   }
 
   const user = await findUserByEmail(app, email);
   const valid = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await getDecoyHash()), false);
-  if (!user || !valid) {
-    await Promise.all([
-      recordAttempt(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
-      recordAttempt(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
-    ]);
-    return { status: "invalid" };
-  }
+  if (!user || !valid) return { status: "invalid" };
+  await Promise.all([clearThrottle(app.env.KV, accountThrottle), giveBackAttempt(app.env.KV, addressThrottle)]);
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
-  await clearThrottle(app.env.KV, accountThrottle);
   if (needsRehash(user.passwordHash!)) app.executionContext.waitUntil(upgradePasswordHash(app, user, password));
   return { status: "success", user };
 }
@@ -259,9 +259,8 @@ export async function changePassword(
   newPassword: string,
 ): Promise<PasswordChangeResult> {
   const name = passwordChangeThrottleName(user.id);
-  const before = await readThrottle(app.env.KV, name, PASSWORD_CHANGE_RULE);
-  if (!before.allowed) return { status: "throttled", retryAfterSeconds: before.retryAfterSeconds, attemptsUsed: before.used };
-  const after = await recordAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  const after = await takeAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
+  if (!after.taken) return { status: "throttled", retryAfterSeconds: after.retryAfterSeconds, attemptsUsed: after.used };
   const valid = user.passwordHash ? await verifyPassword(currentPassword, user.passwordHash) : false;
   if (!valid) return { status: "wrong-password", attemptsUsed: after.used, retryAfterSeconds: after.retryAfterSeconds };
   await setPassword(app, user.id, newPassword);

@@ -247,6 +247,26 @@ describe("login throttle", () => {
     expect(other.status).toBe(302);
     expect(sessionFrom(other)).toBeDefined();
   });
+
+  it("counts guesses sent at the same moment before checking any of them: 5 are checked, the rest refused", async () => {
+    const user = await createConfirmedUser("burst");
+    const address = newClientAddress();
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, guess) => attemptLogin(user.email, `Wrong#Guess${guess}x`, fromAddress(address))));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    for (const response of responses) await response.body?.cancel();
+    const right = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()));
+    expect(right.status).toBe(429);
+  });
+
+  it("a right password gives back its place in the address's count: a shared address keeps signing members in", async () => {
+    const member = await createConfirmedUser("shared-address");
+    const address = newClientAddress();
+    for (let login = 1; login <= 32; login++) {
+      const response = await attemptLogin(member.email, member.password, fromAddress(address));
+      expect(response.status, `login ${login}`).toBe(302);
+    }
+  });
 });
 
 describe("stored password hashes", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOGIN_ACCOUNT_RULE, LOGIN_ADDRESS_RULE, PASSWORD_CHANGE_RULE, tooManyAttemptsMessage } from "~/server/accounts.server";
-import { clearThrottle, clientAddress, readThrottle, recordAttempt, type ThrottleRule } from "~/server/throttle.server";
+import { clearThrottle, clientAddress, giveBackAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "~/server/throttle.server";
 
 const MINUTE = 60 * 1000;
 let counter = 0;
@@ -67,6 +67,43 @@ describe("fixed-window counter without a lock", () => {
     await recordAttempt(env.KV, name, rule, now);
     const raw = await env.KV.get<{ count: number; windowEndsAt: number }>(`throttle:${name}`, "json");
     expect(raw).toEqual({ count: 1, windowEndsAt: now + 15 * MINUTE });
+  });
+});
+
+describe("attempts sent at the same moment", () => {
+  const rule: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
+
+  it("are all counted: KV has no atomic increment, and none of 20 is lost", async () => {
+    const name = fresh("burst-record");
+    const now = Date.now();
+    await Promise.all(Array.from({ length: 20 }, () => recordAttempt(env.KV, name, rule, now)));
+    expect((await readThrottle(env.KV, name, rule, now)).used).toBe(20);
+    expect((await env.KV.get<{ count: number }>(`throttle:${name}`, "json"))?.count).toBe(20);
+  });
+
+  it("taken before the work they guard, only `limit` of 20 go through; a refused one counts nothing", async () => {
+    const name = fresh("burst-take");
+    const now = Date.now();
+    const results = await Promise.all(Array.from({ length: 20 }, () => takeAttempt(env.KV, name, rule, now)));
+    expect(results.filter((result) => result.taken)).toHaveLength(5);
+    expect(results.filter((result) => !result.taken).every((result) => !result.allowed && result.retryAfterSeconds === 15 * 60)).toBe(true);
+    expect((await readThrottle(env.KV, name, rule, now)).used).toBe(5);
+  });
+
+  it("an attempt given back (a right password) frees its place, never below zero nor during a lock", async () => {
+    const name = fresh("give-back");
+    const now = Date.now();
+    for (let attempt = 0; attempt < 5; attempt++) await takeAttempt(env.KV, name, rule, now);
+    expect((await takeAttempt(env.KV, name, rule, now)).taken).toBe(false);
+    await giveBackAttempt(env.KV, name, now);
+    expect(await takeAttempt(env.KV, name, rule, now)).toEqual({ taken: true, allowed: false, used: 5, retryAfterSeconds: 15 * 60 });
+    const empty = fresh("give-back-empty");
+    await giveBackAttempt(env.KV, empty, now);
+    expect((await readThrottle(env.KV, empty, rule, now)).used).toBe(0);
+    const locked = fresh("give-back-locked");
+    for (let attempt = 0; attempt < 3; attempt++) await takeAttempt(env.KV, locked, PASSWORD_CHANGE_RULE, now);
+    await giveBackAttempt(env.KV, locked, now);
+    expect(await readThrottle(env.KV, locked, PASSWORD_CHANGE_RULE, now)).toEqual({ allowed: false, used: 3, retryAfterSeconds: 15 * 60 });
   });
 });
 
