@@ -15,6 +15,7 @@ import { bookmarkCookie } from "../app/server/d1-session.server.ts";
 import { runDiscordSync } from "../app/server/discord.server.ts";
 import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
+import { pruneMisses } from "../app/server/search.server.ts";
 import { withInjectedFaults } from "../app/server/fault-injection.server.ts";
 import { isServiceUnavailable, unavailableResponse } from "../app/server/unavailable.server.ts";
 import { benchProbe, isBenchProbe } from "../app/server/bench-probe.server.ts";
@@ -165,6 +166,10 @@ export default {
     await job("Orphaned images", async () => {
       const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
       return `Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`;
+    });
+    await job("Searches without results", async () => {
+      const pruned = await pruneMisses(app.db, Date.now());
+      return pruned ? `Searches without results: ${pruned} older than 30 days dropped.` : null;
     });
     await job("Discord", async () => {
       const discord = await runDiscordSync(app, Date.now());

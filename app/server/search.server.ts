@@ -1,13 +1,16 @@
 // The play finder's reads: full text over search_documents (kept by the triggers of migration
 // 0004) through the FTS5 table search_fts, with facet counts, 'Did you mean ...?' from the index's
 // own vocabulary, and the count of searches that found nothing.
-import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
 import { SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { none, readPage } from "./page-read.server.ts";
+import { recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 /** bm25 weights of the index's columns: a word in a title counts ten times one in the text. */
 const WEIGHTS = { title: 10, tags: 6, body: 1 } as const;
@@ -327,6 +330,34 @@ export function recordMiss(db: Database, words: string[], now = new Date()) {
     .onConflictDoUpdate({ target: [searchMisses.query, searchMisses.day], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: now } });
 }
 
+/** Searches without results counted from one address in an hour; more are not counted (a script filling the table). */
+export const MISS_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 60 * 60 };
+const MISS_REPEAT_RULE: ThrottleRule = { limit: 1, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * Counts a search without results for the staff's 'Searches without results', after the answer: at
+ * most once a day per query and address, so that one visitor repeating a query cannot push it to the
+ * top of the list, and at most MISS_ADDRESS_RULE's number of queries per address and hour, so that a script
+ * cannot fill the table. The address stays in KV's counters (the key holds a hash of the query) and
+ * never reaches D1. Returns whether it was counted.
+ */
+export async function countMiss(app: AppContext, address: string, words: string[]): Promise<boolean> {
+  const query = encodeHexLowerCase(sha256(new TextEncoder().encode(words.join(" ")))).slice(0, 32);
+  const repeat = await recordAttempt(app.env.KV, `search-miss:${address}:${query}`, MISS_REPEAT_RULE);
+  if (repeat.used > MISS_REPEAT_RULE.limit) return false;
+  const perAddress = await recordAttempt(app.env.KV, `search-miss:${address}`, MISS_ADDRESS_RULE);
+  if (perAddress.used > MISS_ADDRESS_RULE.limit) return false;
+  await writeWhileBusy(() => recordMiss(app.db, words));
+  return true;
+}
+
+/** Drops the searches without results older than the dashboard's 30 days (the scheduled job). */
+export async function pruneMisses(db: Database, now = Date.now()) {
+  const before = new Date(now - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const result = await db.delete(searchMisses).where(lt(searchMisses.day, before));
+  return result.meta.changes ?? 0;
+}
+
 /** The most frequent searches without results of the last 30 days (staff dashboard). */
 export function topMissesQuery(db: Database, now = Date.now()) {
   const since = new Date(now - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -363,13 +394,13 @@ export type SearchOutcome = {
  * you mean' and the results with some of the words together, and a third only when a word has a
  * correction to try. A search without words lists what carries its tag filter (taggedStatements).
  */
-export async function runSearch(app: AppContext, search: SearchRequest): Promise<SearchOutcome> {
+export async function runSearch(app: AppContext, search: SearchRequest, address: string): Promise<SearchOutcome> {
   const every = await readResults(app, search.words, search, false);
   if (every.facets.total > 0 || !search.words.length) return { ...every, suggestion: null, partial: false };
 
   // A one-letter word is most likely a word being typed (results follow typing): not counted.
   if (search.words.every((word) => [...word].length >= 2)) {
-    app.executionContext.waitUntil(writeWhileBusy(() => recordMiss(app.db, search.words)).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+    app.executionContext.waitUntil(countMiss(app, address, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
   }
   const { rights } = every;
   const some = someOfTheWords(search.words);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchMisses } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_CONTENT } from "../../db/seed-data";
 import type { DemoRole } from "../../db/seed";
-import { toastFrom } from "../support/accounts";
+import { fromAddress, newClientAddress, toastFrom } from "../support/accounts";
 import { textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { plainFragments, premiumStringsOf } from "../support/library";
@@ -24,8 +24,8 @@ beforeAll(async () => {
   for (const viewer of VIEWERS) cookies[viewer] = viewer === "visitor" ? undefined : await signIn(viewer as DemoRole);
 });
 
-async function search(query: string, viewer: Viewer = "visitor", extra = "") {
-  const response = await get(`/search?q=${encodeURIComponent(query)}${extra}`, { cookie: cookies[viewer] });
+async function search(query: string, viewer: Viewer = "visitor", extra = "", headers: Record<string, string> = {}) {
+  const response = await get(`/search?q=${encodeURIComponent(query)}${extra}`, { cookie: cookies[viewer], headers });
   const html = await response.text();
   const status = /id="search-status"[^>]*>([^<]*)/.exec(html)?.[1] ?? "";
   const total = Number(/^(\d+) result/.exec(status)?.[1] ?? "NaN");
@@ -482,8 +482,8 @@ describe("the index follows the staff forms", () => {
 describe("searches that found nothing", () => {
   it("are counted per normalised query and day, with no member recorded, and staff see the most frequent", async () => {
     const word = `qzmissing${token(6)}`;
-    await search(`${word.toUpperCase()}  "Blitz`, "premium");
-    await search(`${word} blitz!`);
+    await search(`${word.toUpperCase()}  "Blitz`, "premium", "", fromAddress(newClientAddress()));
+    await search(`${word} blitz!`, "visitor", "", fromAddress(newClientAddress()));
     const { db } = await testState();
     const stored = async () => db.select().from(searchMisses).where(eq(searchMisses.query, `${word} blitz`));
     // Recorded after the answer (waitUntil): poll briefly.
@@ -491,8 +491,8 @@ describe("searches that found nothing", () => {
     const [row] = await stored();
     expect(Object.keys(row).sort()).toEqual(["count", "day", "lastSeenAt", "query"]);
     // A one-letter word is a word being typed: not counted (a counted one above took well under a second).
-    await search(`${word} z`);
-    await search(`${word} blitz`);
+    await search(`${word} z`, "visitor", "", fromAddress(newClientAddress()));
+    await search(`${word} blitz`, "visitor", "", fromAddress(newClientAddress()));
     await expect.poll(async () => (await stored())[0]?.count ?? 0, { timeout: 5_000 }).toBe(3);
     expect(await db.select().from(searchMisses).where(eq(searchMisses.query, `${word} z`))).toEqual([]);
 
@@ -507,4 +507,22 @@ describe("searches that found nothing", () => {
     expect(text).toContain("Searches with no results");
     expect(text).toContain(top.query);
   });
+
+  it("one address counts a query once a day, and at most 30 queries an hour: a script cannot fill the table or top the list", async () => {
+    const word = `qzflood${token(6)}`;
+    const address = fromAddress(newClientAddress());
+    const { db } = await testState();
+    for (let repeat = 0; repeat < 3; repeat++) await search(`${word} repeated`, "visitor", "", address);
+    await search(`${word} repeated`, "visitor", "", fromAddress(newClientAddress()));
+    const count = async (query: string) => (await db.select().from(searchMisses).where(eq(searchMisses.query, query)))[0]?.count ?? 0;
+    await expect.poll(() => count(`${word} repeated`), { timeout: 5_000 }).toBe(2);
+    // 31 more queries from the first address: 29 are counted (the repeated one was its first of 30).
+    for (let index = 1; index <= 31; index++) await search(`${word} distinct${index}`, "visitor", "", address);
+    const stored = async () => (await db.select().from(searchMisses).where(sql`${searchMisses.query} LIKE ${`${word} distinct%`}`)).length;
+    await expect.poll(stored, { timeout: 5_000 }).toBe(29);
+    // Give the last writes time to land if any were to: the count stays at 29.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await stored()).toBe(29);
+  });
 });
+

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections } from "../../db/schema";
+import { content, contentPlays, contentSections, searchMisses } from "../../db/schema";
 import { parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
 import { createDatabase } from "~/server/db.server";
 import {
+  pruneMisses,
   correctedWords,
   editDistance,
   matchExpression,
@@ -247,5 +248,17 @@ describe("'Did you mean'", () => {
     expect(correctedWords(query, vocab)).toEqual(["spread", word]);
     const known = ["spread", word];
     expect(correctedWords(known, await Promise.all(vocabularyStatements(db, known, PUBLIC)))).toBeNull();
+  });
+});
+
+describe("searches without results", () => {
+  it("the scheduled job drops the days older than the dashboard's 30", async () => {
+    const now = Date.parse("2026-11-27T12:00:00Z");
+    await db.insert(searchMisses).values([
+      { query: "prune old", day: "2026-10-27", count: 4, lastSeenAt: new Date(now) },
+      { query: "prune kept", day: "2026-10-28", count: 2, lastSeenAt: new Date(now) },
+    ]);
+    expect(await pruneMisses(db, now)).toBe(1);
+    expect((await db.select({ query: searchMisses.query }).from(searchMisses)).map((row) => row.query)).toEqual(["prune kept"]);
   });
 });

@@ -8,6 +8,7 @@ import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type Sea
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
+import { clientAddress } from "~/server/throttle.server";
 import { newestContentQuery, resultViews, runSearch } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { newest } = await readPage(app, () => ({ newest: newestContentQuery(app.db, 6) }));
     return { search, found: null, newest };
   }
-  const outcome = await runSearch(app, search);
+  const outcome = await runSearch(app, search, clientAddress(request));
   const { facets } = outcome;
   return {
     search,
