@@ -158,7 +158,7 @@ async function measureLogin(base: string) {
 
 function printLogin(login: Awaited<ReturnType<typeof measureLogin>>) {
   console.log(`\nPasswords: one argon2id hash (m=19 MiB, t=2) median ${login.hash.toFixed(0)} ms (Node);`);
-  console.log(`a full login request (throttle reads, D1 lookup, argon2id verify in workerd, new session in KV,`);
+  console.log(`a full login request (throttle attempts taken and given back, D1 lookup, argon2id verify in workerd, new session in KV,`);
   console.log(`timed at the client over loopback, 25 in a row) median ${login.login.toFixed(0)} ms, slowest ${login.loginMax.toFixed(0)} ms (budget 300 ms).`);
 }
 
