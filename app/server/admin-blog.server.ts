@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, or, sql } from "drizzle-orm";
 import { blogPosts, blogSlugRedirects, type User } from "../../db/schema.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
@@ -84,11 +84,13 @@ export function renderBlogPreview(source: string | null | undefined): string {
 
 /** Slugs equal to `slug` or of the form `slug-...` (the candidates nextFreeSlug must avoid). */
 function slugFamilyQuery(db: Database, slug: string) {
-  // Slugs hold only a-z, 0-9 and hyphens, so there is nothing to escape in the LIKE pattern.
+  // A range, not LIKE 'slug-%': D1 refuses a LIKE pattern over 50 bytes, and a long title makes a
+  // longer slug. Every text that starts with 'slug-' sorts from 'slug-' up to, not including,
+  // 'slug.' ('.' follows '-'); the range reads the slug's unique index.
   return db
     .select({ id: blogPosts.id, slug: blogPosts.slug })
     .from(blogPosts)
-    .where(or(eq(blogPosts.slug, slug), like(blogPosts.slug, `${slug}-%`)));
+    .where(or(eq(blogPosts.slug, slug), and(gte(blogPosts.slug, `${slug}-`), lt(blogPosts.slug, `${slug}.`))));
 }
 
 function isSlugConflict(error: unknown): boolean {

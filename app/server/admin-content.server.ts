@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import {
   comments,
   content,
@@ -226,7 +226,9 @@ async function takenSlugs(db: Database, base: string): Promise<string[]> {
   const rows = await db
     .select({ slug: content.slug })
     .from(content)
-    .where(or(eq(content.slug, base), sql`${content.slug} GLOB ${`${base}-[0-9]*`}`));
+    // A range, not GLOB 'base-[0-9]*': D1 refuses a pattern over 50 bytes once a row reaches it, and
+    // a long title makes a longer slug. 'base-' then a digit sorts from 'base-0' up to 'base-:'.
+    .where(or(eq(content.slug, base), and(gte(content.slug, `${base}-0`), lt(content.slug, `${base}-:`))));
   return [...rows.map((row) => row.slug), ...RESERVED_CONTENT_SLUGS.filter((slug) => slug === base)];
 }
 

@@ -11,17 +11,14 @@ export const USERS_PAGE_SIZE = 20;
 export const TIPS_PAGE_SIZE = 25;
 export const MESSAGES_LIMIT = 100;
 
-function likePattern(search: string) {
-  return `%${search.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
-}
-
 function userSearchFilter(search: string) {
   if (!search) return undefined;
-  const pattern = likePattern(search.toLowerCase());
-  // SQLite's LIKE ignores ASCII case; lower() also covers the full name.
+  // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, and a search may be 100 characters.
+  // lower() on both sides ignores ASCII case, as LIKE did.
+  const needle = search.toLowerCase();
   return or(
-    sql`lower(${users.email}) LIKE ${pattern} ESCAPE '\\'`,
-    sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) LIKE ${pattern} ESCAPE '\\'`,
+    sql`instr(lower(${users.email}), ${needle}) > 0`,
+    sql`instr(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ${needle}) > 0`,
   );
 }
 

@@ -164,6 +164,17 @@ describe("slugs and validation", () => {
     const rows = await state.db.select().from(blogPosts).where(eq(blogPosts.title, "*** !!! ***"));
     for (const row of rows) expect(row.slug).toMatch(/^post(-\d+)?$/);
   });
+
+  it("saves a post whose slug is long (D1 refuses a LIKE pattern over 50 bytes), twice: the second gets -1", async () => {
+    const title = `Title Update 1.08 patch notes for every ranked player ${token()}`;
+    const first = await save("/admin/blog/new", { title, content: "Body" });
+    expect(first.status).toBe(302);
+    const [stored] = await state.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.title, title));
+    expect(stored.slug.length).toBeGreaterThan(50);
+    const second = await save("/admin/blog/new", { title, content: "Body" });
+    expect(second.status).toBe(302);
+    expect(toastFrom(second)?.description).toContain(`"${stored.slug}-1"`);
+  });
 });
 
 describe("a changed slug", () => {

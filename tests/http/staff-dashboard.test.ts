@@ -182,6 +182,16 @@ describe("Users tab: search and pagination on the server", () => {
       expect(textOf(sectionLabelledBy(html, "users-heading")!), query).toContain("No users found.");
     }
   });
+
+  it("takes a search of up to 100 characters (D1 refuses a LIKE pattern over 50 bytes)", async () => {
+    const long = await createMember({ firstName: "Longsearch", lastName: "Person", email: `${"long-mailbox-".repeat(4)}${tag}@example.com` });
+    const found = await page(`/admin?q=${encodeURIComponent(long.email.toUpperCase())}`, superadmin);
+    expect(found.status).toBe(200);
+    expect(userEmails(found.html)).toEqual([long.email]);
+    const nobody = await page(`/admin?q=${encodeURIComponent("%".repeat(30) + "x".repeat(70))}`, superadmin);
+    expect(nobody.status).toBe(200);
+    expect(textOf(sectionLabelledBy(nobody.html, "users-heading")!)).toContain("No users found.");
+  });
 });
 
 describe("Users tab: the details and edit dialogs, and update-user", () => {
