@@ -58,6 +58,8 @@ export type StatusInput = { status: PatchStatus; note?: string | null; alternati
  * and 'Nerfed' need a note; only 'Nerfed' keeps a link to what to use instead. Returns the item's
  * new status, or null when nothing would change (no history row for a no-op), or an error message.
  */
+export const STATUS_ALTERNATIVE_ONLY_NERFED = "Only a nerfed item links to what to use instead: choose 'Nerfed', or clear 'Use instead'.";
+
 export function applyStatusChange(
   current: ItemStatus,
   input: StatusInput,
@@ -66,6 +68,10 @@ export function applyStatusChange(
   const note = input.note?.trim() || null;
   const alternative = input.status === "nerfed" ? input.alternative?.trim() || null : null;
   if (!(PATCH_STATUSES as readonly string[]).includes(input.status)) return { error: "Choose a valid status." };
+  // A link typed for another status would be dropped without a word; the nerfed item's own link,
+  // still in the form when staff move it off 'Nerfed', goes with that status.
+  const typedAlternative = input.alternative?.trim() || null;
+  if (input.status !== "nerfed" && typedAlternative && typedAlternative !== current.alternative) return { error: STATUS_ALTERNATIVE_ONLY_NERFED };
   if (note && note.length > STATUS_NOTE_MAX) return { error: `The note can be at most ${STATUS_NOTE_MAX} characters.` };
   if ((input.status === "adjusted" || input.status === "nerfed") && !note) {
     return { error: input.status === "adjusted" ? "Say what to adjust in the note." : "Say what happened in the note." };

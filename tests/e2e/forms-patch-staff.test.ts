@@ -133,6 +133,21 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await visible(page.getByText("Motion the slot first since 1.08.").last());
       expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("adjusted");
 
+      // Saved as 'Nerfed' with its link, then moved off 'Nerfed' with the link still in the form: the
+      // link goes with that status, and the form shows what is stored.
+      const playStatus = async () => (await state.db.select({ status: playStatuses.status, alternative: playStatuses.statusAlternative }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0];
+      await play.getByLabel("Note", { exact: true }).fill("Dead since the patch.");
+      await play.getByLabel("Use instead (for 'Nerfed')", { exact: true }).fill("/content/cfb26-flexbone-triple-option");
+      await page.getByRole("button", { name: `Save status of Mesh ${id} (Gun Matrix)` }).click();
+      await expect.poll(playStatus, { timeout: 15_000 }).toEqual({ status: "nerfed", alternative: "/content/cfb26-flexbone-triple-option" });
+      await visible(play.getByText(/^Nerfed in /));
+      await play.getByLabel("Status", { exact: true }).selectOption("verified");
+      await page.getByRole("button", { name: `Save status of Mesh ${id} (Gun Matrix)` }).click();
+      await expect.poll(playStatus, { timeout: 15_000 }).toEqual({ status: "verified", alternative: null });
+      await expect.poll(() => play.getByLabel("Use instead (for 'Nerfed')", { exact: true }).inputValue(), { timeout: 15_000 }).toBe("");
+      await w.check();
+      await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, scheme.playId));
+
       // Back to re-test, then one-click 'Verified' on the play and 'Mark verified' on the item.
       await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, scheme.contentId));
       await page.goto("/admin/updates?game=madden#queue");

@@ -6,7 +6,7 @@ import { toastFrom } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
-import { formatUpdateDate, isoDay } from "~/lib/patch";
+import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
 import { MISSING_ALTERNATIVE } from "~/server/patch.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
@@ -231,6 +231,10 @@ describe("bad input is refused with its message and changes nothing", () => {
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(await response.text()).toContain(message);
     }
+    // A link typed for another status than 'Nerfed' would be dropped without a word: refused.
+    const adjusted = await postStatus("admin", { ...base, status: "adjusted", note: "Motion the slot first.", alternative: "/content/cfb26-flexbone-triple-option" });
+    expect(adjusted.status).toBe(400);
+    expect((await adjusted.text()).replaceAll("&#x27;", "'")).toContain(STATUS_ALTERNATIVE_ONLY_NERFED);
     expect(await statusOf()).toEqual({ status: "needs-retest", note: null });
   });
 

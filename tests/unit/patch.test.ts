@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
-import { applyStatusChange, badgeText, isoDay, statusAfterUpdate } from "~/lib/patch";
+import { applyStatusChange, badgeText, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
 import {
@@ -45,8 +45,12 @@ describe("status rules", () => {
   it("needs a note for 'Works with adjustment' and 'Nerfed', keeps the alternative only for 'Nerfed'", () => {
     expect(applyStatusChange(NONE, { status: "adjusted" }, 3)).toEqual({ error: "Say what to adjust in the note." });
     expect(applyStatusChange(NONE, { status: "nerfed", note: "  " }, 3)).toEqual({ error: "Say what happened in the note." });
-    expect(applyStatusChange(NONE, { status: "adjusted", note: "Motion the slot first", alternative: "/content/x" }, 3)).toEqual({
-      next: { status: "adjusted", updateId: 3, note: "Motion the slot first", alternative: null },
+    // A link typed for another status is refused, not dropped without a word.
+    expect(applyStatusChange(NONE, { status: "adjusted", note: "Motion the slot first", alternative: "/content/x" }, 3)).toEqual({ error: STATUS_ALTERNATIVE_ONLY_NERFED });
+    // Moved off 'Nerfed' with its own link still in the form: the link goes with the status.
+    const nerfed = { status: "nerfed" as const, updateId: 2, note: "Corner sinks now", alternative: "/content/x" };
+    expect(applyStatusChange(nerfed, { status: "verified", note: "", alternative: "/content/x" }, 3)).toEqual({
+      next: { status: "verified", updateId: 3, note: null, alternative: null },
     });
     expect(applyStatusChange(NONE, { status: "nerfed", note: "Corner sinks now", alternative: "/content/x" }, 3)).toEqual({
       next: { status: "nerfed", updateId: 3, note: "Corner sinks now", alternative: "/content/x" },

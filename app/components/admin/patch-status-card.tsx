@@ -31,7 +31,8 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
             const errorId = `${key}-status-error`;
             return (
               <li key={key} id={`status-${key}`} className="scroll-mt-24 rounded-xl border border-field-700 p-4">
-                <Form method="post" action={`/admin/content/${slug}#status-${key}`} preventScrollReset className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[minmax(0,1fr)_15rem]">
+                {/* Keyed by what is stored: after a save the fields show it (a link dropped with 'Nerfed' goes). */}
+                <Form key={`${row.status}:${row.version}:${row.note}:${row.alternative}`} method="post" action={`/admin/content/${slug}#status-${key}`} preventScrollReset className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[minmax(0,1fr)_15rem]">
                   <input type="hidden" name="intent" value="set-status" />
                   <input type="hidden" name="itemKind" value={row.kind} />
                   <input type="hidden" name="itemId" value={row.id} />
