@@ -153,6 +153,9 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await page.goto("/admin/updates?game=madden#queue");
       await page.getByRole("button", { name: `Verified: Mesh ${id} (Gun Matrix)` }).click();
       await succeeded(w, "Marked verified", "1 item is verified on the current update.");
+      // Back at the queue, not the top of the screen.
+      expect(new URL(page.url()).hash).toBe("#queue");
+      expect(await page.locator("#queue").evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
       expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
 
       await page.goto("/admin/updates?game=madden#queue");

@@ -308,6 +308,23 @@ describe("statuses", () => {
     expect(after).not.toContain(`value="play:${ids.play}"`);
   });
 
+  it("the queue's actions come back to the queue, its game and page kept; a page that is gone shows the last one", async () => {
+    const response = await fetch(url("/admin/updates?game=madden&page=2"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl(), "Sec-Fetch-Site": "same-origin", Cookie: cookies.superadmin! },
+      body: new URLSearchParams([["intent", "mark-verified"], ["items", `content:${ids.content}`]]),
+    });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe("/admin/updates?game=madden&page=2#queue");
+    // Page 500 of the queue does not exist: to the last page that does, at the queue.
+    const gone = await get("/admin/updates?game=madden&page=500", { cookie: cookies.superadmin });
+    expect(gone.status).toBe(302);
+    expect(locationOf(gone)).toMatch(/^\/admin\/updates\?game=madden(&page=\d+)?#queue$/);
+    const last = await get(locationOf(gone)!, { cookie: cookies.superadmin });
+    expect(last.status).toBe(200);
+  });
+
   it("sent back to re-test, the item and its play say how they last worked, from their history", async () => {
     // As the last test left them: verified on Madden's current update, with history rows.
     const [current] = await state.db

@@ -9,7 +9,8 @@ import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/update
 
 const BULK_FORM = "mark-verified-form";
 
-function queueHref(game: Game | null, page = 1) {
+/** The queue for a game (or all) and a page: at the queue, not the top of the screen (the actions come back here too). */
+export function queueHref(game: Game | null, page = 1) {
   const params = new URLSearchParams();
   if (game) params.set("game", game);
   if (page > 1) params.set("page", String(page));

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/updates";
-import { RetestQueue } from "~/components/admin/retest-queue";
+import { queueHref, RetestQueue } from "~/components/admin/retest-queue";
 import { TitleUpdateForm, TitleUpdateList } from "~/components/admin/title-updates";
 import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
@@ -55,6 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const labels = versionLabels(versions);
   const listed = withStanding(updates);
   const total = counts.filter((row) => !game || row.game === game).reduce((sum, row) => sum + Number(row.total), 0);
+  const pageCount = Math.max(1, Math.ceil(total / RETEST_PAGE_SIZE));
+  // The last rows of a page verified: its page is gone. The last page that has rows, not an empty queue.
+  if (page > pageCount) throw redirect(queueHref(game, pageCount));
   return {
     updates: listed,
     editing: listed.find((update) => update.id === editId) ?? null,
@@ -62,18 +65,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     queue: {
       game,
       page,
-      pageCount: Math.max(1, Math.ceil(total / RETEST_PAGE_SIZE)),
+      pageCount,
       rows: queue.map((row) => ({ ...row, version: row.statusUpdateId ? (labels[row.statusUpdateId] ?? null) : null })),
     },
   };
 }
 
-/** Back to this screen with the queue's game and page kept. */
+/** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
 function back(request: Request) {
-  const url = new URL(request.url);
-  const keep = new URLSearchParams();
-  for (const name of ["game", "page"]) if (url.searchParams.get(name)) keep.set(name, url.searchParams.get(name)!);
-  return `/admin/updates${keep.size ? `?${keep}` : ""}`;
+  const { game, page } = queueParams(new URL(request.url));
+  return queueHref(game, page);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
