@@ -249,6 +249,17 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     expect(await storedMember(member.id)).toEqual(before);
   });
 
+  it("a refused edit comes back in the dialog as typed (without JavaScript the dialog is a new page)", async () => {
+    const response = await edit({ lastName: "Brooks-Changed", subscriptionStatus: "past_due", email: "taylor@@example" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const dialog = html.slice(html.indexOf('role="dialog"'));
+    expect(dialog).toContain('value="Brooks-Changed"');
+    expect(dialog).toContain('value="taylor@@example"');
+    expect(dialog).toMatch(/<option value="past_due" selected="">Past Due<\/option>/);
+    expect(readableHtml(dialog)).toContain("Invalid email address");
+  });
+
   it("refuses an e-mail another account uses, and changes nothing", async () => {
     const before = await storedMember(member.id);
     const response = await edit({ email: other.email.toUpperCase() });

@@ -137,7 +137,9 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   const errors = (actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}) as Record<string, string[] | undefined>;
   const formError = actionData?.intent === "update-user" ? actionData.error : null;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-user";
-  const expires = user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
+  // A refused edit of this user comes back as typed (without JavaScript the dialog is a new page).
+  const typed = actionData && "values" in actionData && actionData.values?.userId === user.id ? actionData.values : null;
+  const expires = typed ? typed.accessExpiresAt : user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
   const ownRow = useRouteLoaderData<typeof rootLoader>("root")?.viewer?.id === user.id;
   const field = (name: string, label: string, input: React.ReactNode) => (
     <div>
@@ -154,8 +156,8 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         <input type="hidden" name="userId" value={user.id} />
         {formError ? <p role="alert" className="field-error">{formError}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={user.firstName ?? ""} className="input" />)}
-          {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={user.lastName ?? ""} className="input" />)}
+          {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={typed ? typed.firstName : (user.firstName ?? "")} className="input" />)}
+          {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={typed ? typed.lastName : (user.lastName ?? "")} className="input" />)}
         </div>
         {field(
           "email",
@@ -166,7 +168,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
               id="edit-email"
               name="email"
               type="email"
-              defaultValue={user.email}
+              defaultValue={typed ? typed.email : user.email}
               readOnly={ownRow}
               aria-describedby={ownRow ? "edit-email-hint" : undefined}
               className={ownRow ? "input opacity-70" : "input"}
@@ -178,7 +180,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
           {field(
             "subscriptionTier",
             "Tier",
-            <select id="edit-subscriptionTier" name="subscriptionTier" defaultValue={user.subscriptionTier} className="input">
+            <select id="edit-subscriptionTier" name="subscriptionTier" defaultValue={typed?.subscriptionTier || user.subscriptionTier} className="input">
               <option value="free">Free</option>
               <option value="premium">Premium</option>
             </select>,
@@ -186,7 +188,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
           {field(
             "subscriptionStatus",
             "Status",
-            <select id="edit-subscriptionStatus" name="subscriptionStatus" defaultValue={user.subscriptionStatus} className="input">
+            <select id="edit-subscriptionStatus" name="subscriptionStatus" defaultValue={typed?.subscriptionStatus || user.subscriptionStatus} className="input">
               <option value="active">Active</option>
               <option value="inactive">Inactive</option>
               <option value="cancelled">Cancelled</option>

@@ -186,6 +186,9 @@ function back(request: Request, tab: Tab) {
   return `/admin${query ? `?${query}` : ""}#${tab}`;
 }
 
+/** The edit dialog's fields, sent back as typed when an edit is refused. */
+const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt"] as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
   const rights = staffRights(user);
@@ -195,21 +198,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update-user") {
     if (!rights.manageUsers) return forbidden();
+    // A refused edit comes back as typed, with JavaScript or without (the dialog shows these values).
+    const values = Object.fromEntries(USER_EDIT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])) as Record<(typeof USER_EDIT_FIELDS)[number], string>;
     const submission = parseWithZod(formData, { schema: userEditSchema });
     if (submission.status !== "success") {
-      return data({ intent, error: null, fieldErrors: submission.error ?? {} }, { status: 400 });
+      return data({ intent, error: null, fieldErrors: submission.error ?? {}, values }, { status: 400 });
     }
     const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
     const target = await findUserForStaff(app.db, userId);
-    if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {} }, { status: 404 });
+    if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {}, values }, { status: 404 });
     if (target.id === user.id && edit.email !== target.email.toLowerCase()) {
-      return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] } }, { status: 403 });
+      return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] }, values }, { status: 403 });
     }
     // The date field sent back empty (left out, it keeps the stored date): a free member's date goes;
     // premium access without a last day would be none at all, so that is refused with the reason.
     const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
     if (cleared && edit.subscriptionTier === "premium") {
-      return data({ intent, error: null, fieldErrors: { accessExpiresAt: [ACCESS_DAY_REQUIRED] } }, { status: 400 });
+      return data({ intent, error: null, fieldErrors: { accessExpiresAt: [ACCESS_DAY_REQUIRED] }, values }, { status: 400 });
     }
     try {
       await updateUserByStaff(app.db, user, target, {
@@ -218,7 +223,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
-      return data({ intent, error: message, fieldErrors: {} }, { status: 400 });
+      return data({ intent, error: message, fieldErrors: {}, values }, { status: 400 });
     }
     scheduleDiscordDrain(app);
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });
