@@ -260,6 +260,22 @@ describe("a premium member with JavaScript", () => {
     expect(await page.getByText(text).count()).toBe(0);
   });
 
+  it("on a phone, a play picked in the formation's list opens at the top, where its video and write-up are", async () => {
+    const { context, page: phone } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    await signInAs(phone, "premium");
+    const { item, formation } = customPlays()[0];
+    await phone.goto(`/content/${item.slug}/section/${formation.slug}`);
+    const plays = phone.getByRole("region", { name: "Plays" });
+    await plays.scrollIntoViewIfNeeded();
+    expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const link = plays.getByRole("link").nth(1);
+    const title = (await link.locator("span.flex-1").textContent())!;
+    await link.click();
+    await visible(phone.getByRole("heading", { name: title, exact: true }));
+    await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeLessThan(100);
+  });
+
   it("ran all of the above without script errors or CSP violations", () => {
     expect(scriptErrors).toEqual([]);
   });

@@ -358,9 +358,9 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
               <ol className="mt-3 space-y-1">
                 {view.plays.map((play, index) => (
                   <li key={play.slug}>
+                    {/* To the top, where the play's video and write-up are: on a phone this list is far below them. */}
                     <Link
                       to={`/content/${item.slug}/section/${view.section.slug}/play/${play.slug}`}
-                      preventScrollReset
                       aria-current={play.slug === view.play?.slug ? "true" : undefined}
                       className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${
                         play.slug === view.play?.slug ? "bg-turf font-bold text-field-950" : "text-slate-200 hover:bg-field-800"
