@@ -54,6 +54,8 @@ export type EntryRow = {
   playSlug: string;
   playTitle: string;
   playStatus: PatchStatus;
+  /** The title update the play's status names ('Nerfed in 1.08'). */
+  statusVersion: string | null;
   sectionSlug: string;
   formation: string;
   contentSlug: string;
@@ -67,12 +69,13 @@ export type EntryRow = {
 export function gameplanEntriesQuery(db: Database, userId: string, gameplanId: number) {
   return db.all<EntryRow>(sql`
     SELECT e.id AS id, e.situation AS situation, e.position AS position, e.note AS note, e.play_id AS playId,
-           p.slug AS playSlug, p.title AS playTitle, ps.status AS playStatus, s.slug AS sectionSlug, s.title AS formation,
+           p.slug AS playSlug, p.title AS playTitle, ps.status AS playStatus, u.version AS statusVersion, s.slug AS sectionSlug, s.title AS formation,
            c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier, c.is_published AS isPublished, c.type AS type
     FROM gameplan_plays e
     JOIN gameplans g ON g.id = e.gameplan_id AND g.user_id = ${userId}
     JOIN content_plays p ON p.id = e.play_id
     JOIN play_status ps ON ps.play_id = p.id
+    LEFT JOIN title_updates u ON u.id = ps.status_update_id
     JOIN content_sections s ON s.id = p.section_id
     JOIN content c ON c.id = e.content_id
     WHERE e.gameplan_id = ${gameplanId}
@@ -89,7 +92,9 @@ export type GameplanEntry = {
   scheme: string;
   /** The play's page, for a viewer who may open it; null when it is locked to them now. */
   href: string | null;
+  /** Where the play stands on its game's current update (the badge), with the update it names. */
   status: PatchStatus;
+  version: string | null;
 };
 
 /** What the gameplan page, the call sheet and the wristband show of each play: a play the member may no longer open keeps its name, marked locked. */
@@ -106,6 +111,7 @@ export function toGameplanEntries(rows: EntryRow[], viewer: AccessSubject): Game
       scheme: row.contentTitle,
       href: open ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : null,
       status: row.playStatus,
+      version: row.statusVersion,
     };
   });
 }

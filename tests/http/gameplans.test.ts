@@ -336,6 +336,24 @@ describe("pages", () => {
     expect(textOf(html)).toMatch(/Cover 3 Match\s+Locked/);
     expect(html).not.toContain(`href="${PREMIUM_PLAY_PAGE}"`);
   });
+
+  it("each play carries its patch badge; nerfed plays are called out above the board and marked on the call sheet and the wristband", async () => {
+    const viewer = await member({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + year) });
+    const id = await newGameplan(viewer.cookie);
+    const nerfed = await playId(PREMIUM_SCHEME, "335-split", "sugar-a-gap-blitz");
+    expect((await add(viewer.cookie, id, nerfed)).status).toBe(302);
+    expect((await add(viewer.cookie, id, premiumPlay)).status).toBe(302);
+    const html = await (await get(`/gameplans/${id}`, { cookie: viewer.cookie })).text();
+    const text = textOf(mainOf(html));
+    expect(text).toMatch(/Sugar A-Gap Blitz\s+Nerfed in \d+\.\d+/);
+    expect(text).toMatch(/Cover 3 Match\s+(Verified on \d+\.\d+|Works with adjustment|Needs re-test after \d+\.\d+)/);
+    expect(text).toContain("1 play is nerfed on the current title update: open it for what to use instead.");
+    // The call sheet (printed from this page) and the wristband mark it on paper.
+    const sheet = html.slice(html.indexOf('aria-label="Call sheet"'));
+    expect(textOf(sheet)).toMatch(/Sugar A-Gap Blitz\s*✕ Nerfed/);
+    const wristband = textOf(mainOf(await (await get(`/gameplans/${id}/wristband`, { cookie: viewer.cookie })).text()));
+    expect(wristband).toMatch(/Sugar A-Gap Blitz\s*✕ Nerfed/);
+  });
 });
 
 describe("the shared page", () => {

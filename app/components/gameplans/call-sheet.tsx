@@ -8,6 +8,14 @@ import type { GameplanEntry } from "~/server/gameplans.server";
 
 type Game = keyof typeof GAME_LABELS;
 
+/** On paper, only what should stop a call: a play that no longer works as it did. */
+const PRINT_MARK: Partial<Record<GameplanEntry["status"], string>> = { nerfed: "✕ Nerfed", "needs-retest": "↻ Re-test", adjusted: "≈ Adjusted" };
+
+function PrintMark({ status }: { status: GameplanEntry["status"] }) {
+  const mark = PRINT_MARK[status];
+  return mark ? <span className="whitespace-nowrap text-[0.85em] font-black uppercase" data-status={status}> {mark}</span> : null;
+}
+
 const DENSITY_TEXT = { roomy: "text-[8.5pt]", compact: "text-[7pt]", tight: "text-[6pt]" } as const;
 const NOTE_LINES = { roomy: "", compact: "line-clamp-2", tight: "line-clamp-1" } as const;
 
@@ -31,7 +39,10 @@ export function CallSheet({ name, game, entries }: { name: string; game: Game; e
                     <span className={`${density === "tight" ? "" : "block"} text-[0.85em] uppercase text-black/70`}>
                       {index + 1}. {entry.formation}
                     </span>{" "}
-                    <span className={`${density === "tight" ? "" : "block"} font-bold`}>{entry.playTitle}</span>
+                    <span className={`${density === "tight" ? "" : "block"} font-bold`}>
+                      {entry.playTitle}
+                      <PrintMark status={entry.status} />
+                    </span>
                     {entry.note ? <span className={NOTE_LINES[density] ? `italic ${NOTE_LINES[density]}` : "block italic"}>{entry.note}</span> : null}
                   </li>
                 ))}
@@ -63,7 +74,8 @@ export function WristbandCard({ name, entries }: { name: string; entries: Gamepl
                   <li key={entry.id} className="flex gap-1.5">
                     <span className="w-5 shrink-0 text-right font-black tabular-nums">{entry.number}</span>
                     <span className="min-w-0 break-words">
-                      <span className="font-bold">{entry.playTitle}</span> <span className="text-slate-600">{entry.formation}</span>
+                      <span className="font-bold">{entry.playTitle}</span>
+                      <PrintMark status={entry.status} /> <span className="text-slate-600">{entry.formation}</span>
                     </span>
                   </li>
                 ))}

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Form, useFetcher, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
+import { StatusBadge } from "~/components/library/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { applySlots, GAMEPLAN_NOTE_MAX, isSituation, placeEntry, SITUATION_LABELS, type Situation } from "~/lib/gameplans";
@@ -167,6 +168,9 @@ function EntryItem(props: {
               </>
             )}
           </p>
+          <p className="mt-1">
+            <StatusBadge status={entry.status} version={entry.version} />
+          </p>
           {entry.note ? <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-300" data-testid="entry-note">{entry.note}</p> : null}
         </div>
       </div>
@@ -244,5 +248,27 @@ function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: Sub
       <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
       <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>
     </Form>
+  );
+}
+
+/** Above the board: the plays that no longer work as they did on the game's current title update. */
+export function GameplanPatchNote({ entries }: { entries: readonly Pick<GameplanEntry, "status">[] }) {
+  const nerfed = entries.filter((entry) => entry.status === "nerfed").length;
+  const retest = entries.filter((entry) => entry.status === "needs-retest").length;
+  if (!nerfed && !retest) return null;
+  return (
+    <div className="mt-4 space-y-1 rounded-xl border border-amber-400/40 bg-amber-950/30 p-4 text-sm text-slate-200" data-testid="gameplan-patch-note">
+      {nerfed ? (
+        <p>
+          <strong className="text-white">{nerfed === 1 ? "1 play is nerfed" : `${nerfed} plays are nerfed`}</strong> on the current title update: open{" "}
+          {nerfed === 1 ? "it" : "them"} for what to use instead.
+        </p>
+      ) : null}
+      {retest ? (
+        <p>
+          {retest === 1 ? "1 play needs" : `${retest} plays need`} a re-test: our staff have not run {retest === 1 ? "it" : "them"} on the current title update yet.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/gameplan";
 import { CallSheet } from "~/components/gameplans/call-sheet";
-import { GameplanBoard, type BoardAnswer } from "~/components/gameplans/gameplan-board";
+import { GameplanBoard, GameplanPatchNote, type BoardAnswer } from "~/components/gameplans/gameplan-board";
 import { DeleteGameplan, RenameGameplanForm, ShareGameplan } from "~/components/gameplans/gameplan-forms";
 import { GameplanErrorBoundary } from "~/components/gameplans/gameplan-missing";
 import { Link } from "~/components/link";
@@ -139,6 +139,7 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
           </div>
         </header>
         {answer?.error && answer.entryId === null ? <p role="alert" className="field-error mt-4">{answer.error}</p> : null}
+        <GameplanPatchNote entries={entries} />
         {entries.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-field-600 p-6 text-slate-300">
             No plays yet. Open a play from <Link to={gameplan.game === "college" ? "/college" : "/madden"} className="text-link">{GAME_LABELS[gameplan.game]}</Link> and
