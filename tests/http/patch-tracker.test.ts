@@ -151,6 +151,14 @@ describe("/updates", () => {
     expect(html).not.toContain(NERFED_PLAY.note!);
   });
 
+  it("lists an outcome's items beyond the first 12 behind 'and N more', a tap away without JavaScript", async () => {
+    const { html } = await page("/updates");
+    const summary = /<summary[^>]*>and (\d+) more/.exec(html);
+    expect(summary).not.toBeNull();
+    const details = html.slice(html.lastIndexOf("<details", summary!.index), html.indexOf("</details>", summary!.index));
+    expect((details.match(/<a [^>]*href="\/content\//g) ?? []).length).toBe(Math.min(Number(summary![1]), 88));
+  });
+
   it("is linked from the footer and listed in the sitemap", async () => {
     expect((await page("/")).html).toContain('href="/updates"');
     expect((await page("/sitemap.xml")).html).toContain("/updates</loc>");

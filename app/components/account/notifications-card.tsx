@@ -12,7 +12,7 @@ export function NotificationsCard({ settings, error }: { settings: NotificationS
   return (
     <SettingsCard id="notifications" title="Notifications">
       <p className="text-sm text-slate-400">
-        Hear when a scheme or play you favourited changes status after a title update: in the site (the bell) and in one e-mail a day at most.
+        Hear when a scheme or play you favourited, are learning or keep in a gameplan changes status after a title update: in the site (the bell) and in one e-mail a day at most.
       </p>
       <Form method="post" className="mt-5 space-y-5">
         <input type="hidden" name="intent" value="notifications" />

@@ -188,7 +188,8 @@ function EntryItem(props: {
           </Form>
         ) : null}
         <details className="w-full" open={Boolean(answer?.error)}>
-          <summary className="cursor-pointer text-sm text-link">
+          {/* 40 px tall or more: a thumb's target on a phone. */}
+          <summary className="cursor-pointer py-2.5 text-sm text-link">
             Note, move or remove<span className="sr-only"> ({title})</span>
           </summary>
           <div className="mt-3 space-y-4">
@@ -216,7 +217,7 @@ function EntryItem(props: {
               <input type="hidden" name="entryId" value={entry.id} />
               {/* Where the page opens again without JavaScript: the situation the play leaves. */}
               <input type="hidden" name="from" value={entry.situation} />
-              <button type="submit" className="text-sm text-link-danger">
+              <button type="submit" className="min-h-10 px-1 text-sm text-link-danger">
                 Remove<span className="sr-only"> ({title})</span>
               </button>
             </Form>

@@ -16,8 +16,9 @@ const OUTCOMES: { status: Exclude<PatchStatus, "needs-retest">; heading: string 
   { status: "adjusted", heading: "Works with adjustment" },
   { status: "nerfed", heading: "Nerfed" },
 ];
-/** Items listed per outcome of one update; the rest are counted. */
+/** Items listed per outcome of one update; up to ITEMS_LISTED behind 'and N more'; beyond that counted. */
 const ITEMS_SHOWN = 12;
+const ITEMS_LISTED = 100;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -60,7 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         ...update,
         outcomes: OUTCOMES.map(({ status }) => {
           const items = byUpdate.get(update.id)?.[status] ?? [];
-          return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN) };
+          return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN), more: items.slice(ITEMS_SHOWN, ITEMS_LISTED) };
         }),
       })),
   }));
@@ -154,7 +155,18 @@ function StillToRetest({ game, count }: { game: Game; count: number }) {
   );
 }
 
-type UpdateOutcome = { status: Exclude<PatchStatus, "needs-retest">; total: number; items: OutcomeItem[] };
+type UpdateOutcome = { status: Exclude<PatchStatus, "needs-retest">; total: number; items: OutcomeItem[]; more: OutcomeItem[] };
+
+function OutcomeLink({ item }: { item: OutcomeItem }) {
+  return (
+    <li>
+      <Link to={item.href} className="text-slate-200 underline decoration-slate-500 underline-offset-2 hover:text-white hover:decoration-white">
+        {item.title}
+      </Link>
+      {item.place ? <span className="text-slate-400"> · {item.place}</span> : null}
+    </li>
+  );
+}
 
 function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay: boolean }) {
   const found = outcomes.filter((outcome) => outcome.total > 0);
@@ -167,24 +179,32 @@ function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay:
   }
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-3">
-      {found.map(({ status, total, items }) => (
+      {found.map(({ status, total, items, more }) => (
         <div key={status}>
           <h4 className="flex items-center gap-2 text-sm font-bold text-white">
             <StatusBadge status={status} version={null} />
             <span className="text-slate-400">{total}</span>
             <span className="sr-only">{OUTCOMES.find((outcome) => outcome.status === status)?.heading}</span>
           </h4>
-          <ul className="mt-2 space-y-1 text-sm">
+          <ul className="mt-2 space-y-2 text-sm">
             {items.map((item) => (
-              <li key={item.key}>
-                <Link to={item.href} className="text-slate-200 underline decoration-slate-500 underline-offset-2 hover:text-white hover:decoration-white">
-                  {item.title}
-                </Link>
-                {item.place ? <span className="text-slate-400"> · {item.place}</span> : null}
-              </li>
+              <OutcomeLink key={item.key} item={item} />
             ))}
-            {total > items.length ? <li className="text-slate-400">and {total - items.length} more</li> : null}
           </ul>
+          {more.length ? (
+            // The rest on a tap, without JavaScript too.
+            <details className="mt-1 text-sm">
+              <summary className="cursor-pointer py-1 text-link">
+                and {total - ITEMS_SHOWN} more<span className="sr-only"> {OUTCOMES.find((outcome) => outcome.status === status)?.heading.toLowerCase()}</span>
+              </summary>
+              <ul className="mt-1 space-y-2">
+                {more.map((item) => (
+                  <OutcomeLink key={item.key} item={item} />
+                ))}
+                {total > ITEMS_LISTED ? <li className="text-slate-400">and {total - ITEMS_LISTED} more</li> : null}
+              </ul>
+            </details>
+          ) : null}
         </div>
       ))}
     </div>
