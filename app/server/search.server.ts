@@ -6,7 +6,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
-import { SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
+import { FILTER_NAMES, SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { none, readPage } from "./page-read.server.ts";
@@ -330,6 +330,8 @@ export function recordMiss(db: Database, words: string[], now = new Date()) {
     .onConflictDoUpdate({ target: [searchMisses.query, searchMisses.day], set: { count: sql`${searchMisses.count} + 1`, lastSeenAt: now } });
 }
 
+const NO_FILTERS: SearchFilters = { game: null, type: null, difficulty: null, tag: null, works: false };
+
 /** Searches without results counted from one address in an hour; more are not counted (a script filling the table). */
 export const MISS_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 60 * 60 };
 const MISS_REPEAT_RULE: ThrottleRule = { limit: 1, windowSeconds: 24 * 60 * 60 };
@@ -383,6 +385,8 @@ export type SearchOutcome = {
   suggestion: string | null;
   /** No result held every word: these hold some of them (someOfTheWords). */
   partial: boolean;
+  /** No result held every word and filters were on: how many hold every word without them (null: no filters). */
+  withoutFilters: number | null;
   /** What the viewer may search (searchRights), which also decides where results lead. */
   rights: SearchRights;
 };
@@ -396,7 +400,7 @@ export type SearchOutcome = {
  */
 export async function runSearch(app: AppContext, search: SearchRequest, address: string): Promise<SearchOutcome> {
   const every = await readResults(app, search.words, search, false);
-  if (every.facets.total > 0 || !search.words.length) return { ...every, suggestion: null, partial: false };
+  if (every.facets.total > 0 || !search.words.length) return { ...every, suggestion: null, partial: false, withoutFilters: null };
 
   // A one-letter word is most likely a word being typed (results follow typing): not counted.
   if (search.words.every((word) => [...word].length >= 2)) {
@@ -405,20 +409,30 @@ export async function runSearch(app: AppContext, search: SearchRequest, address:
   const { rights } = every;
   const some = someOfTheWords(search.words);
   const someStatements = (page: number) => searchStatements(app.db, some, search.filters, { rights }, (page - 1) * SEARCH_PAGE_SIZE, true);
+  // With filters on, the same batch counts what every word finds without them: the filter, not the
+  // library, may be what hides the exact match ('gun bunch mesh' with 'Works on current update').
+  const filtered = FILTER_NAMES.some((name) => search.filters[name]) || Boolean(search.filters.works);
   const read = await readPage(app, () => {
     const partial = some.length ? someStatements(search.page) : null;
     const vocabularies = vocabularyStatements(app.db, search.words, rights);
-    return { someHits: partial?.hits ?? none, someFacets: partial?.facets ?? none, ...Object.fromEntries(vocabularies.map((statement, index) => [`vocabulary${index}`, statement])) };
+    const unfiltered = filtered ? searchStatements(app.db, search.words, NO_FILTERS, { rights }, 0).facets : none;
+    return {
+      someHits: partial?.hits ?? none,
+      someFacets: partial?.facets ?? none,
+      unfiltered,
+      ...Object.fromEntries(vocabularies.map((statement, index) => [`vocabulary${index}`, statement])),
+    };
   });
+  const withoutFilters = read.unfiltered ? readFacets(read.unfiltered).total : null;
   const vocabularies = search.words.map((_, index) => (read as Record<string, unknown>)[`vocabulary${index}`] as VocabRow[]);
   const suggestion = await suggest(app, search, rights, vocabularies);
-  if (!read.someHits || !read.someFacets) return { ...every, suggestion, partial: false };
+  if (!read.someHits || !read.someFacets) return { ...every, suggestion, partial: false, withoutFilters };
   const facets = readFacets(read.someFacets);
-  if (facets.total === 0) return { ...every, suggestion, partial: false };
+  if (facets.total === 0) return { ...every, suggestion, partial: false, withoutFilters };
   const pageCount = Math.max(1, Math.ceil(facets.total / SEARCH_PAGE_SIZE));
   const page = Math.min(search.page, pageCount);
   const hits = page === search.page ? read.someHits : (await readPage(app, () => ({ hits: someStatements(page).hits }))).hits;
-  return { hits, facets, page, pageCount, rights, suggestion, partial: true };
+  return { hits, facets, page, pageCount, rights, suggestion, partial: true, withoutFilters };
 }
 
 /** One search's page of results and facets, with the viewer's rights settled and the page in range. */

@@ -373,6 +373,24 @@ describe("hostile and odd input", () => {
   });
 });
 
+describe("filters that hide the exact match", () => {
+  it("a search whose filters leave no result with every word says how many have every word without them, in the same round trips", async () => {
+    for (const viewer of ["visitor", "premium"] as const) {
+      const unfiltered = await search("gun bunch mesh", viewer);
+      expect(unfiltered.total, viewer).toBeGreaterThan(1);
+      // Counted once as a search without results from this address (a D1 write after the answer,
+      // which would be counted in the round trips or not depending on timing): measured the second time.
+      const address = fromAddress(newClientAddress());
+      await search("gun bunch mesh", viewer, "&type=pro-tip", address);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const filtered = await search("gun bunch mesh", viewer, "&type=pro-tip", address);
+      expect(filtered.text, viewer).toContain(`${unfiltered.total} results have every word without the filters.`);
+      expect(filtered.html, viewer).toContain('href="/search?q=gun+bunch+mesh"');
+      expect(Number(/desc="(\d+) D1 round trips"/.exec(filtered.response.headers.get("Server-Timing") ?? "")?.[1]), viewer).toBe(2);
+    }
+  });
+});
+
 describe("one round trip", () => {
   function roundTrips(response: Response) {
     return Number(/desc="(\d+) D1 round trips"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? 0);

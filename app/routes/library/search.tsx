@@ -45,12 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageCount: outcome.pageCount,
       suggestion: outcome.suggestion,
       partial: outcome.partial,
+      withoutFilters: outcome.withoutFilters,
     },
     newest: [],
   };
 }
 
 const TYPING_PAUSE_MS = 250;
+const NO_FILTERS: SearchFilters = { game: null, type: null, difficulty: null, tag: null };
+
+/** The filters hide what has every word: say how much. */
+function WithoutFilters({ count }: { count: number }) {
+  return <>{count === 1 ? "1 result has every word without the filters." : `${count} results have every word without the filters.`}</>;
+}
 
 function DidYouMean({ suggestion, filters, className }: { suggestion: string | null; filters: SearchFilters; className: string }) {
   if (!suggestion) return null;
@@ -211,8 +218,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : search.text && FILTER_NAMES.some((name) => search.filters[name]) ? (
                   <p className="mt-3 text-slate-300">
-                    The filters may be hiding what you look for.{" "}
-                    <Link to={searchHref(search.text, { game: null, type: null, difficulty: null, tag: null })} className="text-link">
+                    {found.withoutFilters ? <WithoutFilters count={found.withoutFilters} /> : "The filters may be hiding what you look for."}{" "}
+                    <Link to={searchHref(search.text, NO_FILTERS)} className="text-link">
                       Search without filters
                     </Link>
                   </p>
@@ -224,6 +231,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 {found.partial ? (
                   <div className="mb-6 rounded-2xl border border-dashed border-field-600 p-5 text-sm">
                     <p className="text-slate-300">No result has every word of “{search.text}”. These have some of them.</p>
+                    {found.withoutFilters ? (
+                      <p className="mt-2 text-white" data-testid="without-filters">
+                        <WithoutFilters count={found.withoutFilters} />{" "}
+                        <Link to={searchHref(search.text, NO_FILTERS)} className="font-bold text-turf underline">
+                          Search without filters
+                        </Link>
+                      </p>
+                    ) : null}
                     <DidYouMean suggestion={found.suggestion} filters={search.filters} className="mt-2" />
                   </div>
                 ) : null}
