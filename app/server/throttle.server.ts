@@ -32,12 +32,17 @@ function isActive(state: ThrottleState | null | undefined, now: number): state i
   return !!state && (state.lockedUntil ? state.lockedUntil > now : state.windowEndsAt > now);
 }
 
-/** The counter's state now: KV's or this isolate's, whichever counts more; null when neither is running. */
-async function currentState(kv: KVNamespace, name: string, now: number): Promise<ThrottleState | null> {
-  const stored = await kv.get<ThrottleState>(keyFor(name), "json");
-  // No await from here until the caller has remembered what it writes.
-  const own = written.get(name);
-  const candidates = [stored, own].filter((state) => isActive(state, now)) as ThrottleState[];
+function stored(kv: KVNamespace, name: string) {
+  return kv.get<ThrottleState>(keyFor(name), "json");
+}
+
+/**
+ * The counter's state now: KV's or this isolate's, whichever counts more; null when neither is
+ * running. Callers run it, count and remember (write's first, synchronous step) in the one
+ * continuation after KV's answer: no other request can read the counter in between.
+ */
+function currentState(fromKv: ThrottleState | null, name: string, now: number): ThrottleState | null {
+  const candidates = [fromKv, written.get(name)].filter((state) => isActive(state, now)) as ThrottleState[];
   if (!candidates.length) return null;
   return candidates.reduce((best, state) => (state.count > best.count ? state : best));
 }
@@ -49,6 +54,7 @@ function statusOf(state: ThrottleState | null, rule: ThrottleRule, now: number):
   return { allowed: true, used: state.count, retryAfterSeconds: 0 };
 }
 
+/** Remembers the state at once (before any await), then stores it in KV. */
 async function write(kv: KVNamespace, name: string, state: ThrottleState, now: number) {
   remember(name, state);
   const expiresAt = Math.max(state.windowEndsAt, state.lockedUntil ?? 0);
@@ -67,12 +73,12 @@ function counted(state: ThrottleState | null, rule: ThrottleRule, now: number): 
 }
 
 export async function readThrottle(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()): Promise<ThrottleStatus> {
-  return statusOf(await currentState(kv, name, now), rule, now);
+  return statusOf(currentState(await stored(kv, name), name, now), rule, now);
 }
 
 /** Counts one attempt; returns the status after counting it. */
 export async function recordAttempt(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()): Promise<ThrottleStatus> {
-  const { next, status } = counted(await currentState(kv, name, now), rule, now);
+  const { next, status } = counted(currentState(await stored(kv, name), name, now), rule, now);
   await write(kv, name, next, now);
   return status;
 }
@@ -83,7 +89,7 @@ export async function recordAttempt(kv: KVNamespace, name: string, rule: Throttl
  * is the one after counting it, as recordAttempt's.
  */
 export async function takeAttempt(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()): Promise<ThrottleStatus & { taken: boolean }> {
-  const state = await currentState(kv, name, now);
+  const state = currentState(await stored(kv, name), name, now);
   const before = statusOf(state, rule, now);
   if (!before.allowed) return { ...before, taken: false };
   const { next, status } = counted(state, rule, now);
@@ -93,7 +99,7 @@ export async function takeAttempt(kv: KVNamespace, name: string, rule: ThrottleR
 
 /** Gives back an attempt taken for what turned out to be allowed (a right password from a shared address). */
 export async function giveBackAttempt(kv: KVNamespace, name: string, now = Date.now()) {
-  const state = await currentState(kv, name, now);
+  const state = currentState(await stored(kv, name), name, now);
   if (!state || state.count <= 0 || state.lockedUntil) return;
   await write(kv, name, { ...state, count: state.count - 1 }, now);
 }
