@@ -238,6 +238,19 @@ describe("the featured image", () => {
     expect(await blogPostBySlug(slug)).toBeNull();
     expect((await imageKeys()).filter((key) => key.includes(id))).toEqual([]);
   });
+  it("refuses a phone photo of 8 MB with what was typed kept (without JavaScript nothing stopped it in the browser)", async () => {
+    const id = token();
+    const slug = `big-photo-${id}`;
+    const bytes = new Uint8Array(8 * 1024 * 1024);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const response = await save("/admin/blog/new", { title: `Big photo ${id}`, slug, content: "Typed before the photo.", featuredImage: new File([bytes], `photo-${id}.png`, { type: "image/png" }) });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(textOf(html)).toContain("File too large: Please upload an image smaller than 5MB.");
+    expect(html).toContain(`value="Big photo ${id}"`);
+    expect(html).toContain("Typed before the photo.");
+    expect(await blogPostBySlug(slug)).toBeNull();
+  });
 });
 
 describe("the preview without JavaScript", () => {
