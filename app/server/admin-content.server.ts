@@ -9,10 +9,10 @@ import {
   favorites,
   type User,
 } from "../../db/schema.ts";
-import { FALLBACK_CONTENT_SLUG, type ContentFormValue } from "../lib/schemas/content.ts";
+import { FALLBACK_CONTENT_SLUG, isSchemeContentType, type ContentFormValue } from "../lib/schemas/content.ts";
 import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
-import { readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
+import { mediaKeyFromUrl, readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { firstStatusStatements } from "./patch.server.ts";
@@ -216,6 +216,34 @@ export async function findContentForEdit(db: Database, slug: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Uploaded videos
+
+export const NO_UPLOADED_VIDEO = "No uploaded video has this address. Check it against the file's address in storage.";
+
+/**
+ * The form fields (conform names) whose address names one of our own videos (/media/videos/...)
+ * that storage does not hold: the item's video and each custom play video, one HEAD each, at once.
+ */
+export async function missingUploadedVideos(bucket: R2Bucket, value: ContentFormValue): Promise<string[]> {
+  const checks: { name: string; key: string }[] = [];
+  const own = (url: string | null | undefined) => {
+    const key = mediaKeyFromUrl(url ?? null);
+    return key?.startsWith("videos/") ? key : null;
+  };
+  const itemKey = own(value.videoUrl);
+  if (itemKey) checks.push({ name: "videoUrl", key: itemKey });
+  // Other types save no formations (their editor is hidden): nothing of theirs to check.
+  if (isSchemeContentType(value.type)) value.formations.forEach((formation, index) =>
+    formation.plays.forEach((play, playIndex) => {
+      const key = play.videoProvider === "custom" ? own(play.videoUrl) : null;
+      if (key) checks.push({ name: `formations[${index}].plays[${playIndex}].videoUrl`, key });
+    }),
+  );
+  const found = await Promise.all(checks.map((check) => bucket.head(check.key)));
+  return checks.filter((_, index) => !found[index]).map((check) => check.name);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Slugs
 
 /** /admin/content/new is the create form: no content may be reached by that slug. */
@@ -244,15 +272,14 @@ export async function checkContentSlug(db: Database, slug: string, current: stri
 }
 
 /**
- * The slug a save uses. New content: the title's slug, or the first free of slug-1, slug-2, ...
- * An edit keeps its slug (links to it stay valid) unless the title's slug changed and the new
- * one is free.
+ * The slug a save uses: the title's slug, or the first free of slug-1, slug-2, ... (the spec's
+ * 'Will be auto-generated as "{slug}-1"'). An edit keeps its slug while its title's slug stays the
+ * same; a new title moves it (the old slug keeps leading to it), and the item's own slug is free to it.
  */
 async function chooseContentSlug(db: Database, title: string, current: { slug: string; title: string } | null): Promise<string> {
   const base = slugOrFallback(title, FALLBACK_CONTENT_SLUG);
   if (current && (base === current.slug || base === slugOrFallback(current.title, FALLBACK_CONTENT_SLUG))) return current.slug;
-  const taken = await takenSlugs(db, base);
-  if (current) return taken.includes(base) ? current.slug : base;
+  const taken = (await takenSlugs(db, base)).filter((slug) => slug !== current?.slug);
   return nextFreeSlug(base, taken);
 }
 

@@ -23,6 +23,8 @@ import {
   unpublishContent,
 } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
+import { VIDEO_MISMATCH } from "~/lib/schemas/content";
+import { NO_UPLOADED_VIDEO } from "~/server/admin-content.server";
 
 // The content editor over HTTP, as the browser submits it (multipart, conform's field names read
 // from the rendered form): create and edit a scheme with formations and plays, unique slugs, the
@@ -246,6 +248,37 @@ describe("slugs", () => {
     expect(await check.json()).toEqual({ slug: base, available: false, suggestion: `${base}-2` });
   });
 
+  it("an edit to a title whose slug is taken moves to the first free -1, -2, as the hint says; its own slug stays free to it", async () => {
+    const id = token();
+    const taken = `Taken title ${id}`;
+    await createContent({ title: taken, type: "gameplay" });
+    const { row } = await createContent({ title: `Renamed later ${id}`, type: "gameplay" });
+    const base = taken.toLowerCase().replaceAll(" ", "-");
+    const edit = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title: taken, type: "gameplay" }), admin);
+    expect(edit.status).toBe(302);
+    const [moved] = (await contentByTitle(taken)).filter((item) => item.id === row.id);
+    expect(moved.slug).toBe(`${base}-1`);
+    // The live hint says so, in the spec's words (the item's own slug does not count as taken).
+    const check = await (await get(`/admin/slug-check?slug=${base}&current=${base}-1`, { cookie: admin })).json();
+    expect(check).toEqual({ slug: base, available: false, suggestion: `${base}-1` });
+    // The old slug leads to it.
+    expect((await get(`/admin/content/${row.slug}`, { cookie: admin })).status).toBe(301);
+  });
+
+  it("an item that is not there (deleted while its editor was open, or never there) says 'Content not found', not the unknown-path page", async () => {
+    const missing = `/admin/content/never-there-${token()}`;
+    const opened = await get(missing, { cookie: admin });
+    expect(opened.status).toBe(404);
+    const text = textOf(await opened.text());
+    expect(text).toContain("Content not found");
+    expect(text).toContain("This item does not exist or was deleted. If you were saving it, nothing was saved.");
+    expect(text).not.toContain("Did you forget to add the page to the router?");
+    const saved = await postMultipart(missing, contentForm({ title: "Saved after its deletion", type: "gameplay" }), admin);
+    expect(saved.status).toBe(404);
+    expect(textOf(await saved.text())).toContain("Content not found");
+    expect(await contentByTitle("Saved after its deletion")).toEqual([]);
+  });
+
   it("never come out empty for a title of only symbols, and never take the reserved 'new'", async () => {
     const [last] = await state.db.select({ id: content.id }).from(content).orderBy(desc(content.id)).limit(1);
     const lastId = last?.id ?? 0;
@@ -268,6 +301,10 @@ describe("validation", () => {
     ["two formations with one slug", [{ title: "Gun Bunch", plays: [] }, { title: "Gun  Bunch!", plays: [] }], "Another formation of this content already uses this slug"],
     ["a play video that is not a URL", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "javascript:alert(1)" }] }], "Must be a valid URL"],
     ["play tag of symbols only", [{ title: "Gun Bunch", plays: [{ title: "Mesh", tags: "red zone, 🏈" }] }], "A tag needs a letter or a digit"],
+    // Members would meet a dead player.
+    ["YouTube address that names no video", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "https://www.youtube.com/watch?v=short" }] }], VIDEO_MISMATCH.youtube],
+    ["Vimeo address under YouTube", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoUrl: "https://vimeo.com/76979871" }] }], VIDEO_MISMATCH.isVimeo],
+    ["custom video storage does not hold", [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoProvider: "custom", videoUrl: "/media/videos/never-uploaded.mp4" }] }], NO_UPLOADED_VIDEO],
   ] as [string, FormationInput[], string][])("refuses a %s with its message and stores nothing", async (_, formations, message) => {
     const title = `Invalid scheme ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, formations }), admin);
@@ -291,6 +328,12 @@ describe("validation", () => {
     expect(response.status).toBe(400);
     expect(await responseText(response)).toContain(message);
     expect(await contentByTitle(title)).toEqual([]);
+  });
+
+  it("takes a custom play video that storage holds", async () => {
+    const title = `Uploaded video ${token()}`;
+    await createContent({ title, formations: [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoProvider: "custom", videoUrl: "/media/videos/sample-play.mp4" }] }] });
+    expect(await contentByTitle(title)).toHaveLength(1);
   });
 
   it("leaves an edited scheme's formations intact when the edit is invalid", async () => {

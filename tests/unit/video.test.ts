@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_CONTENT } from "../../db/seed-data";
+import { VIDEO_MISMATCH, videoMismatch } from "~/lib/schemas/content";
 import { resolveVideo } from "~/lib/video";
 
 const ID = "dQw4w9WgXcQ";
@@ -68,6 +69,39 @@ describe("resolveVideo", () => {
       for (const play of item.formations.flatMap((formation) => formation.plays)) {
         const source = resolveVideo(play.videoProvider === "custom" ? "/media/videos/sample-play.mp4" : play.videoUrl, play.videoProvider);
         expect(source?.kind, play.slug).toBe(play.videoProvider === "custom" ? "file" : play.videoProvider);
+      }
+    }
+  });
+});
+
+describe("a play's video address against its provider (the content editor)", () => {
+  it.each([
+    ["youtube", `https://www.youtube.com/watch?v=${ID}`, null],
+    ["youtube", "https://www.youtube.com/watch?v=short", VIDEO_MISMATCH.youtube],
+    ["youtube", "https://example.com/some-page", VIDEO_MISMATCH.youtube],
+    ["youtube", "https://vimeo.com/76979871", VIDEO_MISMATCH.isVimeo],
+    ["youtube", "/media/videos/sample-play.mp4", VIDEO_MISMATCH.isFile],
+    ["vimeo", "https://vimeo.com/76979871", null],
+    ["vimeo", "https://vimeo.com/about", VIDEO_MISMATCH.vimeo],
+    ["vimeo", `https://youtu.be/${ID}`, VIDEO_MISMATCH.isYoutube],
+    ["custom", "/media/videos/sample-play.mp4", null],
+    ["custom", "https://cdn.example.com/plays/mesh.webm", null],
+    ["custom", "https://example.com/watch", VIDEO_MISMATCH.custom],
+    ["custom", `https://www.youtube.com/watch?v=${ID}`, VIDEO_MISMATCH.isYoutube],
+    // Not a URL: the field's own message ('Must be a valid URL').
+    ["youtube", "not a url", null],
+  ])("%s with %s", (provider, url, message) => {
+    expect(videoMismatch(provider, url)).toBe(message);
+  });
+
+  it("accepts every play of the seed", () => {
+    for (const item of SEED_CONTENT) {
+      for (const formation of item.formations ?? []) {
+        for (const play of formation.plays) {
+          // The seeder stores the sample video at its media address (db/seed.ts).
+          const url = play.videoProvider === "custom" ? "/media/videos/sample-play.mp4" : play.videoUrl;
+          expect(videoMismatch(play.videoProvider, url), `${item.slug}/${play.slug}`).toBeNull();
+        }
       }
     }
   });

@@ -116,9 +116,7 @@ function SlugHint({ title, current }: { title: string; current: { slug: string; 
     <div aria-live="polite" className="mt-1 space-y-1 text-xs">
       {taken ? (
         <p className="font-semibold text-amber-300" data-testid="slug-warning">
-          {current
-            ? `Slug "${slug}" already exists. The current slug "${current.slug}" will be kept.`
-            : `Slug "${slug}" already exists. Will be auto-generated as "${check.suggestion}"`}
+          {`Slug "${slug}" already exists. Will be auto-generated as "${check.suggestion}"`}
         </p>
       ) : (
         <p className="text-slate-400" data-testid="slug-hint">

@@ -3,6 +3,7 @@ import { CONTENT_TYPES, DIFFICULTIES, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } f
 import type { ContentType, Game } from "../../../db/schema.ts";
 import { slugify } from "../slug";
 import { formatCount } from "../format";
+import { resolveVideo } from "../video";
 
 // The content form: one schema for the live validation in the browser and for the action. Images
 // are not part of it: the action reads the files and checks them by their bytes.
@@ -103,6 +104,27 @@ function normalizeText(value: string | undefined): string {
 const optionalText = (max: number, label: string) =>
   z.string().max(max, `${label} must be at most ${formatCount(max)} characters`).optional();
 
+export const VIDEO_MISMATCH = {
+  youtube: "This YouTube address names no video. Copy it from the video's Share button.",
+  vimeo: "This Vimeo address names no video. Copy it from the video's Share button.",
+  custom: "A custom video is a file: an uploaded video (/media/videos/...) or an address ending in .mp4 or .webm.",
+  isYoutube: "This is a YouTube address: choose YouTube as the video provider.",
+  isVimeo: "This is a Vimeo address: choose Vimeo as the video provider.",
+  isFile: "This is a video file: choose Custom as the video provider.",
+} as const;
+
+/** Why a play's video address does not fit its provider (null when it does); members would meet a dead player. */
+export function videoMismatch(provider: unknown, url: string): string | null {
+  const chosen = provider === "vimeo" || provider === "custom" ? provider : "youtube";
+  // Which kind of address this is, whatever was chosen (resolveVideo read for Vimeo skips YouTube).
+  const source = resolveVideo(url);
+  if (!source) return null; // Not a URL at all: the field's own 'Must be a valid URL'.
+  const kind = source.kind === "link" ? null : source.kind === "file" ? "custom" : source.kind;
+  if (kind === chosen) return null;
+  if (kind === null) return VIDEO_MISMATCH[chosen];
+  return kind === "youtube" ? VIDEO_MISMATCH.isYoutube : kind === "vimeo" ? VIDEO_MISMATCH.isVimeo : VIDEO_MISMATCH.isFile;
+}
+
 const videoUrlField = z
   .string()
   .trim()
@@ -196,6 +218,9 @@ export const contentFormSchema = z
           if (!(typeof play.title === "string" && play.title.trim())) {
             context.addIssue({ code: "custom", path: ["formations", index, "plays", playIndex, "title"], message: PLAY_TITLE_REQUIRED });
           }
+          // A link the player cannot play would reach members as a dead player: say so to staff.
+          const mismatch = typeof play.videoUrl === "string" && play.videoUrl.trim() ? videoMismatch(play.videoProvider, play.videoUrl) : null;
+          if (mismatch) context.addIssue({ code: "custom", path: ["formations", index, "plays", playIndex, "videoUrl"], message: mismatch });
         });
       });
     },

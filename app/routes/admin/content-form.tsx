@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { PatchStatusCard } from "~/components/admin/patch-status-card";
@@ -8,7 +9,7 @@ import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormI
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { movedContentSlug } from "~/server/library.server";
-import { findContentForEdit, findContentForSave, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { findContentForEdit, findContentForSave, missingUploadedVideos, NO_UPLOADED_VIDEO, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
 import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
@@ -137,6 +138,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
     return kept({ result: submission.reply(), imageError: null, toast: null }, submission.status === "error" ? 400 : 200);
   }
+  // An uploaded video that is not there would reach members as a dead player.
+  const missing = await missingUploadedVideos(app.env.MEDIA, submission.value);
+  if (missing.length) {
+    return kept({ result: submission.reply({ fieldErrors: Object.fromEntries(missing.map((name) => [name, [NO_UPLOADED_VIDEO]])) }), imageError: null, toast: null }, 400);
+  }
   let current = params.slug ? await findContentForSave(app.db, params.slug) : null;
   if (params.slug && !current) {
     // Renamed by someone else while this editor was open: the item is found under its new slug
@@ -206,5 +212,28 @@ export default function ContentFormPage({ loaderData, actionData }: Route.Compon
         />
       ) : null}
     </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The editor's own 404 (an item deleted or never there), not the unknown-path page; other errors
+  // say what the server said, as the root's boundary does ('Unauthorized: Admins only').
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = status === 404 ? "Content not found" : status === 403 ? "Access denied" : "Something went wrong";
+  const message =
+    status === 404
+      ? "This item does not exist or was deleted. If you were saving it, nothing was saved."
+      : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+        ? error.data
+        : "We could not load the content editor. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{`${heading} | Gridiron Playbook`}</title>
+      <h1 className="font-display text-3xl font-black text-white">{heading}</h1>
+      <p className="mt-4 text-slate-300">{message}</p>
+      <Link to={status === 403 ? "/" : "/admin#content"} className="btn-primary mt-8">
+        {status === 403 ? "Back to the home page" : "Back to Dashboard"}
+      </Link>
+    </section>
   );
 }
