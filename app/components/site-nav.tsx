@@ -143,11 +143,18 @@ function useMenuClosing() {
       const menu = ref.current;
       if (menu?.open && !menu.contains(event.target as Node)) menu.open = false;
     };
+    // Tabbing out of an open menu closes it: the page under it would take focus while covered.
+    const onFocus = (event: FocusEvent) => {
+      const menu = ref.current;
+      if (menu?.open && event.target instanceof Node && !menu.contains(event.target)) menu.open = false;
+    };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
+    document.addEventListener("focusin", onFocus);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
+      document.removeEventListener("focusin", onFocus);
     };
   }, []);
   return ref;

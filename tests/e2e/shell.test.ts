@@ -87,4 +87,22 @@ describe("page shell in Chromium", () => {
     await visible(page.getByRole("link", { name: "Madden NFL 26" }).last());
     await context.close();
   });
+
+  it("closes the phone menu when the keyboard leaves it, so focus never sits under it", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/college");
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: "Menu" }) });
+    await menu.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    // Tab through the menu's links and fields until focus leaves it.
+    const inside = () => menu.evaluate((element) => element.contains(document.activeElement));
+    await page.keyboard.press("Tab");
+    expect(await inside()).toBe(true);
+    for (let press = 0; press < 40 && (await inside()); press++) await page.keyboard.press("Tab");
+    expect(await inside()).toBe(false);
+    // Focus has left the menu: it is closed, so what has focus is not under it.
+    expect(await menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
+  });
 });
