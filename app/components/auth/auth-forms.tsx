@@ -48,6 +48,12 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
   }, [successTarget, navigate]);
 
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const formProps = getFormProps(form);
+  // While a login is on its way (or done), another press sends nothing.
+  const loginFormProps = {
+    ...formProps,
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => (busy || succeeded ? event.preventDefault() : formProps.onSubmit(event)),
+  };
   const unconfirmedEmail =
     loginData && "unconfirmedEmail" in loginData && typeof loginData.unconfirmedEmail === "string"
       ? loginData.unconfirmedEmail
@@ -58,7 +64,7 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
     <>
       <h1 className="font-display text-2xl font-black text-white">Welcome back</h1>
       <p className="mt-1 text-sm text-slate-400">Log in to your account.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+      <Form method="post" {...loginFormProps} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {succeeded ? <FormAlert tone="success" errors={[LOGIN_SUCCESS]} /> : <FormAlert errors={form.errors} />}
@@ -76,7 +82,8 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy || succeeded}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button type="submit" className="btn-primary w-full" aria-disabled={busy || succeeded || undefined}>
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
@@ -106,7 +113,10 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
     id: "register",
     lastResult: registerData && "result" in registerData ? registerData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as the password field is left pushed the terms checkbox
+    // down under the finger or mouse that was pressing it, and the press was lost. The strength
+    // meter already says what the password lacks while it is typed.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [accepted, setAccepted] = useState(false);
