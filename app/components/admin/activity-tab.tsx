@@ -51,7 +51,7 @@ export function ActivityTab({ activity }: { activity: Activity }) {
         <button type="submit" className="btn-secondary">Filter</button>
         {filtered ? <Link to="/admin#activity" className="text-link text-sm">Clear filters</Link> : null}
       </Form>
-      <DataTable className="mt-5" columns={["When", "Staff member", "Action", "Affected", "Before", "After"]}>
+      <DataTable className="mt-5" scrollLabel="Activity entries" columns={["When", "Staff member", "Action", "Affected", "Before", "After"]}>
         {rows.length === 0 ? (
           <EmptyRow columns={6}>No activity recorded{filtered ? " for these filters" : ""}.</EmptyRow>
         ) : (

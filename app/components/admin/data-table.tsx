@@ -17,9 +17,23 @@ export function Section({ id, title, action, children }: { id: string; title: st
  * so that the visually hidden (absolutely positioned) labels in its cells stay inside it instead of
  * widening the whole page.
  */
-export function DataTable({ columns, className, children }: { columns: string[]; className?: string; children: React.ReactNode }) {
+export function DataTable({
+  columns,
+  className,
+  scrollLabel,
+  children,
+}: {
+  columns: string[];
+  className?: string;
+  /** For a table with nothing focusable in it: the scroller itself takes focus (arrow keys scroll it) under this name. */
+  scrollLabel?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className={className ? `relative overflow-x-auto ${className}` : "relative overflow-x-auto"}>
+    <div
+      className={className ? `relative overflow-x-auto ${className}` : "relative overflow-x-auto"}
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className="data-table">
         <thead>
           <tr>

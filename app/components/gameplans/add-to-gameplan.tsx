@@ -25,6 +25,10 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
     shouldValidate: "onBlur",
   });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const saving = fetcher.state !== "idle";
+  const conformProps = getFormProps(form);
+  // While a play is being added, another press sends nothing.
+  const formProps = { ...conformProps, onSubmit: (event: React.FormEvent<HTMLFormElement>) => (saving ? event.preventDefault() : conformProps.onSubmit(event)) };
   return (
     <section id="add-to-gameplan" aria-labelledby="add-to-gameplan-title" className="card scroll-mt-24 p-5">
       <h2 id="add-to-gameplan-title" className="text-lg font-bold text-white">Add to gameplan</h2>
@@ -34,7 +38,7 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
           come back to add this play under a situation.
         </p>
       ) : (
-        <fetcher.Form method="post" action="/gameplans/add" {...getFormProps(form)} preventScrollReset className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <fetcher.Form method="post" action="/gameplans/add" {...formProps} preventScrollReset className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
           <input type="hidden" name="playId" value={props.playId} />
           <input type="hidden" name="back" value={props.playPath} />
           <Field label="Gameplan" htmlFor={fields.gameplanId.id} errors={fields.gameplanId.errors} errorId={fields.gameplanId.errorId}>
@@ -51,7 +55,8 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
               ))}
             </select>
           </Field>
-          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>Add to gameplan</button>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+          <button type="submit" className="btn-primary" aria-disabled={saving || undefined}>Add to gameplan</button>
         </fetcher.Form>
       )}
       <p role="status" className={`mt-2 min-h-5 text-sm ${answer?.error ? "text-red-300" : "text-slate-300"}`}>
