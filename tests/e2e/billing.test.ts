@@ -71,6 +71,12 @@ describe("billing in Chromium", () => {
     await page.goto(PREMIUM_SCHEME);
     await visible(page.getByRole("heading", { name: "Unlock this scheme" }));
     await visible(nav.getByText("Free Tier", { exact: true }));
+    // Account Settings still says what the membership was: cancelled, and the day it ended.
+    await page.goto("/account-settings");
+    const card = page.locator("#subscription");
+    await visible(card.getByText("Cancelled", { exact: true }));
+    await visible(card.getByText("Premium ended", { exact: true }));
+    await visible(card.getByRole("link", { name: "Upgrade to Premium" }));
     await context.close();
   });
 

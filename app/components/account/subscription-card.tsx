@@ -25,10 +25,13 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const cancelled = status === "cancelled" || cancelAtPeriodEnd;
+  // A cancelled membership whose access has run out says so, with the day it ended (the spec's
+  // 'Cancelled' badge), rather than looking like an account that never had one.
+  const ended = cancelled && !hasPremium && !isStaff && endDate !== null;
   const badge =
     status === "past_due"
       ? { label: "Past Due", style: "bg-blitz text-field-950" }
-      : cancelled && hasPremium
+      : cancelled && (hasPremium || ended)
         ? { label: "Cancelled", style: "bg-slate-600 text-white" }
         : hasPremium
           ? { label: "Premium Active", style: "bg-turf text-field-950" }
@@ -103,9 +106,19 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           </div>
         </div>
       ) : null}
+      {ended ? (
+        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-400">Premium ended</dt>
+            <dd className="font-semibold text-white">{formatShortDate(endDate)}</dd>
+          </div>
+        </dl>
+      ) : null}
       {!hasPremium && !isStaff ? (
         <div className="mt-5">
-          <p className="text-sm text-slate-300">Unlock every scheme, formation and play, plus ratings, comments and favourites.</p>
+          <p className="text-sm text-slate-300">
+            {ended ? "Subscribe again to unlock" : "Unlock"} every scheme, formation and play, plus ratings, comments and favourites.
+          </p>
           <Link to="/subscribe" className="btn-primary mt-4">
             Upgrade to Premium
           </Link>
