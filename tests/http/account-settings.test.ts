@@ -40,13 +40,19 @@ describe("password change", () => {
     const changer = await signInUser(user);
 
     const response = await changePassword(changer, user.password, NEW_PASSWORD);
-    expect(response.status).toBe(200);
-    const html = await responseText(response);
-    expect(html).toContain("Security Updated");
-    expect(html).toContain("Password changed successfully!");
+    // A redirect: a reload of the page that follows cannot send the old password again.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/account-settings#security");
     const renewed = sessionFrom(response);
     expect(renewed).toBeDefined();
     expect(renewed).not.toBe(changer);
+    const toast = response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="))!.split(";")[0];
+    const html = await responseText(await get("/account-settings", { cookie: `${renewed}; ${toast}` }));
+    expect(html).toContain("Security Updated");
+    expect(html).toContain("Password changed successfully!");
+    expect(html).toContain("Password Updated");
+    // Once shown, the page no longer says so.
+    expect(await settingsPage(renewed!)).not.toContain("Security Updated");
 
     expect(await isSignedIn(otherDevice)).toBe(false);
     expect(await isSignedIn(changer)).toBe(false);

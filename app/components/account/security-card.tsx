@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
-import { showToast } from "~/components/toaster";
 import { changePasswordSchema, PASSWORD_CHANGE_ATTEMPTS } from "~/lib/schemas/auth";
 import { SettingsCard } from "./settings-card";
 
@@ -47,21 +46,12 @@ export function SecurityCard({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // A successful change clears the form; a new key clears the strength meter with it.
-  const [changedCount, setChangedCount] = useState(0);
+  // A successful change comes back as a new page (a redirect, with its toast): a new key per page
+  // clears the form and its strength meter.
+  const { key } = useLocation();
   const remaining = useCountdown(throttle.allowed ? 0 : throttle.retryAfterSeconds);
   const locked = !throttle.allowed && remaining > 0;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
-
-  useEffect(() => {
-    if (!changed) return;
-    setChangedCount((count) => count + 1);
-    showToast({
-      kind: "success",
-      title: "Password Updated",
-      description: "Your password has been changed successfully. You may need to log in again on other devices.",
-    });
-  }, [changed, lastResult]);
 
   if (!hasPassword) {
     return (
@@ -79,7 +69,7 @@ export function SecurityCard({
 
   return (
     <SettingsCard id="security" title="Security">
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form key={key} method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="change-password" />
         {changed ? (
           <div role="status" className="rounded-lg border border-turf/50 bg-lime-950/40 px-4 py-3 text-sm text-lime-200">
@@ -97,7 +87,7 @@ export function SecurityCard({
         <Field label="Current password" htmlFor={fields.currentPassword.id} errors={fields.currentPassword.errors} errorId={fields.currentPassword.errorId}>
           <input {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" className="input" />
         </Field>
-        <NewPasswordField key={changedCount} label="New password" field={fields.newPassword} />
+        <NewPasswordField label="New password" field={fields.newPassword} />
         <Field label="Confirm new password" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
         </Field>

@@ -37,6 +37,12 @@ export function meta() {
   return [{ title: "Account Settings | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
+const PASSWORD_UPDATED = {
+  kind: "success" as const,
+  title: "Password Updated",
+  description: "Your password has been changed successfully. You may need to log in again on other devices.",
+};
+
 /** 'My playbook' lists at most this many schemes (the most recently touched). */
 const PLAYBOOK_LIMIT = 100;
 
@@ -89,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         (premium || user.subscriptionStatus === "past_due"),
     },
     passwordThrottle: throttle,
+    passwordChanged: app.toast?.title === PASSWORD_UPDATED.title,
     discord: discordRows ? toDiscordCard(discordRows, user) : null,
     notifications: { notifyDigest: user.notifyDigest, notifyInSite: user.notifyInSite, followGames: user.followGames },
     tips: tips.map((tip) => ({
@@ -174,10 +181,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    return data(
-      { intent, changed: true, result: submission.reply({ resetForm: true }) },
-      { headers: { "Set-Cookie": outcome.cookie } },
-    );
+    // Redirected (the form sent once, so a reload cannot send the old password again and count a
+    // wrong attempt); the page says 'Security Updated' when the toast it carries is this one.
+    return redirectWithToast("/account-settings#security", PASSWORD_UPDATED, { headers: { "Set-Cookie": outcome.cookie } });
   }
 
   if (intent === "notifications") {
@@ -256,7 +262,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           // A 4xx answer does not reload the page's data: the counter and countdown come from the answer.
           throttle={(passwordAnswer && "throttle" in passwordAnswer ? (passwordAnswer.throttle as PasswordThrottle) : null) ?? loaderData.passwordThrottle}
           lastResult={passwordAnswer?.result ?? null}
-          changed={Boolean(passwordAnswer && "changed" in passwordAnswer && passwordAnswer.changed)}
+          changed={loaderData.passwordChanged && !passwordAnswer}
         />
         <SubscriptionCard subscription={loaderData.subscription} notice={subscriptionNotice} />
         <NotificationsCard
