@@ -329,6 +329,11 @@ describe("the whole local journey over HTTP", () => {
       expect(html, path).toMatch(/<div role="alert"[^>]*>Your last payment failed\. <a[^>]*href="\/account-settings#subscription"[^>]*>Update your card<\/a>/);
     }
     expect(await text(await get("/account-settings", { cookie }))).toMatch(/<span[^>]*>Past Due<\/span>/);
+    // The pricing page does not call it a renewal.
+    const subscribe = (await text(await get("/subscribe", { cookie }))).replaceAll("<!-- -->", "");
+    expect(subscribe).toContain("Your last payment failed</h1>");
+    expect(subscribe).not.toContain("You&#x27;re all set");
+    expect(subscribe).not.toContain("Renews on");
     const outbox = await text(await get("/dev/outbox"));
     expect(outbox).toContain(member.email);
     expect(outbox).toContain("Action needed: update your Gridiron Playbook payment");

@@ -60,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             plan: viewer.subscriptionPlan,
             endsAt: viewer.accessExpiresAt?.getTime() ?? null,
             cancelled: viewer.cancelAtPeriodEnd || viewer.subscriptionStatus === "cancelled",
+            pastDue: viewer.subscriptionStatus === "past_due",
           }
         : null,
   };
@@ -112,9 +113,15 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   if (membership) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
-        <h1 className="font-display text-4xl font-black text-white">You're all set</h1>
+        <h1 className="font-display text-4xl font-black text-white">{membership.pastDue ? "Your last payment failed" : "You're all set"}</h1>
         {membership.staff ? (
           <p className="mt-4 text-slate-300">Staff accounts have full access to every scheme.</p>
+        ) : membership.pastDue ? (
+          // A failed payment is not a renewal: the date is the end of the grace period.
+          <p className="mt-4 text-slate-300">
+            You keep premium access{membership.endsAt ? ` until ${formatShortDate(membership.endsAt)}` : ""} while the payment is retried. Update your
+            card with Manage Billing to keep it.
+          </p>
         ) : (
           <p className="mt-4 text-slate-300">
             You have premium access{membership.plan ? ` on the ${PLANS[membership.plan].name.toLowerCase()} plan` : ""}.{" "}
