@@ -317,6 +317,15 @@ describe("registration", () => {
     invalid.push(["malformed e-mail", registerForm({ ...base(), email: "not-an-email" }), "Please enter a valid email address"]);
   }
 
+  it("a refused registration comes back with the names, the e-mail and the ticked terms box (without JavaScript too)", async () => {
+    const form = registerForm({ ...base(), password: "Xy9!wvu" });
+    const response = await postForm("/auth", form, { headers: fromAddress(newClientAddress()) });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(`value="${form.email}"`);
+    expect(html).toMatch(/<input type="checkbox"[^>]*name="acceptTerms"[^>]*checked=""/);
+  });
+
   it("refuses invalid submissions with a 4xx answer and the rule's message, and creates nothing", async () => {
     const address = newClientAddress();
     for (const [label, form, message] of invalid) {

@@ -119,7 +119,7 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [accepted, setAccepted] = useState(false);
+  const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === "on");
   const hydrated = useHydrated();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
   const registered = registerData && "status" in registerData && registerData.status === "registered";
@@ -154,6 +154,8 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
                 value="on"
                 aria-invalid={fields.acceptTerms.errors?.length ? true : undefined}
                 aria-describedby={fields.acceptTerms.errors?.length ? fields.acceptTerms.errorId : undefined}
+                // A refused form comes back with the box as it was sent (without JavaScript too).
+                defaultChecked={fields.acceptTerms.initialValue === "on"}
                 className="mt-1 h-4 w-4 accent-lime-400"
                 onChange={(event) => setAccepted(event.currentTarget.checked)}
               />

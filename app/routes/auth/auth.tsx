@@ -142,7 +142,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const requested = searchParams.get("mode");
+  // The form that was sent comes back, whatever address it was sent to.
+  const sent = actionData?.intent === "register" ? "register" : actionData?.intent === "forgot" || actionData?.intent === "resend" ? "forgot" : null;
+  const requested = sent ?? searchParams.get("mode");
   const mode: AuthMode = requested === "register" || requested === "forgot" ? requested : "login";
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
