@@ -228,6 +228,19 @@ describe("login messages", () => {
   });
 });
 
+describe("the login page", () => {
+  it("says the login leads back when a page needing an account (or a session that ran out) sent the visitor there", async () => {
+    const sent = await get("/account-settings");
+    expect(sent.status).toBe(302);
+    const location = sent.headers.get("Location")!;
+    expect(location).toContain("redirectTo=");
+    expect(await responseText(await get(location))).toContain("Log in to continue to the page you were on.");
+    const plain = await responseText(await get("/auth"));
+    expect(plain).toContain("Log in to your account.");
+    expect(await responseText(await get("/auth?redirectTo=https%3A%2F%2Fevil.example"))).toContain("Log in to your account.");
+  });
+});
+
 describe("login throttle", () => {
   it("refuses the 6th attempt on one account within 15 minutes, even with the right password and from elsewhere", async () => {
     const user = await createConfirmedUser("throttle");

@@ -8,7 +8,7 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { Field, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
-import { forgotPasswordSchema, loginSchema, registerSchema } from "~/lib/schemas/auth";
+import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "~/lib/schemas/auth";
 import type { AuthActionData } from "~/routes/auth/auth";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -63,7 +63,10 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
   return (
     <>
       <h1 className="font-display text-2xl font-black text-white">Welcome back</h1>
-      <p className="mt-1 text-sm text-slate-400">Log in to your account.</p>
+      <p className="mt-1 text-sm text-slate-400">
+        {/* Sent here from a page that needs an account (or a session that ran out): say where the login leads. */}
+        {!["", "/home"].includes(safeRedirectPath(redirectTo, "")) ? "Log in to continue to the page you were on." : "Log in to your account."}
+      </p>
       <Form method="post" {...loginFormProps} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
