@@ -83,6 +83,15 @@ export function formatPosition(seconds: number): string {
 }
 
 /**
+ * A position at the very end of the video (played to its end): no resume is offered from there.
+ * Read in whole seconds, as it is stored and as resumePoint reads it (6.4 s of a 7 s video is not
+ * the end: it is stored as 6, and 'Resume from 0:06' would be offered).
+ */
+export function isAtEnd(position: number, duration: number): boolean {
+  return Math.floor(position) > duration - RESUME_MARGIN_SECONDS;
+}
+
+/**
  * Where the player offers to resume ('Resume from 3:12'): a saved position past the first second
  * and not at the very end (a video played to its end starts again from the top).
  */

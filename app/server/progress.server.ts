@@ -210,7 +210,9 @@ export async function setPlayStage(db: Database, target: { userId: string; playI
  * Saves where the member stopped in a play's self-hosted video, and marks the play 'Watched' when
  * `watched` (the 90% rule, decided by the caller) and it was not started. At most one save per
  * member and play every POSITION_SAVE_INTERVAL_MS: a save that comes sooner writes nothing (the
- * upsert's WHERE), unless it is the one that marks the play watched. Returns whether it wrote.
+ * upsert's WHERE), unless it is the one that marks the play watched, or a save at the video's end
+ * (`ended`) that moves the position forward (so no resume is offered from just before the end).
+ * Returns whether it wrote.
  */
 export async function savePlayPosition(
   db: Database,
@@ -218,6 +220,7 @@ export async function savePlayPosition(
   position: number,
   watched: boolean,
   now = Date.now(),
+  ended = false,
 ) {
   const at = new Date(now);
   const result = await db
@@ -242,7 +245,8 @@ export async function savePlayPosition(
       },
       setWhere: sql`${playProgress.positionSavedAt} IS NULL
         OR ${playProgress.positionSavedAt} <= ${now - POSITION_SAVE_INTERVAL_MS}
-        OR (${playProgress.stage} = 'not-started' AND excluded.stage = 'watched')`,
+        OR (${playProgress.stage} = 'not-started' AND excluded.stage = 'watched')
+        OR (${ended ? 1 : 0} = 1 AND excluded.position_seconds > coalesce(${playProgress.positionSeconds}, -1))`,
     });
   return result.meta.changes > 0;
 }

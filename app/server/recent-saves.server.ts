@@ -6,12 +6,14 @@ import { POSITION_SAVE_INTERVAL_MS, type ProgressStage } from "../lib/progress.t
 // against D1, the rights function, the play's video): a later save from the same session for the
 // same play within the interval would write nothing anyway (the upsert's own condition, which still
 // guards the saves other isolates send), so answering it at once stores nothing and reveals nothing.
-// The one save that must not be dropped is the one that marks a not-started play 'Watched'; the
-// stage is kept with the entry for that, and a stage change or reset forgets the member's entries.
+// The saves that must not be dropped are the one that marks a not-started play 'Watched' and the
+// first one at the video's end (then no resume is offered); the stage and whether the save was at
+// the end are kept with the entry for that, and a stage change or reset forgets the member's entries.
 
 const RECENT_LIMIT = 5_000;
 
-type RecentSave = { sessionId: string; at: number; runtime: string | null; stage: ProgressStage };
+/** `ended`: the save was at the video's end (the end save of a short video comes soon after the 90% one and must land). */
+type RecentSave = { sessionId: string; at: number; runtime: string | null; stage: ProgressStage; ended?: boolean };
 const recentSaves = new Map<string, RecentSave>();
 
 const keyOf = (userId: string, playId: number) => `${userId}:${playId}`;
@@ -28,7 +30,7 @@ export function recentSave(session: { id: string; userId: string }, playId: numb
   return entry.sessionId === session.id ? entry : null;
 }
 
-export function rememberSave(session: { id: string; userId: string }, playId: number, save: { runtime: string | null; stage: ProgressStage }, now = Date.now()) {
+export function rememberSave(session: { id: string; userId: string }, playId: number, save: { runtime: string | null; stage: ProgressStage; ended?: boolean }, now = Date.now()) {
   const key = keyOf(session.userId, playId);
   recentSaves.delete(key);
   if (recentSaves.size >= RECENT_LIMIT) recentSaves.delete(recentSaves.keys().next().value!);

@@ -115,6 +115,8 @@ describe("the stage form of a play", () => {
     for (const stage of ["mastered", "", "Game-ready", "watched "]) {
       const response = await postForm(FREE_MESH, { intent: "progress", stage }, { cookie });
       expect(response.status, stage).toBe(400);
+      // Without JavaScript the page that comes back says why.
+      expect(await response.text(), stage).toMatch(/<p role="alert"[^>]*>Choose Not started, Watched, Practised or Game-ready\.<\/p>/);
     }
     expect((await postForm(FREE_MESH, { intent: "progress" }, { cookie })).status).toBe(400);
     expect((await postForm(`/content/${FREE_SCHEME}/section/gun-bunch/play/no-such-play`, { intent: "progress", stage: "watched" }, { cookie })).status).toBe(404);
@@ -172,6 +174,16 @@ describe("position saves (/progress/position)", () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, watched!.positionSavedAt!.getTime() + 5_100 - Date.now())));
     expect((await beacon({ play: String(freeMeshId), position: "1.2", duration: "7" }, cookie)).status).toBe(204);
     expect(await landed(id, freeMeshId, { positionSeconds: 1 })).toMatchObject({ positionSeconds: 1, stage: "watched" });
+  });
+
+  it("a short video played to its end: the end save lands right after the 90% one, and no resume is offered", async () => {
+    const { id, cookie } = await member({});
+    expect((await beacon({ play: String(freeMeshId), position: "6.39", duration: "7" }, cookie)).status).toBe(204);
+    expect(await landed(id, freeMeshId, { positionSeconds: 6 })).toMatchObject({ stage: "watched" });
+    // The 'ended' save, 0.6 s later.
+    expect((await beacon({ play: String(freeMeshId), position: "7", duration: "7" }, cookie)).status).toBe(204);
+    expect(await landed(id, freeMeshId, { positionSeconds: 7 })).toMatchObject({ positionSeconds: 7, stage: "watched" });
+    expect((await (await get(FREE_MESH, { cookie })).text()).replaceAll("<!-- -->", "")).not.toContain("Resume from");
   });
 
   it("never lowers a stage the member set: a practised play stays practised when played to the end", async () => {

@@ -5,6 +5,7 @@ import { content, contentPlays, contentSections, playProgress } from "../../db/s
 import {
   checkPosition,
   formatPosition,
+  isAtEnd,
   isFinished,
   isInProgress,
   isProgressStage,
@@ -150,6 +151,21 @@ describe("progress in D1", () => {
     expect(await row(1)).toMatchObject({ positionSeconds: 1, stage: "watched" });
     // Another member's flood is theirs alone.
     expect(await savePlayPosition(db, target(1, otherId), 4, false, 16_000)).toBe(true);
+  });
+
+  it("always writes the first save at the video's end (a short video ends less than 5 s after its 90%), never twice", async () => {
+    // A member of its own: the tests below count this scheme's rows.
+    const viewer = await insertUser(db);
+    expect(await savePlayPosition(db, target(2, viewer), 6.39, true, 30_000)).toBe(true);
+    expect(await savePlayPosition(db, target(2, viewer), 7, false, 30_600, true)).toBe(true);
+    expect(await row(2, viewer)).toMatchObject({ positionSeconds: 7, stage: "watched" });
+    // No resume from there; a second end save within the interval writes nothing.
+    expect(resumePoint(7, "0:07")).toBeNull();
+    expect(await savePlayPosition(db, target(2, viewer), 7, false, 31_000, true)).toBe(false);
+    // Whole seconds, as stored: 6.5 s of 7 is stored as 6, from which a resume would be offered.
+    expect(isAtEnd(7, 7)).toBe(true);
+    expect(isAtEnd(6.5, 7)).toBe(false);
+    expect(isAtEnd(6.5, 6.8)).toBe(true);
   });
 
   it("adds up each started scheme in one read: its bar and the next play to learn", async () => {

@@ -251,6 +251,12 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           Draft: only staff can see this page.
         </p>
       ) : null}
+      {/* A refused form without JavaScript (a stage on a play, or one whose access ended meanwhile): say why here. */}
+      {error && (locked || loaderData.view) ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-2 text-sm font-semibold text-red-200">
+          {error}
+        </p>
+      ) : null}
       {locked ? <UnlockScreen data={loaderData} /> : loaderData.view ? <FormationView data={loaderData} /> : <MainView data={loaderData} error={error} />}
     </article>
   );

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/progress-position";
 import { contentRights } from "~/lib/access";
-import { checkPosition, stageAfterPlayback } from "~/lib/progress";
+import { checkPosition, isAtEnd, stageAfterPlayback } from "~/lib/progress";
 import { getApp } from "~/server/context.server";
 import { writeWhileBusy } from "~/server/db.server";
 import { getOptionalUser } from "~/server/guards.server";
@@ -34,8 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (recent) {
     const check = checkPosition(form.get("position"), form.get("duration"), recent.runtime);
     if (!check.ok) return text(check.error, 400);
-    // Only the save that marks a not-started play 'Watched' goes on to D1 within the interval.
-    if (stageAfterPlayback(recent.stage, check.position, check.duration) === recent.stage) return new Response(null, { status: 204 });
+    // Within the interval only the save that marks a not-started play 'Watched' and the first one at
+    // the video's end go on to D1 (a short video's end comes less than 5 s after its 90%).
+    const ending = isAtEnd(check.position, check.duration) && !recent.ended;
+    if (stageAfterPlayback(recent.stage, check.position, check.duration) === recent.stage && !ending) return new Response(null, { status: 204 });
   }
 
   const [viewer, { play }] = await Promise.all([
@@ -52,8 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = checkPosition(form.get("position"), form.get("duration"), target.runtime);
   if (!check.ok) return text(check.error, 400);
   const watched = stageAfterPlayback(target.stage ?? "not-started", check.position, check.duration) === "watched";
-  const save = writeWhileBusy(() => savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched));
-  if (stored && stored.userId === viewer.id) rememberSave(stored, playId, { runtime: target.runtime, stage: watched ? "watched" : target.stage ?? "not-started" });
+  const ended = isAtEnd(check.position, check.duration);
+  const save = writeWhileBusy(() => savePlayPosition(app.db, { userId: viewer.id, playId: target.playId, contentId: target.contentId }, check.position, watched, Date.now(), ended));
+  if (stored && stored.userId === viewer.id) rememberSave(stored, playId, { runtime: target.runtime, stage: watched ? "watched" : target.stage ?? "not-started", ended });
   // The save that marks the play watched lands before the answer (the page shows 'Watched' when it
   // comes back); a routine save is written after it, so the player's request costs one round trip.
   if (watched) await save;
