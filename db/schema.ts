@@ -145,11 +145,15 @@ export const content = sqliteTable(
     statusNote: text("status_note"),
     statusAlternative: text("status_alternative"),
     statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+    // When it was first published (null for a draft never published): the digest's 'new in the
+    // games you follow' goes by it, so a draft published later reaches every follower once.
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("content_slug_unique").on(table.slug),
+    index("content_game_published_at_idx").on(table.game, table.isPublished, table.publishedAt),
     index("content_game_listing_idx").on(table.game, table.isPublished, table.createdAt),
     index("content_game_type_listing_idx").on(table.game, table.type, table.isPublished, table.createdAt),
     index("content_type_listing_idx").on(table.type, table.isPublished, table.createdAt),

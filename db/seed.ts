@@ -170,6 +170,7 @@ export async function seedDatabase(options: SeedOptions) {
           authorId,
           views: item.views,
           runtime: item.runtime,
+          publishedAt: item.isPublished ? ago(item.daysAgo) : null,
           createdAt: ago(item.daysAgo),
           updatedAt: ago(item.daysAgo),
         })

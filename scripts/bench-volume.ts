@@ -33,14 +33,14 @@ export function volumeStatements(now: number): string[] {
             ${start}, ${start} + i * 1000, ${start} + i * 1000
      FROM n`,
     `${series(VOLUME.content)}
-     INSERT INTO content (slug, title, description, type, game, thumbnail_url, video_url, tags, difficulty, required_tier, is_published, views, created_at, updated_at)
+     INSERT INTO content (slug, title, description, type, game, thumbnail_url, video_url, tags, difficulty, required_tier, is_published, views, published_at, created_at, updated_at)
      SELECT 'bench-content-' || i, 'Bench strategy ' || i || ': reading the defense',
             'A volume item used by the benchmark. It describes a concept, the read and the counter in about the length of a real description on the site.',
             ${typeCase}, CASE WHEN (i / 5) % 2 = 0 THEN 'madden' ELSE 'college' END,
             '/media/thumbnail/seed-thumb-gameplay.png', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', '["bench","volume"]',
             'intermediate', CASE WHEN i % 10 = 0 THEN 'free' ELSE 'premium' END,
             CASE WHEN i % 50 = 0 THEN 0 ELSE 1 END, i % 5000,
-            ${start} + i * 300000, ${start} + i * 300000
+            CASE WHEN i % 50 = 0 THEN NULL ELSE ${start} + i * 300000 END, ${start} + i * 300000, ${start} + i * 300000
      FROM n`,
     `INSERT INTO content_sections (content_id, slug, title, description, image_url, position)
      SELECT c.id, 'formation-' || k.k, 'Formation ' || k.k, '<p>Formation notes for the benchmark.</p>', '/media/formationart/seed-formation-gun-bunch.png', k.k

@@ -492,15 +492,22 @@ export async function saveContent(
     })),
   );
 
+  // First published: now, when it is published for the first time (the digest's 'new' goes by it).
+  const savedAt = new Date();
   const writeContent = current
     ? db
         .update(content)
-        .set({ ...fields, authorId: current.authorId ?? options.authorId, updatedAt: new Date() })
+        .set({
+          ...fields,
+          authorId: current.authorId ?? options.authorId,
+          updatedAt: savedAt,
+          publishedAt: value.isPublished ? sql`coalesce(${content.publishedAt}, ${savedAt.getTime()})` : sql`${content.publishedAt}`,
+        })
         .where(eq(content.id, current.id))
         .returning({ id: content.id })
     : db
         .insert(content)
-        .values({ ...fields, authorId: options.authorId })
+        .values({ ...fields, authorId: options.authorId, publishedAt: value.isPublished ? savedAt : null })
         .returning({ id: content.id });
   // Formations and plays are saved in place, matched by slug: a play that stays keeps its id, so
   // its patch status and history, and every member's progress and gameplans that name it, survive

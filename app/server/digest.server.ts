@@ -48,7 +48,7 @@ function hasChangesSince(now: number) {
 
 function newContentSince(now: number) {
   return sql`FROM content ct
-    WHERE ct.is_published = 1 AND ct.created_at > ${windowStart(now)} AND ct.created_at <= ${now}
+    WHERE ct.is_published = 1 AND ct.published_at > ${windowStart(now)} AND ct.published_at <= ${now}
       AND ct.game IN (SELECT value FROM json_each(u.follow_games))`;
 }
 
@@ -93,10 +93,10 @@ async function writeDigests(db: Database, env: Env, secret: string, now: number)
       ORDER BY c.changed_at DESC, c.id DESC`),
     db.all<NewItem>(sql`
       SELECT u.id AS userId, ct.slug, ct.title, ct.game, ct.type
-      FROM users u JOIN content ct ON ct.is_published = 1 AND ct.created_at > ${windowStart(now)} AND ct.created_at <= ${now}
+      FROM users u JOIN content ct ON ct.is_published = 1 AND ct.published_at > ${windowStart(now)} AND ct.published_at <= ${now}
         AND ct.game IN (SELECT value FROM json_each(u.follow_games))
       WHERE u.id IN (SELECT value FROM json_each(${ids}))
-      ORDER BY ct.created_at DESC`),
+      ORDER BY ct.published_at DESC`),
   ]);
   const site = env.SITE_URL;
   const statements = [];
@@ -160,7 +160,7 @@ export function renderDigest(options: {
     count > DIGEST_MAX_LINES ? [{ label: `And ${count - DIGEST_MAX_LINES} more ${what}`, url: absolute(path) }] : [];
   if (changes.length) {
     lists.push({
-      heading: "What changed on your favourites",
+      heading: "What changed on what you follow",
       items: [
         ...changes.slice(0, DIGEST_MAX_LINES).map((line) => ({
           // Dated: an item changed twice since the last digest shows both, the newest first.
@@ -183,10 +183,14 @@ export function renderDigest(options: {
   const rendered = renderEmail({
     siteName,
     heading: options.firstName ? `Your playbook, ${options.firstName}` : "Your playbook",
-    paragraphs: ["Here is what changed since your last digest, the newest first."],
+    paragraphs: ["Here is what changed in your favourites, the plays you are learning and your gameplans, and what is new in the games you follow, the newest first."],
     lists,
     action: { label: "Open your notifications", url: absolute("/notifications") },
-    footer: `You get this because the daily digest is on. Change it in Account Settings (${absolute("/account-settings#notifications")}) or unsubscribe with one click: ${options.unsubscribe}`,
+    footer: "You get this because the daily digest is on.",
+    footerLinks: [
+      { label: "Change it in Account Settings", url: absolute("/account-settings#notifications") },
+      { label: "Unsubscribe with one click", url: options.unsubscribe },
+    ],
   });
   return { subject, ...rendered };
 }

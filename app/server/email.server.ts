@@ -87,8 +87,10 @@ export function renderEmail(options: {
   /** Linked lines after the paragraphs (a digest's changes), each under its list heading. */
   lists?: { heading: string; items: { label: string; url: string }[] }[];
   footer?: string;
+  /** Links after the footer's words (a digest's settings and unsubscribe): real links in the HTML. */
+  footerLinks?: { label: string; url: string }[];
 }): { text: string; html: string } {
-  const { siteName, heading, paragraphs, action, footer, lists = [] } = options;
+  const { siteName, heading, paragraphs, action, footer, lists = [], footerLinks = [] } = options;
   const text = [
     heading,
     "",
@@ -96,6 +98,7 @@ export function renderEmail(options: {
     ...lists.flatMap((list) => [list.heading, ...list.items.map((item) => `- ${item.label}: ${item.url}`), ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     footer ?? `- The ${siteName} team`,
+    ...footerLinks.map((link) => `${link.label}: ${link.url}`),
   ].join("\n");
   const html = `<!doctype html><html><body style="margin:0;background:#05080f;font-family:Arial,Helvetica,sans-serif;color:#e2e8f0">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
@@ -111,7 +114,9 @@ ${lists
   )
   .join("\n")}
 ${action ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#a3e635;color:#05080f;padding:12px 20px;border-radius:8px;font-weight:700;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#94a3b8">Or paste this link into your browser: ${escapeHtml(action.url)}</p>` : ""}
-<p style="font-size:13px;color:#94a3b8">${escapeHtml(footer ?? `- The ${siteName} team`)}</p>
+<p style="font-size:13px;color:#94a3b8">${escapeHtml(footer ?? `- The ${siteName} team`)}${footerLinks
+  .map((link) => ` <a href="${escapeHtml(link.url)}" style="color:#a3e635">${escapeHtml(link.label)}</a>`)
+  .join(" ·")}</p>
 </div></body></html>`;
   return { text, html };
 }

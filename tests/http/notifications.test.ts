@@ -4,7 +4,7 @@ import { content, favorites, statusChanges, users, type User } from "../../db/sc
 import type { DemoRole } from "../../db/seed";
 import { createMember, readOutbox, storedMember } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
-import { locationOf } from "../support/staff";
+import { contentForm, locationOf, postMultipart } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { DEMO_PASSWORD } from "../../db/seed";
 
@@ -116,12 +116,34 @@ describe("preferences (Account Settings, 'Notifications')", () => {
 });
 
 describe("the daily digest", () => {
+  it("a draft written before a member's last digest and published after it is new in their next one (new goes by publication)", async () => {
+    // An item of its own: the next test counts the changes on cfb26-lab-option-keys.
+    const { member } = await memberWithChange("cfb26-stop-the-qb-run", { followGames: ["college"] });
+    const day = 24 * 3_600_000;
+    // Written as a draft 26 hours ago; the member's last digest went out 24 hours ago.
+    const slug = `digest-late-${member.id.slice(0, 8)}`;
+    const title = `Published Late ${member.id.slice(0, 8)}`;
+    await state.db.insert(content).values({ slug, title, game: "college", type: "pro-tip", isPublished: false, createdAt: new Date(Date.now() - day - 2 * 3_600_000) });
+    await state.db.update(users).set({ digestThrough: new Date(Date.now() - day) }).where(eq(users.id, member.id));
+    try {
+      // Published now, through the editor.
+      const published = await postMultipart(`/admin/content/${slug}`, contentForm({ title, type: "pro-tip", isPublished: true }), cookies.admin);
+      expect(published.status).toBe(302);
+      expect((await state.db.select({ publishedAt: content.publishedAt }).from(content).where(eq(content.slug, slug)))[0].publishedAt).not.toBeNull();
+      await runScheduledJob();
+    } finally {
+      await state.db.delete(content).where(eq(content.slug, slug));
+    }
+    const [digest] = (await readOutbox()).filter((message) => message.to === member.email);
+    expect(digest.text).toContain(title);
+  });
+
   it("sends one e-mail with the member's changes and followed games' new content, never a second copy, with a working one-click unsubscribe", async () => {
     const { member } = await memberWithChange("cfb26-lab-option-keys", { followGames: ["college"] });
     // A new item in the followed game, removed again as soon as the digest is written: the listing
     // tests count the published items of each game.
     const newSlug = `digest-new-${member.id.slice(0, 8)}`;
-    await state.db.insert(content).values({ slug: newSlug, title: `Digest New Item ${member.id.slice(0, 8)}`, game: "college", type: "pro-tip", isPublished: true });
+    await state.db.insert(content).values({ slug: newSlug, title: `Digest New Item ${member.id.slice(0, 8)}`, game: "college", type: "pro-tip", isPublished: true, publishedAt: new Date() });
     try {
       await runScheduledJob();
     } finally {
