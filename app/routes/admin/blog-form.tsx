@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { data, redirect } from "react-router";
+import { EditorError } from "~/components/admin/editor-error";
 import type { Route } from "./+types/blog-form";
 import { BlogEditor } from "~/components/admin/blog-editor";
 import { BLOG_SAVE_FAILED, blogPostSchema, deriveBlogSlug } from "~/lib/schemas/blog";
@@ -126,22 +126,12 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = status === 404 ? "Blog Post Not Found" : status === 403 ? "Access denied" : "Something went wrong";
-  const message =
-    status === 404
-      ? "The blog post you're looking for doesn't exist or has been removed."
-      : status === 403
-        ? "Unauthorized: Superadmins only"
-        : "We could not load the blog editor. Please try again in a moment.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{`${heading} | Gridiron Playbook`}</title>
-      <h1 className="font-display text-3xl font-black text-white">{heading}</h1>
-      <p className="mt-4 text-slate-300">{message}</p>
-      <Link to={status === 403 ? "/" : "/admin"} className="btn-primary mt-8">
-        {status === 403 ? "Back to the home page" : "Back to Dashboard"}
-      </Link>
-    </section>
+    <EditorError
+      error={error}
+      notFound={{ heading: "Blog Post Not Found", message: "The blog post you're looking for doesn't exist or has been removed." }}
+      failed="We could not load the blog editor. Please try again in a moment."
+      back="/admin"
+    />
   );
 }

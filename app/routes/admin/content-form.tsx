@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse, redirect } from "react-router";
-import { Link } from "~/components/link";
+import { data, redirect } from "react-router";
+import { EditorError } from "~/components/admin/editor-error";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { PatchStatusCard } from "~/components/admin/patch-status-card";
@@ -216,24 +216,12 @@ export default function ContentFormPage({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The editor's own 404 (an item deleted or never there), not the unknown-path page; other errors
-  // say what the server said, as the root's boundary does ('Unauthorized: Admins only').
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading = status === 404 ? "Content not found" : status === 403 ? "Access denied" : "Something went wrong";
-  const message =
-    status === 404
-      ? "This item does not exist or was deleted. If you were saving it, nothing was saved."
-      : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-        ? error.data
-        : "We could not load the content editor. Please try again in a moment.";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{`${heading} | Gridiron Playbook`}</title>
-      <h1 className="font-display text-3xl font-black text-white">{heading}</h1>
-      <p className="mt-4 text-slate-300">{message}</p>
-      <Link to={status === 403 ? "/" : "/admin#content"} className="btn-primary mt-8">
-        {status === 403 ? "Back to the home page" : "Back to Dashboard"}
-      </Link>
-    </section>
+    <EditorError
+      error={error}
+      notFound={{ heading: "Content not found", message: "This item does not exist or was deleted. If you were saving it, nothing was saved." }}
+      failed="We could not load the content editor. Please try again in a moment."
+      back="/admin#content"
+    />
   );
 }
