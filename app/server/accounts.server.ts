@@ -1,10 +1,10 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { users, type User } from "../../db/schema.ts";
 import { PASSWORD_CHANGE_ATTEMPTS, safeRedirectPath } from "../lib/schemas/auth.ts";
 import type { AppContext } from "./context.server.ts";
-import { consumeToken, issueToken } from "./auth-tokens.server.ts";
+import { consumeToken, findToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
@@ -171,11 +171,24 @@ export async function resendConfirmation(app: AppContext, request: Request, emai
   if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, user, redirectTo);
 }
 
-export async function confirmEmail(app: AppContext, token: string) {
-  const userId = await consumeToken(app.db, token, "email_confirmation");
-  if (!userId) return false;
-  await app.db.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
-  return true;
+/**
+ * Confirms the address a confirmation link was sent to. The link stays usable until it expires or a
+ * newer one replaces it: a second click (or a mail scanner opening it first) is told the address is
+ * already confirmed rather than that the link is invalid.
+ */
+export async function confirmEmail(app: AppContext, token: string, now = new Date()): Promise<"confirmed" | "already" | "invalid"> {
+  const row = await findToken(app.db, token, "email_confirmation");
+  if (!row) return "invalid";
+  if (row.expiresAt.getTime() > now.getTime()) {
+    const confirmed = await app.db
+      .update(users)
+      .set({ emailConfirmedAt: now, updatedAt: now })
+      .where(and(eq(users.id, row.userId), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    if (confirmed.length > 0) return "confirmed";
+  }
+  const [user] = await app.db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, row.userId)).limit(1);
+  return user?.confirmedAt ? "already" : "invalid";
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */

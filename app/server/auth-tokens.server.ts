@@ -37,6 +37,20 @@ export async function peekToken(db: Database, token: string, purpose: TokenPurpo
   return row.userId;
 }
 
+/**
+ * A token's row whether or not it has expired or been used (confirmation links stay until replaced,
+ * so a second click can be told the address is already confirmed).
+ */
+export async function findToken(db: Database, token: string, purpose: TokenPurpose) {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
+  const [row] = await db
+    .select({ userId: authTokens.userId, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Uses a token up (one DELETE ... RETURNING, so two requests cannot both use it). */
 export async function consumeToken(db: Database, token: string, purpose: TokenPurpose, now = Date.now()) {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;

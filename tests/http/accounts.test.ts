@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
+import { authTokens, users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -222,9 +222,13 @@ describe("login messages", () => {
     expect(confirmed.headers.get("Location")).toBe("/auth");
     expect(toastFrom(confirmed)?.title).toBe("Email confirmed");
     expect(await isSignedIn(await signInUser(user))).toBe(true);
-    // A confirmation link works once.
+    // A second click (or a mail scanner that opened the link first) is told the account is ready,
+    // not that the link is invalid.
     const again = await get(new URL(secondLink).pathname + new URL(secondLink).search);
-    expect(toastFrom(again)?.title).toBe("Invalid confirmation link");
+    expect(again.headers.get("Location")).toBe("/auth");
+    expect(toastFrom(again)?.title).toBe("Email already confirmed");
+    // The replaced link still says nothing about the account.
+    expect(toastFrom(await get(new URL(firstLink).pathname + new URL(firstLink).search))?.title).toBe("Invalid confirmation link");
   });
 });
 
@@ -441,6 +445,18 @@ describe("registration", () => {
     expect(message.text).toContain("24 hours");
     const link = message.links.find((candidate) => candidate.includes("/auth/confirm?token="))!;
     expect(new URL(link).searchParams.get("token")).toMatch(/^[a-z2-7]{32}$/);
+  });
+
+  it("refuses a confirmation link past its 24 hours while the account waits, and leaves it unconfirmed", async () => {
+    const user = await registerUser("late-confirm");
+    const link = await linkFromOutbox(user.email, "/auth/confirm");
+    const { db } = await testState();
+    const [stored] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    await db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, stored.id));
+    const late = await get(new URL(link).pathname + new URL(link).search);
+    expect(toastFrom(late)?.title).toBe("Invalid confirmation link");
+    const [after] = await db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, stored.id));
+    expect(after.confirmedAt).toBeNull();
   });
 
   it("brings a member who registered on the way to a page back to it after confirming and logging in", async () => {

@@ -10,12 +10,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   // Where the member was going when they registered: the login page sends them on there.
   const next = safeRedirectPath(url.searchParams.get("next"), "");
-  const confirmed = await confirmEmail(getApp(context), token);
-  return confirmed
-    ? redirectWithToast(next ? `/auth?redirectTo=${encodeURIComponent(next)}` : "/auth", { kind: "success", title: "Email confirmed", description: "Your account is ready. You can now log in." })
-    : redirectWithToast("/auth", {
-        kind: "error",
-        title: "Invalid confirmation link",
-        description: "This confirmation link is invalid or has expired. Log in to ask for a new one.",
-      });
+  const outcome = await confirmEmail(getApp(context), token);
+  const login = next ? `/auth?redirectTo=${encodeURIComponent(next)}` : "/auth";
+  if (outcome === "confirmed") {
+    return redirectWithToast(login, { kind: "success", title: "Email confirmed", description: "Your account is ready. You can now log in." });
+  }
+  if (outcome === "already") {
+    return redirectWithToast(login, { kind: "success", title: "Email already confirmed", description: "This link was used already: your account is ready. You can log in." });
+  }
+  return redirectWithToast("/auth", {
+    kind: "error",
+    title: "Invalid confirmation link",
+    description: "This confirmation link is invalid or has expired. Log in to ask for a new one.",
+  });
 }
