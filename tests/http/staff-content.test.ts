@@ -265,7 +265,7 @@ describe("slugs", () => {
     expect((await get(`/admin/content/${row.slug}`, { cookie: admin })).status).toBe(301);
   });
 
-  it("an item that is not there (deleted while its editor was open, or never there) says 'Content not found', not the unknown-path page", async () => {
+  it("an item that is not there (deleted while its editor was open, or never there) says 'Content not found', not the unknown-path page, and a save to it keeps the form", async () => {
     const missing = `/admin/content/never-there-${token()}`;
     const opened = await get(missing, { cookie: admin });
     expect(opened.status).toBe(404);
@@ -273,9 +273,13 @@ describe("slugs", () => {
     expect(text).toContain("Content not found");
     expect(text).toContain("This item does not exist or was deleted. If you were saving it, nothing was saved.");
     expect(text).not.toContain("Did you forget to add the page to the router?");
+    // A save to it is refused with the form kept, now posting to the create page; nothing is saved.
     const saved = await postMultipart(missing, contentForm({ title: "Saved after its deletion", type: "gameplay" }), admin);
-    expect(saved.status).toBe(404);
-    expect(textOf(await saved.text())).toContain("Content not found");
+    expect(saved.status).toBe(409);
+    const page = await saved.text();
+    expect(textOf(page)).toContain("Another staff member deleted this item after you opened this editor, so your changes were not saved.");
+    expect(page).toContain('action="/admin/content/new"');
+    expect(page).toContain('value="Saved after its deletion"');
     expect(await contentByTitle("Saved after its deletion")).toEqual([]);
   });
 
@@ -611,11 +615,6 @@ describe("editing", () => {
     expect((await postForm("/admin", { intent: "delete-content", slug: moved.slug }, { cookie: admin })).status).toBe(302);
     expect(await state.db.select().from(contentSlugRedirects).where(eq(contentSlugRedirects.contentId, row.id))).toEqual([]);
     expect((await get(`/content/gone-${id}`, { cookie: admin })).status).toBe(404);
-  });
-
-  it("answers 404 for content that does not exist", async () => {
-    const response = await postMultipart(`/admin/content/no-such-content-${token()}`, contentForm({ title: "Whatever" }), admin);
-    expect(response.status).toBe(404);
   });
 });
 

@@ -17,7 +17,10 @@ import { useHydrated } from "~/components/use-hydrated";
 
 /** The blog editor: title, slug, excerpt, the markdown text with its live preview, image, category, status. */
 export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormData; actionData: BlogFormAnswer }) {
-  const { post } = loaderData;
+  // A post deleted by another superadmin while this editor was open: what was typed is published
+  // (or saved as a draft) as a new post; its image left storage with it.
+  const deleted = Boolean(actionData && "deleted" in actionData && actionData.deleted);
+  const post = deleted ? null : loaderData.post;
   const editing = post !== null;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -77,7 +80,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
         <p className="mt-2 text-sm text-slate-400">Published {formatShortDate(post.publishedAt)}</p>
       ) : null}
 
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-6 p-4 sm:p-6 lg:p-8">
+      <Form method="post" action={deleted ? "/admin/blog/new" : undefined} encType="multipart/form-data" {...getFormProps(form)} className="card mt-6 space-y-6 p-4 sm:p-6 lg:p-8">
         {/* Without JavaScript, Enter in a text field presses the first submit button: make that the save, not Preview. */}
         {!hydrated ? (
           <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">

@@ -545,9 +545,15 @@ function FormationEditor({
 
 /** The whole editor: the content fields, then its formations with their plays (schemes only). */
 export function ContentEditor({ loaderData, actionData }: { loaderData: ContentFormData; actionData: ContentFormAnswer }) {
-  const { mode, current, thumbnailUrl, defaultValue } = loaderData;
+  const { defaultValue } = loaderData;
+  // An item deleted by someone else while this editor was open: what was typed is saved as a new one
+  // (its images left storage with it).
+  const deleted = Boolean(actionData && "deleted" in actionData && actionData.deleted);
+  const mode = deleted ? "create" : loaderData.mode;
+  const current = deleted ? null : loaderData.current;
+  const thumbnailUrl = deleted ? null : loaderData.thumbnailUrl;
   // The stored revision this form goes on from: a refused save over someone else's brings the newer one.
-  const revision = (actionData && "revision" in actionData ? actionData.revision : null) ?? loaderData.revision;
+  const revision = deleted ? null : ((actionData && "revision" in actionData ? actionData.revision : null) ?? loaderData.revision);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
   const idPrefix = useId();
@@ -584,6 +590,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
 
       <Form
         method="post"
+        action={deleted ? "/admin/content/new" : undefined}
         encType="multipart/form-data"
         {...getFormProps(form)}
         className="mt-8 space-y-8 [&:not(:has([name=type]_option[value$=-scheme]:checked))_[data-formations]]:hidden"

@@ -35,6 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // the page shows the form as sent, here: a redirect would drop what was typed.
     if (moved && app.method === "GET") throw redirect(`/admin/blog/${moved}`, 301);
     post = moved ? await findBlogPostForEdit(app.db, moved) : null;
+    // A save posted without JavaScript after someone deleted the post: the action keeps the form as
+    // sent, to be saved as a new post; the page around it is the new post's.
+    if (!post && app.method !== "GET") return { post: null, previewHtml: "" };
     if (!post) throw data("Blog Post Not Found", { status: 404 });
   }
   return {
@@ -106,8 +109,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         description: `Successfully saved "${outcome.title}".${renamed}`,
       });
     }
-    case "not-found":
-      throw data("Blog Post Not Found", { status: 404 });
+    case "not-found": {
+      // Deleted by another superadmin meanwhile: the form kept, posting to the new post's page from
+      // now on (a 4xx answer is not followed by the loader with JavaScript on).
+      const toast: ErrorToast = {
+        kind: "error",
+        title: "Not saved: deleted by someone else",
+        description:
+          "Another superadmin deleted this post after you opened this editor, so your changes were not saved. They are still in this form: Publish saves them as a new post (choose its image again).",
+      };
+      return data({ result: submission.reply({ formErrors: [toast.description] }), preview, toast, revision: null, imageDropped, deleted: true as const }, { status: 409 });
+    }
     case "image-rejected":
       return kept(submission.reply({ fieldErrors: { featuredImage: [`${outcome.title}: ${outcome.description}`] } }), null, 400);
     case "failed": {

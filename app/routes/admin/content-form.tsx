@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { EditorError } from "~/components/admin/editor-error";
@@ -35,6 +36,28 @@ function staleToast(slug: string, renamed: boolean): ToastMessage {
   };
 }
 
+/** Why an edit was not saved: another staff member deleted the item after this editor was opened. */
+const DELETED: ToastMessage = {
+  kind: "error",
+  title: "Not saved: deleted by someone else",
+  description:
+    "Another staff member deleted this item after you opened this editor, so your changes were not saved. They are still in this form: Create Content saves them as a new item (choose its images again).",
+};
+
+/**
+ * The answer to a save of an item deleted meanwhile: the form as sent, posting to the create page
+ * from now on (a 4xx answer is not followed by the loader with JavaScript on; without it the loader
+ * serves the create page). The images it pointed at left storage with the item: their addresses go.
+ */
+function deletedMeanwhile(result: SubmissionResult<string[]>, imagesDropped: boolean) {
+  const initialValue = result.initialValue as { formations?: { imageUrl?: unknown; plays?: { imageUrl?: unknown }[] }[] } | null | undefined;
+  for (const formation of initialValue?.formations ?? []) {
+    delete formation.imageUrl;
+    for (const play of formation.plays ?? []) delete play.imageUrl;
+  }
+  return data({ result, imageError: null, toast: DELETED, revision: null, imagesDropped, deleted: true as const }, { status: 409 });
+}
+
 const DUPLICATE_SLUG: ToastMessage = {
   kind: "error",
   title: "Duplicate Slug Error",
@@ -46,24 +69,26 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${heading} | Gridiron Playbook` }, { name: "robots", content: "noindex" }];
 }
 
+function createPage() {
+  const defaultValue: ContentFormInput = {
+    title: "",
+    type: CONTENT_DEFAULTS.type,
+    description: "",
+    videoUrl: "",
+    game: CONTENT_DEFAULTS.game,
+    difficulty: CONTENT_DEFAULTS.difficulty,
+    requiredTier: CONTENT_DEFAULTS.requiredTier,
+    tags: "",
+    isPublished: CONTENT_DEFAULTS.isPublished,
+    // The default type is a scheme: it starts with one empty formation holding one empty play.
+    formations: [EMPTY_FORMATION],
+  };
+  return { mode: "create" as const, current: null, revision: null, thumbnailUrl: null, defaultValue, patch: null };
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, user } = await staffContext(context, request);
-  if (!params.slug) {
-    const defaultValue: ContentFormInput = {
-      title: "",
-      type: CONTENT_DEFAULTS.type,
-      description: "",
-      videoUrl: "",
-      game: CONTENT_DEFAULTS.game,
-      difficulty: CONTENT_DEFAULTS.difficulty,
-      requiredTier: CONTENT_DEFAULTS.requiredTier,
-      tags: "",
-      isPublished: CONTENT_DEFAULTS.isPublished,
-      // The default type is a scheme: it starts with one empty formation holding one empty play.
-      formations: [EMPTY_FORMATION],
-    };
-    return { mode: "create" as const, current: null, revision: null, thumbnailUrl: null, defaultValue, patch: null };
-  }
+  if (!params.slug) return createPage();
   let item = await findContentForEdit(app.db, params.slug);
   if (!item) {
     // A bookmark of the editor under the item's earlier slug (its title changed since).
@@ -72,6 +97,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // the page shows the form as sent, here: a redirect would drop what was typed.
     if (moved && app.method === "GET") throw redirect(`/admin/content/${moved}`, 301);
     item = moved ? await findContentForEdit(app.db, moved) : null;
+    // A save posted without JavaScript after someone deleted the item: the action keeps the form as
+    // sent, to be created again; the page around it is the create page.
+    if (!item && app.method !== "GET") return createPage();
     if (!item) throw data("Content not found", { status: 404 });
   }
   const defaultValue: ContentFormInput = {
@@ -150,7 +178,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const moved = await movedContentSlug(app.db, user, params.slug);
     current = moved ? await findContentForSave(app.db, moved) : null;
   }
-  if (params.slug && !current) throw data("Content not found", { status: 404 });
+  if (params.slug && !current) return deletedMeanwhile(submission.reply({ formErrors: [DELETED.description!] }), imagesDropped);
 
   const value = submission.value;
   const files: ContentImageFiles = {
@@ -189,7 +217,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "duplicate-slug":
       return kept({ result: submission.reply({ formErrors: [DUPLICATE_SLUG.description!] }), imageError: null, toast: DUPLICATE_SLUG }, 409);
     case "not-found":
-      throw data("Content not found", { status: 404 });
+      return deletedMeanwhile(submission.reply({ formErrors: [DELETED.description!] }), imagesDropped);
     default: {
       const message = outcome.message ?? SAVE_FAILED;
       return kept({ result: submission.reply({ formErrors: [message] }), imageError: null, toast: { kind: "error" as const, title: "Error", description: message } }, 500);
@@ -204,7 +232,7 @@ export default function ContentFormPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <ContentEditor loaderData={loaderData} actionData={actionData} />
-      {loaderData.patch && loaderData.current ? (
+      {loaderData.patch && loaderData.current && !(actionData && "deleted" in actionData) ? (
         <PatchStatusCard
           slug={loaderData.current.slug}
           {...loaderData.patch}
