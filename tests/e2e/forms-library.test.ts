@@ -6,6 +6,9 @@ import { createMember } from "../support/accounts";
 import { launchBrowser, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { seedItem } from "../support/library";
+import { testState } from "../support/test-state";
+import { eq } from "drizzle-orm";
+import { userTips } from "../../db/schema";
 
 // The browser matrix for the library's forms and the member forms around it: each form submitted
 // once with valid input, with JavaScript on and off, through the real UI. Each test signs in a
@@ -140,7 +143,7 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
   });
 
   it("tip submission: shows the thank-you card", async () => {
-    const { w } = await signedInMember(mode);
+    const { w, member } = await signedInMember(mode);
     const page = w.page;
     await open(w, mode, "/submit-tip");
     if (mode.javaScriptEnabled) await page.locator('button[disabled]:has-text("Submit Tip")').waitFor();
@@ -161,7 +164,30 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await page.getByRole("button", { name: "Submit Tip" }).click();
     await visible(page.getByRole("heading", { name: "Thank you!" }));
     await visible(page.getByText("Tip submitted successfully! It will be reviewed by our team.", { exact: true }));
-    if (mode.javaScriptEnabled) await visible(page.getByText("Tip Submitted!", { exact: true }));
+    await visible(page.getByText("Tip Submitted!", { exact: true }));
+    await w.check();
+    // Reloading the thank-you card sends nothing again.
+    await page.reload();
+    await visible(page.getByRole("heading", { name: "Thank you!" }));
+    const { db } = await testState();
+    const mine = async () => db.select({ playName: userTips.playName }).from(userTips).where(eq(userTips.userId, member.id));
+    expect(await mine()).toHaveLength(1);
+
+    // Another tip: a fresh form that keeps what is typed in it (with JavaScript on, the first tip's
+    // reset once emptied the first field filled when it lost focus).
+    await page.getByRole("link", { name: "Submit Another Tip" }).click();
+    const formation = page.getByLabel("Formation name", { exact: true });
+    await visible(formation);
+    await page.waitForLoadState("networkidle");
+    await formation.fill("Trips TE");
+    await page.getByLabel("Play name", { exact: true }).click();
+    await page.getByLabel("Play name", { exact: true }).fill(unique("Corner Strike"));
+    expect(await formation.inputValue()).toBe("Trips TE");
+    await page.getByLabel("Playbook", { exact: true }).fill("Oregon");
+    await page.getByLabel("Tip description", { exact: true }).fill("Motion the slot to find the coverage first, then throw the corner.");
+    await page.getByRole("button", { name: "Submit Tip" }).click();
+    await visible(page.getByRole("heading", { name: "Thank you!" }));
+    expect(await mine()).toHaveLength(2);
     await w.check();
     await w.finish();
   });

@@ -73,8 +73,11 @@ describe("/submit-tip", () => {
     const { member, cookie } = await signedInMember();
     const startedAt = Date.now();
     const response = await postForm("/submit-tip", { ...GOOD_TIP, formationName: "  Gun Bunch Wk  " }, { cookie });
-    expect(response.status).toBe(200);
-    const { main } = { main: textOf(mainOf(await response.text())) };
+    // Redirected, so that reloading the thank-you card sends nothing again.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/submit-tip?submitted");
+    const thanks = await page("/submit-tip?submitted", cookie);
+    const main = textOf(thanks.main);
     expect(main).toContain("Tip submitted successfully! It will be reviewed by our team.");
     expect(main).toContain("Submit Another Tip");
     const [tip, ...others] = await tipsOf(member.id);
@@ -85,14 +88,14 @@ describe("/submit-tip", () => {
 
   it("stores the college game when chosen", async () => {
     const { member, cookie } = await signedInMember();
-    expect((await postForm("/submit-tip", { ...GOOD_TIP, gameType: "college" }, { cookie })).status).toBe(200);
+    expect((await postForm("/submit-tip", { ...GOOD_TIP, gameType: "college" }, { cookie })).status).toBe(302);
     expect((await tipsOf(member.id)).map((tip) => tip.gameType)).toEqual(["college"]);
   });
 
   it("stores HTML as text and shows it escaped to staff and to the author", async () => {
     const { member, cookie } = await signedInMember();
     const hostile = { formationName: `<img src=x onerror=alert(1)>`, playName: `<script>alert("p")</script>`, playbook: "Book", tipDescription: `<b onmouseover=alert(2)>bold</b> and a long enough text` };
-    expect((await postForm("/submit-tip", hostile, { cookie })).status).toBe(200);
+    expect((await postForm("/submit-tip", hostile, { cookie })).status).toBe(302);
     const [tip] = await tipsOf(member.id);
     expect(tip).toMatchObject(hostile);
     for (const html of [(await page("/account-settings", cookie)).html, (await page(`/admin?tip=${tip.id}&dialog=details#tips`, admin)).html]) {

@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
 import { Field, FormAlert } from "~/components/forms";
-import { showToast } from "~/components/toaster";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { readForm } from "~/server/http.server";
 import { createTip } from "~/server/tips.server";
 import { recordAttempt } from "~/server/throttle.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { useHydrated } from "~/components/use-hydrated";
 
 const STEPS = [
@@ -26,63 +26,35 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request);
-  return null;
+  // A saved tip redirects here (so a reload sends nothing again): the thank-you card.
+  return { submitted: new URL(request.url).searchParams.has("submitted") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: tipSubmissionSchema });
-  if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }), submitted: false }, { status: 401 });
-  if (submission.status !== "success") return data({ result: submission.reply(), submitted: false }, { status: 400 });
+  if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }) }, { status: 401 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const app = getApp(context);
   const throttle = await recordAttempt(app.env.KV, `tips:${user.id}`, { limit: 10, windowSeconds: 60 * 60 });
   if (throttle.used > 10) {
-    return data({ result: submission.reply({ formErrors: ["You have submitted many tips in a short time. Please try again later."] }), submitted: false }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: ["You have submitted many tips in a short time. Please try again later."] }) }, { status: 429 });
   }
   try {
     await createTip(app.db, user.id, submission.value);
   } catch (error) {
     console.error("Tip submission failed", error);
-    return data({ result: submission.reply({ formErrors: ["Failed to submit tip. Please try again."] }), submitted: false }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: ["Failed to submit tip. Please try again."] }) }, { status: 500 });
   }
-  return { result: submission.reply({ resetForm: true }), submitted: true };
+  return redirectWithToast("/submit-tip?submitted", {
+    kind: "success",
+    title: "Tip Submitted!",
+    description: "Your tip has been submitted and is pending review.",
+  });
 }
 
-export default function SubmitTip({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "submit-tip",
-    lastResult: actionData?.result,
-    defaultValue: { gameType: "madden" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tipSubmissionSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const hydrated = useHydrated();
-  const [values, setValues] = useState({ formationName: "", playName: "", playbook: "", tipDescription: "" });
-  const [dismissed, setDismissed] = useState(false);
-  const submitted = Boolean(actionData?.submitted) && !dismissed;
-
-  useEffect(() => {
-    if (!actionData?.submitted) return;
-    setDismissed(false);
-    setValues({ formationName: "", playName: "", playbook: "", tipDescription: "" });
-    showToast({ kind: "success", title: "Tip Submitted!", description: "Your tip has been submitted and is pending review." });
-  }, [actionData]);
-
-  const length = values.tipDescription.trim().length;
-  // Without JavaScript the counter can only say what the refused form came back with.
-  const sentLength = String(fields.tipDescription.initialValue ?? "").trim().length;
-  const complete =
-    values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
-  const busy = navigation.state === "submitting";
-  const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    // Read now: React runs the updater after the event, when currentTarget is gone.
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
+export default function SubmitTip({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/home" className="inline-flex items-center gap-2 text-sm font-semibold text-slate-300 hover:text-white">
@@ -92,63 +64,19 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-400">Found a play that wins? Share it with the team.</p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        {submitted ? (
+        {loaderData.submitted ? (
           <section className="card p-8 text-center" aria-labelledby="thanks-title">
             <p className="text-5xl" aria-hidden="true">🙌</p>
             <h2 id="thanks-title" className="mt-4 text-2xl font-black text-white">Thank you!</h2>
             <p role="status" className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
-              {hydrated ? (
-                <button type="button" className="btn-primary" onClick={() => setDismissed(true)}>Submit Another Tip</button>
-              ) : (
-                <Link to="/submit-tip" className="btn-primary">Submit Another Tip</Link>
-              )}
+              <Link to="/submit-tip" className="btn-primary">Submit Another Tip</Link>
               <Link to="/home" className="btn-secondary">Close</Link>
             </div>
           </section>
         ) : (
-          <section className="card p-6" aria-labelledby="tip-form-title">
-            <h2 id="tip-form-title" className="text-xl font-bold text-white">Your tip</h2>
-            <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-              <FormAlert errors={form.errors} />
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Field label="Formation name" htmlFor={fields.formationName.id} errors={fields.formationName.errors} errorId={fields.formationName.errorId}>
-                  <input {...getInputProps(fields.formationName, { type: "text" })} className="input" placeholder="Gun Bunch" onChange={track("formationName")} />
-                </Field>
-                <Field label="Play name" htmlFor={fields.playName.id} errors={fields.playName.errors} errorId={fields.playName.errorId}>
-                  <input {...getInputProps(fields.playName, { type: "text" })} className="input" placeholder="Mesh Spot" onChange={track("playName")} />
-                </Field>
-                <Field label="Playbook" htmlFor={fields.playbook.id} errors={fields.playbook.errors} errorId={fields.playbook.errorId}>
-                  <input {...getInputProps(fields.playbook, { type: "text" })} className="input" placeholder="Kansas City Chiefs" onChange={track("playbook")} />
-                </Field>
-                <Field label="Game" htmlFor={fields.gameType.id} errors={fields.gameType.errors} errorId={fields.gameType.errorId}>
-                  <select {...getSelectProps(fields.gameType)} className="input">
-                    <option value="madden">Madden NFL 26</option>
-                    <option value="college">College Football 26</option>
-                  </select>
-                </Field>
-              </div>
-              <Field
-                label="Tip description"
-                htmlFor={fields.tipDescription.id}
-                errors={fields.tipDescription.errors}
-                errorId={fields.tipDescription.errorId}
-                hint={
-                  <span data-testid="tip-counter">
-                    {hydrated ? length : sentLength}/{TIP_MAX_DISPLAYED} characters (minimum {TIP_MIN_DESCRIPTION})
-                  </span>
-                }
-              >
-                <textarea {...getTextareaProps(fields.tipDescription)} rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
-              </Field>
-              <div className="flex flex-wrap gap-3">
-                <button type="submit" className="btn-primary" disabled={busy || (hydrated && !complete)}>
-                  {busy ? "Submitting..." : "Submit Tip"}
-                </button>
-                <Link to="/home" className="btn-secondary">Cancel</Link>
-              </div>
-            </Form>
-          </section>
+          // Mounted afresh after the thank-you card: the next tip starts from an empty form.
+          <TipForm result={actionData?.result} />
         )}
 
         <aside aria-labelledby="how-title" className="card p-6">
@@ -167,5 +95,81 @@ export default function SubmitTip({ actionData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+function TipForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "submit-tip",
+    lastResult: result,
+    defaultValue: { gameType: "madden" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tipSubmissionSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const hydrated = useHydrated();
+  // What is typed, for the counter and the Submit button (a refused form comes back as sent).
+  const [values, setValues] = useState(() => ({
+    formationName: String(fields.formationName.initialValue ?? ""),
+    playName: String(fields.playName.initialValue ?? ""),
+    playbook: String(fields.playbook.initialValue ?? ""),
+    tipDescription: String(fields.tipDescription.initialValue ?? ""),
+  }));
+  const length = values.tipDescription.trim().length;
+  // Without JavaScript the counter can only say what the refused form came back with.
+  const sentLength = String(fields.tipDescription.initialValue ?? "").trim().length;
+  const complete =
+    values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
+  const busy = navigation.state === "submitting";
+  const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    // Read now: React runs the updater after the event, when currentTarget is gone.
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  return (
+    <section className="card p-6" aria-labelledby="tip-form-title">
+      <h2 id="tip-form-title" className="text-xl font-bold text-white">Your tip</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <FormAlert errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Formation name" htmlFor={fields.formationName.id} errors={fields.formationName.errors} errorId={fields.formationName.errorId}>
+            <input {...getInputProps(fields.formationName, { type: "text" })} className="input" placeholder="Gun Bunch" onChange={track("formationName")} />
+          </Field>
+          <Field label="Play name" htmlFor={fields.playName.id} errors={fields.playName.errors} errorId={fields.playName.errorId}>
+            <input {...getInputProps(fields.playName, { type: "text" })} className="input" placeholder="Mesh Spot" onChange={track("playName")} />
+          </Field>
+          <Field label="Playbook" htmlFor={fields.playbook.id} errors={fields.playbook.errors} errorId={fields.playbook.errorId}>
+            <input {...getInputProps(fields.playbook, { type: "text" })} className="input" placeholder="Kansas City Chiefs" onChange={track("playbook")} />
+          </Field>
+          <Field label="Game" htmlFor={fields.gameType.id} errors={fields.gameType.errors} errorId={fields.gameType.errorId}>
+            <select {...getSelectProps(fields.gameType)} className="input">
+              <option value="madden">Madden NFL 26</option>
+              <option value="college">College Football 26</option>
+            </select>
+          </Field>
+        </div>
+        <Field
+          label="Tip description"
+          htmlFor={fields.tipDescription.id}
+          errors={fields.tipDescription.errors}
+          errorId={fields.tipDescription.errorId}
+          hint={
+            <span data-testid="tip-counter">
+              {hydrated ? length : sentLength}/{TIP_MAX_DISPLAYED} characters (minimum {TIP_MIN_DESCRIPTION})
+            </span>
+          }
+        >
+          <textarea {...getTextareaProps(fields.tipDescription)} rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
+        </Field>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary" disabled={busy || (hydrated && !complete)}>
+            {busy ? "Submitting..." : "Submit Tip"}
+          </button>
+          <Link to="/home" className="btn-secondary">Cancel</Link>
+        </div>
+      </Form>
+    </section>
   );
 }
