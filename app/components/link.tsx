@@ -1,5 +1,6 @@
 import { createContext, useContext, type MouseEvent } from "react";
 import { Link as RouterLink, useNavigate, type LinkProps, type NavigateFunction } from "react-router";
+import { isSitePath } from "~/lib/html";
 
 // React Router's <Link> resolves its path, reads the location and sets up click and prefetch
 // handlers through about a dozen hooks per link: on a listing or a staff table with dozens of links
@@ -28,8 +29,7 @@ export function Link(props: LinkProps) {
   const simple =
     navigate !== null &&
     typeof to === "string" &&
-    to.startsWith("/") &&
-    !to.startsWith("//") &&
+    isSitePath(to) &&
     props.prefetch === undefined &&
     props.state === undefined &&
     props.relative === undefined &&

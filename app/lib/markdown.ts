@@ -2,7 +2,7 @@
 // links, line breaks), rendered the same way in the editor's live preview and on the public page.
 // Text is escaped first, so the output only contains the tags produced here; the server also
 // passes it through the HTML sanitiser before it reaches a page.
-import { escapeHtml } from "./html.ts";
+import { escapeHtml, isSitePath } from "./html.ts";
 
 function escapeText(value: string) {
   return escapeHtml(value).replaceAll("'", "&#39;");
@@ -11,23 +11,30 @@ function escapeText(value: string) {
 function safeHref(url: string): string | null {
   const trimmed = url.trim();
   if (/^https?:\/\//i.test(trimmed) || /^mailto:/i.test(trimmed)) return trimmed;
-  if (trimmed.startsWith("/") && !trimmed.startsWith("//")) return trimmed;
+  if (isSitePath(trimmed)) return trimmed;
   return null;
 }
 
+function emphasis(html: string): string {
+  return html
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>")
+    .replace(/(^|[^_\w])_([^_\s][^_]*)_(?!\w)/g, "$1<em>$2</em>");
+}
+
 function renderInline(text: string): string {
-  let html = escapeText(text);
-  // The URL may hold one level of balanced parentheses, e.g. (https://example.com/a_(b)).
-  html = html.replace(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g, (_whole, label: string, url: string) => {
-    const href = safeHref(url.replaceAll("&amp;", "&"));
-    if (!href) return label;
-    const external = /^https?:/i.test(href);
-    return `<a href="${escapeText(href)}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}>${label}</a>`;
-  });
-  html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
-  html = html.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>");
-  html = html.replace(/(^|[^_\w])_([^_\s][^_]*)_(?!\w)/g, "$1<em>$2</em>");
-  return html;
+  // Links are set aside while emphasis is applied, so that a '_' or '*' in an address stays in it.
+  const links: string[] = [];
+  const html = escapeText(text.replaceAll("\u0000", ""))
+    // The URL may hold one level of balanced parentheses, e.g. (https://example.com/a_(b)).
+    .replace(/\[([^\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g, (_whole, label: string, url: string) => {
+      const href = safeHref(url.replaceAll("&amp;", "&"));
+      if (!href) return label;
+      const external = /^https?:/i.test(href);
+      links.push(`<a href="${escapeText(href)}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}>${emphasis(label)}</a>`);
+      return `\u0000${links.length - 1}\u0000`;
+    });
+  return emphasis(html).replace(/\u0000(\d+)\u0000/g, (_whole, index: string) => links[Number(index)]);
 }
 
 export function renderMarkdown(source: string): string {

@@ -1,5 +1,5 @@
 import { FilterXSS } from "xss";
-import { escapeHtml } from "../lib/html.ts";
+import { escapeHtml, isSitePath } from "../lib/html.ts";
 
 // Stored HTML (formation and play write-ups, rendered blog markdown) is sanitised here, on the
 // server, before it reaches a page: an allow-list of formatting tags, links limited to http(s)
@@ -18,7 +18,9 @@ const sanitizer = new FilterXSS({
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
       const trimmed = value.trim();
-      if (/^(https?:\/\/|mailto:)/i.test(trimmed) || (trimmed.startsWith("/") && !trimmed.startsWith("//"))) {
+      // A site path may hold no character reference but &amp;: '/&#92;host' is '/\host' to a browser.
+      const sitePath = !/&(?!amp;)/.test(trimmed) && isSitePath(trimmed.replaceAll("&amp;", "&"));
+      if (/^(https?:\/\/|mailto:)/i.test(trimmed) || sitePath) {
         const external = /^https?:\/\//i.test(trimmed);
         return `href="${trimmed.replaceAll('"', "&quot;")}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}`;
       }

@@ -222,6 +222,8 @@ describe("bad input is refused with its message and changes nothing", () => {
       [{ ...base, status: "adjusted", note: "x".repeat(501) }, "The note can be at most 500 characters."],
       [{ ...base, status: "adjusted" }, "Say what to adjust in the note."],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "javascript:alert(1)" }, "Use a page of this site (starting with /) or a full https:// address."],
+      // '/\host' is another site to a browser (a backslash reads as a slash).
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: "/\\evil.example/phish" }, "Use a page of this site (starting with /) or a full https:// address."],
       // A link into the library must name something that exists: members would meet a 404.
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/cfb26-335-tite-defense/section/335-tite/play/no-such-play" }, MISSING_ALTERNATIVE],

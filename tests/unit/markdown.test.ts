@@ -86,6 +86,16 @@ describe("renderMarkdown + sanitizeHtml: the supported syntax", () => {
     expect(html).toContain(">Discord</a>");
   });
 
+  it("keeps '_' and '*' in a link's address as they are, and emphasis around and inside the link works", async () => {
+    const html = render("See *[the _notes_](https://x.com/_y_/a*b*c)* and [plays](/search?q=cover_3)");
+    expect(await links(html)).toEqual([
+      { href: "https://x.com/_y_/a*b*c", rel: "noopener noreferrer nofollow", target: "_blank" },
+      { href: "/search?q=cover_3" },
+    ]);
+    expect(html).toContain("<em><a");
+    expect(html).toContain(">the <em>notes</em></a></em>");
+  });
+
   it("keeps a mailto link that the markdown accepts working after sanitising", async () => {
     // renderMarkdown accepts mailto: links (safeHref); the page must not turn them into dead anchors.
     expect(renderMarkdown("[Write to us](mailto:support@example.com)")).toContain('href="mailto:support@example.com"');
@@ -120,6 +130,7 @@ describe("renderMarkdown + sanitizeHtml: hostile input", () => {
     "[click](vbscript:msgbox(1))",
     "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
     "[click](//evil.example/steal)",
+    "[click](/\\evil.example/steal)",
     "[click](/ok\"onmouseover=\"alert(1))",
     "[click](https://example.com/\"><script>alert(1)</script>)",
     "[<img src=x onerror=alert(1)>](/x)",
@@ -145,7 +156,7 @@ describe("renderMarkdown + sanitizeHtml: hostile input", () => {
   });
 
   it("drops the link of an unsafe URL and keeps its label as text", async () => {
-    for (const input of ["[click](javascript:alert(1))", "[click](data:text/html,x)", "[click](//evil.example/x)", "[click](vbscript:x)"]) {
+    for (const input of ["[click](javascript:alert(1))", "[click](data:text/html,x)", "[click](//evil.example/x)", "[click](/\\evil.example/x)", "[click](vbscript:x)"]) {
       const html = render(input);
       expect(await links(html), input).toEqual([]);
       expect(html, input).toContain("click");

@@ -18,7 +18,8 @@ function expectHarmless(html: string, input: string) {
       expect(name.toLowerCase(), `${label}: attribute ${attribute} on <${name}>`).toBe("a");
       expect(["href", "title", "rel", "target"], `${label}: attribute ${attribute}`).toContain(attribute.toLowerCase());
       if (attribute.toLowerCase() === "href") {
-        expect(value, `${label}: href`).toMatch(/^(https?:\/\/|\/(?!\/))/i);
+        expect(value, `${label}: href`).toMatch(/^(https?:\/\/|\/(?![/\\]))/i);
+        expect(decodeEntities(value), `${label}: href`).not.toMatch(/[\\\t\n\r]/);
       }
       expect(decodeEntities(value).replace(/\s/g, ""), `${label}: ${attribute} value`).not.toMatch(/(javascript|vbscript|data):/i);
     }
@@ -56,6 +57,9 @@ const HOSTILE = [
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
   '<a href="vbscript:msgbox(1)">x</a>',
   '<a href="//evil.example/">protocol-relative</a>',
+  '<a href="/\\evil.example/">backslash, read as a slash</a>',
+  '<a href="/&#92;evil.example/">backslash, as an entity</a>',
+  '<a href="/&#9;/evil.example/">a tab, dropped by the browser</a>',
   '<a href="https://example.com" onmouseover="alert(1)" style="x">x</a>',
   "<scr<script>ipt>alert(1)</scr</script>ipt>",
   "<<script>script>alert(1)<</script>/script>",
@@ -87,6 +91,7 @@ describe("the harmlessness check", () => {
     '<a href="javascript:x()">x</a>',
     '<a href="java&#115;cript:x()">x</a>',
     '<a href="//evil.example">x</a>',
+    '<a href="/\\evil.example">x</a>',
     '<p onclick="x()">x</p>',
     '<p style="x">x</p>',
     "<scr<b>ipt>",

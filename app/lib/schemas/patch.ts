@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GAMES, PATCH_STATUSES, STATUS_ITEM_KINDS } from "../../../db/enums.ts";
 import { isCalendarDay } from "../format.ts";
+import { isSitePath } from "../html.ts";
 import { isoDay, STATUS_NOTE_MAX, UPDATE_MAX_DAYS_AHEAD, UPDATE_SUMMARY_MAX, UPDATE_VERSION_MAX } from "../patch.ts";
 
 // The patch tracker's forms: a title update (dashboard 'Updates' tab), an item's status (content
@@ -20,7 +21,7 @@ export const alternativeLinkField = z
   .string()
   .trim()
   .max(300, "The link can be at most 300 characters.")
-  .refine((value) => value === "" || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/.test(value), "Use a page of this site (starting with /) or a full https:// address.")
+  .refine((value) => value === "" || (isSitePath(value) && !/\s/.test(value)) || /^https?:\/\/\S+$/.test(value), "Use a page of this site (starting with /) or a full https:// address.")
   .optional()
   .transform((value) => value || null);
 
