@@ -170,6 +170,7 @@ export async function findContentForEdit(db: Database, slug: string) {
   if (!row) return null;
 
   const formations: {
+    id: number;
     title: string;
     slug: string;
     description: string;
@@ -190,6 +191,7 @@ export async function findContentForEdit(db: Database, slug: string) {
     let formation = byId.get(section.id);
     if (!formation) {
       formation = {
+        id: section.id,
         title: section.title,
         slug: section.slug,
         description: section.description ?? "",
@@ -372,6 +374,31 @@ function isSlugUniqueViolation(error: unknown): boolean {
  * item was saved since, it sets updated_at (NOT NULL) to NULL, the constraint fails and the whole
  * batch is undone. Checked inside the batch, two saves of one revision cannot both land.
  */
+/**
+ * How the stored formations meet the form's: each stored one is claimed by the form formation that
+ * carries its id (the editor sends it) or, failing that, by one with its slug. Claimed ones whose
+ * slug changed are renamed; unclaimed ones are removed (their plays with them).
+ */
+export function planSectionChanges(stored: { id: number; slug: string }[], formations: { id: number | null; slug: string }[]) {
+  const storedById = new Map(stored.map((section) => [section.id, section]));
+  const claimed = new Set<number>();
+  const claimedById = new Set<(typeof formations)[number]>();
+  const renamed: { id: number; slug: string }[] = [];
+  for (const formation of formations) {
+    const own = formation.id !== null ? storedById.get(formation.id) : undefined;
+    if (!own || claimed.has(own.id)) continue;
+    claimed.add(own.id);
+    claimedById.add(formation);
+    if (own.slug !== formation.slug) renamed.push({ id: own.id, slug: formation.slug });
+  }
+  for (const formation of formations) {
+    if (claimedById.has(formation)) continue;
+    const bySlug = stored.find((section) => section.slug === formation.slug && !claimed.has(section.id));
+    if (bySlug) claimed.add(bySlug.id);
+  }
+  return { renamed, removed: stored.filter((section) => !claimed.has(section.id)).map((section) => section.id) };
+}
+
 function revisionGuard(db: Database, id: number, revision: number) {
   return db
     .update(content)
@@ -439,7 +466,14 @@ export async function saveContent(
     return image ? `/media/${image.key}` : existing;
   };
   // What the item used before: whatever the save stops using leaves R2 after it (orphans.server.ts).
-  const previousKeys = current ? mediaKeysOf((await contentMediaQuery(db, current.id)).map((row) => row.url)) : [];
+  const [previousMedia, storedSections] = current
+    ? await Promise.all([
+        contentMediaQuery(db, current.id),
+        db.select({ id: contentSections.id, slug: contentSections.slug }).from(contentSections).where(eq(contentSections.contentId, current.id)),
+      ])
+    : [[], []];
+  const previousKeys = mediaKeysOf(previousMedia.map((row) => row.url));
+  const sectionChanges = planSectionChanges(storedSections, value.formations);
   const uploadKeys = [...images.values()].map((image) => image.key);
   try {
     await reserveUploads(db, uploadKeys);
@@ -520,6 +554,27 @@ export async function saveContent(
     ...slugRedirectStatements(db, current, slug),
     ...(uploadKeys.length ? [keepMedia(db, uploadKeys)] : []),
     ...(previousKeys.length ? [queueMediaDeletion(db, previousKeys)] : []),
+    ...(current && sectionChanges.removed.length
+      ? [
+          db.delete(contentPlays).where(inArray(contentPlays.sectionId, sectionChanges.removed)),
+          db.delete(contentSections).where(and(eq(contentSections.contentId, current.id), inArray(contentSections.id, sectionChanges.removed))),
+        ]
+      : []),
+    // A formation whose slug changed is renamed in place (through a slug no form can hold, so that
+    // two formations may swap slugs): its plays keep their ids, so their progress, statuses and
+    // gameplans survive.
+    ...(current && sectionChanges.renamed.length
+      ? [
+          db
+            .update(contentSections)
+            .set({ slug: sql`'~' || ${contentSections.id}` })
+            .where(and(eq(contentSections.contentId, current.id), inArray(contentSections.id, sectionChanges.renamed.map((rename) => rename.id)))),
+          db
+            .update(contentSections)
+            .set({ slug: sql`(SELECT value ->> 'slug' FROM json_each(${JSON.stringify(sectionChanges.renamed)}) WHERE value ->> 'id' = ${contentSections.id})` })
+            .where(and(eq(contentSections.contentId, current.id), inArray(contentSections.id, sectionChanges.renamed.map((rename) => rename.id)))),
+        ]
+      : []),
     ...(current
       ? [
           db.delete(contentPlays).where(

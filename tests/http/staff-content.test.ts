@@ -566,6 +566,39 @@ describe("editing", () => {
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
   });
 
+  it("a formation given a new slug in the editor is renamed in place: its plays keep their ids and patch status", async () => {
+    const id = token();
+    const title = `Renamed formation ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const before = (await storedContent(row.slug))!;
+    const [gun, pistol] = before.formations;
+    // The editor sends each stored formation's id with it.
+    const editor = await (await get(`/admin/content/${row.slug}`, { cookie: admin })).text();
+    expect(editor).toMatch(new RegExp(`<input[^>]*name="formations\\[0\\]\\.id"[^>]*value="${gun.id}"|<input[^>]*value="${gun.id}"[^>]*name="formations\\[0\\]\\.id"`));
+    const boot = pistol.plays.find((play) => play.title === "PA Boot")!;
+    await state.db.update(playStatuses).set({ status: "nerfed", statusNote: `Nerfed ${id}` }).where(eq(playStatuses.playId, boot.id));
+
+    const response = await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({
+        title,
+        formations: [
+          { id: gun.id, title: "Gun Trips TE", slug: "gun-trips-left", plays: gun.plays.map((play) => ({ title: play.title, slug: play.slug })) },
+          { id: pistol.id, title: "Pistol Strong", slug: "pistol-2", plays: pistol.plays.map((play) => ({ title: play.title, slug: play.slug })) },
+        ],
+      }),
+      admin,
+    );
+    expect(response.status).toBe(302);
+    const after = (await storedContent(row.slug))!;
+    expect(after.formations.map((formation) => [formation.id, formation.slug, formation.plays.map((play) => play.id)])).toEqual([
+      [gun.id, "gun-trips-left", gun.plays.map((play) => play.id)],
+      [pistol.id, "pistol-2", pistol.plays.map((play) => play.id)],
+    ]);
+    const [status] = await state.db.select().from(playStatuses).where(eq(playStatuses.playId, boot.id));
+    expect(status).toMatchObject({ status: "nerfed", statusNote: `Nerfed ${id}` });
+  });
+
   it("a new title moves the item to a new slug; links to the old one lead there (301), the rest of the path and the query kept", async () => {
     const id = token();
     const { row } = await createContent({ title: `Moving scheme ${id}`, formations: twoByTwo(id) });

@@ -23,7 +23,7 @@ export function postMultipart(path: string, body: FormData, cookie?: string) {
 }
 
 export type PlayInput = { title?: string; description?: string; videoProvider?: string; videoUrl?: string; slug?: string; tags?: string; image?: File };
-export type FormationInput = { title?: string; slug?: string; description?: string; image?: File; plays: PlayInput[] };
+export type FormationInput = { id?: number; title?: string; slug?: string; description?: string; image?: File; plays: PlayInput[] };
 export type ContentInput = {
   title: string;
   type?: string;
@@ -56,6 +56,7 @@ export function contentForm(input: ContentInput) {
   (input.formations ?? []).forEach((formation, index) => {
     const name = `formations[${index}]`;
     form.append(`${name}.imageUrl`, "");
+    if (formation.id !== undefined) form.append(`${name}.id`, String(formation.id));
     form.append(`${name}.title`, formation.title ?? "");
     form.append(`${name}.slug`, formation.slug ?? "");
     form.append(`${name}.image`, formation.image ?? noFile());

@@ -74,8 +74,8 @@ function play(title: string, slug = slugify(title)): PlayValue {
   return { title, slug, description: `${title} write-up`, imageUrl: null, videoProvider: "youtube", videoUrl: null, runtime: null, tags: [] };
 }
 
-function formation(title: string, plays: PlayValue[], slug = slugify(title)): FormationValue {
-  return { title, slug, description: `${title} notes`, imageUrl: null, plays };
+function formation(title: string, plays: PlayValue[], slug = slugify(title), id: number | null = null): FormationValue {
+  return { id, title, slug, description: `${title} notes`, imageUrl: null, plays };
 }
 
 function value(title: string, formations: FormationValue[]): ContentFormValue {
@@ -191,6 +191,40 @@ describe("saveContent", () => {
     expect(again.status).toBe("saved");
     const second = (await stored(slug))!;
     expect({ sections: second.sections, plays: second.plays }).toEqual({ sections: first.sections, plays: first.plays });
+  });
+
+  it("renames a formation whose slug changed in place: its plays keep their ids (two formations may swap slugs, one may take a removed one's)", async () => {
+    const slug = await createScheme("Unit Scheme Rename");
+    const before = (await stored(slug))!;
+    const [trips, pistol] = before.sections;
+    const playIds = (sectionId: number) => before.plays.filter((entry) => entry.sectionId === sectionId).map((entry) => entry.id);
+    const save = async (formations: FormationValue[]) => {
+      const result = await saveContent(storage, { authorId, revision: null, current: await current(slug), value: value("Unit Scheme Rename", formations), files: noFiles });
+      expect(result).toEqual({ status: "saved", slug });
+      return (await stored(slug))!;
+    };
+    const tripsPlays = [play("Stick RPO"), play("Bubble")];
+    const pistolPlays = [play("Inside Zone"), play("PA Boot")];
+
+    // One renamed.
+    let after = await save([formation("Gun Trips TE", tripsPlays, "gun-trips-2", trips.id), formation("Pistol Strong", pistolPlays, "pistol-strong", pistol.id)]);
+    expect(after.sections.map((section) => [section.id, section.slug])).toEqual([[trips.id, "gun-trips-2"], [pistol.id, "pistol-strong"]]);
+    expect(after.plays.map((entry) => entry.id)).toEqual([...playIds(trips.id), ...playIds(pistol.id)]);
+
+    // Two swap their slugs.
+    after = await save([formation("Gun Trips TE", tripsPlays, "pistol-strong", trips.id), formation("Pistol Strong", pistolPlays, "gun-trips-2", pistol.id)]);
+    expect(after.sections.map((section) => [section.id, section.slug])).toEqual([[trips.id, "pistol-strong"], [pistol.id, "gun-trips-2"]]);
+    expect(after.plays.map((entry) => entry.id)).toEqual([...playIds(trips.id), ...playIds(pistol.id)]);
+
+    // One is removed and the other takes its slug.
+    after = await save([formation("Pistol Strong", pistolPlays, "pistol-strong", pistol.id)]);
+    expect(after.sections.map((section) => [section.id, section.slug])).toEqual([[pistol.id, "pistol-strong"]]);
+    expect(after.plays.map((entry) => entry.id)).toEqual(playIds(pistol.id));
+
+    // An id that is not one of this item's formations is no claim: the formation is new.
+    after = await save([formation("Pistol Strong", pistolPlays, "pistol-strong", pistol.id), formation("Elsewhere", [play("Slant")], "elsewhere", 999_999_999)]);
+    expect(after.sections.map((section) => section.slug)).toEqual(["pistol-strong", "elsewhere"]);
+    expect(after.sections[1].id).not.toBe(999_999_999);
   });
 
   it("creates nothing at all when a new scheme's batch fails", async () => {

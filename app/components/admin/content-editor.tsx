@@ -489,6 +489,8 @@ function FormationEditor({
     >
       <ListActions form={form} listName={listName} index={index} count={count} noun="formation" label={`formation ${number}`} />
       <input {...getInputProps(fields.imageUrl, { type: "hidden" })} />
+      {/* A stored formation keeps its plays (and their progress, statuses and gameplans) when its slug changes. */}
+      <input {...getInputProps(fields.id, { type: "hidden" })} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Formation title" htmlFor={fields.title.id} errors={fields.title.errors} errorId={fields.title.errorId}>
           <input

@@ -169,6 +169,8 @@ const playSchema = z.object({
 });
 
 const formationSchema = z.object({
+  // The stored formation's id: a new slug renames it rather than replacing it and its plays.
+  id: z.coerce.number().int().positive().max(2 ** 53).optional().catch(undefined),
   title: optionalText(MAX_TITLE_LENGTH, "Formation title"),
   slug: z.string().max(200, "Formation slug must be at most 200 characters").optional(),
   description: optionalText(MAX_DESCRIPTION_LENGTH, "Formation description"),
@@ -241,6 +243,7 @@ export const contentFormSchema = z
       // A non-scheme type saves no formations, whatever the form sent.
       formations: scheme
         ? value.formations.map((formation) => ({
+            id: formation.id ?? null,
             title: formation.title!.trim(),
             slug: formationSlugOf(formation),
             description: normalizeText(formation.description) || null,
