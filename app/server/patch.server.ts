@@ -507,7 +507,7 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
 export async function markSchemeVerified(db: Database, contentId: number, staffId: string, now = Date.now()): Promise<number> {
   const plays = `(SELECT p2.id FROM content_plays p2 JOIN content_sections s2 ON s2.id = p2.section_id JOIN play_status ps2 ON ps2.play_id = p2.id
     WHERE s2.content_id = ? AND ps2.status = 'needs-retest')`;
-  const schemeGetsNoRow = `(c.status = 'verified' AND c.status_update_id IS ${currentUpdateSql("c.game")})`;
+  const schemeGetsNoRow = `(c.status <> 'needs-retest')`;
   return verify(db, [contentId], { ids: plays, params: [contentId] }, `(CASE WHEN ${schemeGetsNoRow} THEN 1 ELSE 0 END)`, staffId, now);
 }
 
@@ -519,10 +519,12 @@ export async function markSchemeVerified(db: Database, contentId: number, staffI
 async function verify(db: Database, contentIds: readonly number[], plays: { ids: string; params: unknown[] }, playNotify: string, staffId: string, now: number) {
   const d1 = db.$client;
   const contentJson = JSON.stringify(contentIds);
-  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND NOT (c.status = 'verified' AND c.status_update_id IS ${currentUpdateSql("c.game")})`;
+  // Only what still waits in the queue: a status someone set meanwhile (nerfed, adjusted, verified)
+  // is not overwritten unseen.
+  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND c.status = 'needs-retest'`;
   // The current update of the game of the play whose status row is ps.
   const playCurrent = `(SELECT ${currentUpdateSql("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
-  const playNeedsChange = `p.id IN ${plays.ids} AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${currentUpdateSql("c.game")})`;
+  const playNeedsChange = `p.id IN ${plays.ids} AND ps.status = 'needs-retest'`;
   const results = await d1.batch([
     d1
       .prepare(
@@ -535,7 +537,7 @@ async function verify(db: Database, contentIds: readonly number[], plays: { ids:
     d1
       .prepare(
         `UPDATE play_status AS ps SET status = 'verified', status_update_id = ${playCurrent}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
-         WHERE ps.play_id IN ${plays.ids} AND NOT (ps.status = 'verified' AND ps.status_update_id IS ${playCurrent})`,
+         WHERE ps.play_id IN ${plays.ids} AND ps.status = 'needs-retest'`,
       )
       .bind(now, ...plays.params),
     d1

@@ -292,8 +292,9 @@ describe("statuses", () => {
       const [play] = await state.db.select({ alternative: playStatuses.statusAlternative }).from(playStatuses).where(eq(playStatuses.playId, ids.play));
       expect(play.alternative).toBe(alternative);
     }
-    // Back in the queue for the next test.
+    // Back in the queue for the next test, with the item.
     await state.db.update(playStatuses).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(playStatuses.playId, ids.play));
+    await state.db.update(content).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(content.id, ids.content));
   });
 
   it("'Mark verified' verifies a selection, and the queue no longer lists it", async () => {

@@ -170,14 +170,23 @@ describe("title updates and statuses in D1", () => {
     expect(await setItemStatus(db, { kind: "play", id: 999_999 }, { status: "verified" }, staffId)).toMatchObject({ ok: false, notFound: true });
   });
 
-  it("'Mark verified' verifies a selection on each item's current update and skips what is already verified", async () => {
+  it("'Mark verified' verifies a selection on each item's current update and skips what is already verified, or no longer waits for a re-test", async () => {
     await recordTitleUpdate(db, { intent: "save-update", game: "madden", version: "1.08", releasedOn: "2026-11-20", notesUrl: null, summary: "", gameplay: true }, staffId);
     const [current] = await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, "1.08"));
+    const playRow = async () =>
+      (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId, note: playStatuses.statusNote }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0];
+    // The play was nerfed (the test before), and the update re-tests only what worked: a status set
+    // by staff since the queue was loaded is not overwritten unseen.
+    expect((await playRow()).status).toBe("nerfed");
     const changed = await markVerified(db, [{ kind: "content", id: ids.scheme }, { kind: "play", id: ids.play }, { kind: "content", id: ids.otherGame }], staffId);
     // The college item is already verified, and its game has no update yet: nothing to change.
-    expect(changed).toBe(2);
+    expect(changed).toBe(1);
     expect(await statusOf(ids.scheme)).toEqual({ status: "verified", updateId: current.id });
-    expect((await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0]).toEqual({ status: "verified", updateId: current.id });
+    expect(await playRow()).toMatchObject({ status: "nerfed", note: "The flat is jumped every time" });
+    // Sent back to re-test, it is verified.
+    await setItemStatus(db, { kind: "play", id: ids.play }, { status: "needs-retest" }, staffId);
+    expect(await markVerified(db, [{ kind: "play", id: ids.play }], staffId)).toBe(1);
+    expect(await playRow()).toEqual({ status: "verified", updateId: current.id, note: null });
     expect(await markVerified(db, [{ kind: "content", id: ids.scheme }], staffId)).toBe(0);
   });
 

@@ -71,6 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Mark verified changes only what still needs a re-test: another staff member may have got there first. */
+const NOTHING_VERIFIED = {
+  kind: "error" as const,
+  title: "Nothing verified",
+  description: "None of these items needs a re-test any more: another staff member set their status meanwhile. The queue shows what is left.",
+};
+
 /** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
 function back(request: Request) {
   const { game, page } = queueParams(new URL(request.url));
@@ -116,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: submission.reply(), error: submission.error?.items?.[0] ?? "Select at least one item." }, { status: 400 });
     }
     const changed = await markVerified(app.db, submission.value.items.map(parseQueueItem), user.id);
+    if (changed === 0) return redirectWithToast(back(request), NOTHING_VERIFIED);
     return redirectWithToast(back(request), {
       kind: "success",
       title: "Marked verified",
@@ -127,6 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: markSchemeVerifiedSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), error: "Unknown item." }, { status: 400 });
     const changed = await markSchemeVerified(app.db, submission.value.contentId, user.id);
+    if (changed === 0) return redirectWithToast(back(request), NOTHING_VERIFIED);
     return redirectWithToast(back(request), {
       kind: "success",
       title: "Marked verified",
