@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
@@ -29,6 +29,7 @@ export function Comments({
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
+  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   return (
@@ -45,7 +46,7 @@ export function Comments({
 
       <div className="mt-5">
         {permission === "allowed" ? (
-          <NewCommentForm />
+          <NewCommentForm refused={Boolean(error)} />
         ) : permission === "login" ? (
           <p className="rounded-xl border border-field-700 bg-field-900 p-4 text-sm text-slate-300">
             <Link to={loginHref} className="text-link">
@@ -60,6 +61,15 @@ export function Comments({
             </Link>
           </p>
         )}
+        {permission !== "allowed" && sent ? (
+          // Refused because the session ended (or access lapsed) while it was typed: kept to copy.
+          <div className="mt-3 space-y-2">
+            <label htmlFor="unsent-comment" className="label">
+              Your comment, not posted
+            </label>
+            <textarea id="unsent-comment" readOnly rows={3} className="input" value={sent} />
+          </div>
+        ) : null}
       </div>
 
       {loadFailed ? (
@@ -175,14 +185,23 @@ function useCommentsAction() {
   return hydrated ? undefined : `${location.pathname}${location.search}#comments`;
 }
 
-function NewCommentForm() {
+function NewCommentForm({ refused }: { refused: boolean }) {
   const navigation = useNavigation();
-  const [text, setText] = useState("");
+  // A refused comment comes back as it was sent (without JavaScript, in the page the action answers).
+  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
+  const [text, setText] = useState(sent);
   const hydrated = useHydrated();
   const action = useCommentsAction();
   const posting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-comment";
+  // Emptied once the comment is posted, not when it is sent: a refused one stays to be sent again.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" || !sending.current) return;
+    sending.current = false;
+    if (!refused) setText("");
+  }, [navigation.state, refused]);
   return (
-    <Form method="post" action={action} preventScrollReset className="space-y-3" onSubmit={() => setTimeout(() => setText(""), 0)}>
+    <Form method="post" action={action} preventScrollReset className="space-y-3" onSubmit={() => (sending.current = true)}>
       <input type="hidden" name="intent" value="create-comment" />
       <label htmlFor="new-comment" className="label">
         Add a comment
@@ -194,6 +213,7 @@ function NewCommentForm() {
         maxLength={MAX_COMMENT_LENGTH}
         required
         value={hydrated ? text : undefined}
+        defaultValue={hydrated ? undefined : sent}
         onChange={(event) => setText(event.currentTarget.value)}
         className="input"
         placeholder="Share a read, an adjustment or a question..."

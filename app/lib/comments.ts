@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanBlock, hasVisibleCharacter } from "./schemas/text.ts";
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -22,8 +23,9 @@ export type CommentPermission = "allowed" | "login" | "premium";
 
 export const commentTextField = z
   .string({ error: "Comment cannot be empty." })
-  .trim()
-  .min(1, "Comment cannot be empty.")
+  .overwrite(cleanBlock)
+  // Spaces and zero-width characters alone make an empty card: refused as empty.
+  .refine(hasVisibleCharacter, "Comment cannot be empty.")
   .max(MAX_COMMENT_LENGTH, `Comments can be at most ${MAX_COMMENT_LENGTH} characters.`);
 
 export const commentActionSchema = z.discriminatedUnion("intent", [

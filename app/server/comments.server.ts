@@ -180,6 +180,12 @@ export async function insertComment(db: Database, user: User, target: { contentI
   return row.id;
 }
 
+/** A refused new comment's text, for the form to show again. */
+export function sentComment(formData: FormData) {
+  const comment = formData.get("comment");
+  return formData.get("intent") === "create-comment" && typeof comment === "string" ? comment.slice(0, 10_000) : null;
+}
+
 export type CommentActionResult =
   | { ok: true; anchor: string }
   | { ok: false; status: 400 | 401 | 403 | 404; error: string };

@@ -32,7 +32,7 @@ export function pageSearch(request: Request) {
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
-    return await request.formData();
+    return withPlainLineBreaks(await request.formData());
   } catch {
     throw new Response("This request did not send a form. Go back and send the form from its page.", {
       status: 400,
@@ -40,6 +40,16 @@ export async function readForm(request: Request): Promise<FormData> {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+}
+
+/**
+ * A browser sends a text area's line breaks as CR LF, and counts each as one character for its
+ * maxlength: as LF they are stored, and counted, as the member typed them. Files pass untouched.
+ */
+function withPlainLineBreaks(form: FormData): FormData {
+  const plain = new FormData();
+  for (const [name, value] of form) plain.append(name, typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
+  return plain;
 }
 
 /**

@@ -117,6 +117,24 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await w.finish();
   });
 
+  it("comment: refused because the session ended while it was typed, the text is kept", async () => {
+    const { w } = await signedInMember(mode);
+    const page = w.page;
+    await open(w, mode, `/blog/${COMMENTED_POST}`);
+    const text = unique(`Typed while signed out (${mode.label})\nsecond line`);
+    await page.getByLabel("Add a comment").fill(text);
+    // The session ends (signed out elsewhere) before it is sent.
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await visible(page.locator("#comments").getByRole("alert").getByText("Log in to comment.", { exact: true }));
+    // With JavaScript the form stays, as typed; without it the page (now signed out) shows the text to copy.
+    const kept = mode.javaScriptEnabled ? page.getByLabel("Add a comment") : page.getByLabel("Your comment, not posted");
+    expect(await kept.inputValue()).toBe(text);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
+    await w.check();
+    await w.finish();
+  });
+
   it("rating: rates a scheme, shown as the member's own rating", async () => {
     const { w } = await signedInMember(mode);
     await open(w, mode, `/content/${RATED_SCHEME}`);

@@ -158,6 +158,8 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       expect(await page.locator("#queue").evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(200);
       expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
 
+      // Away first: a goto to the address already open (its hash included) would not load it again.
+      await page.goto("/updates");
       await page.goto("/admin/updates?game=madden#queue");
       await page.getByRole("checkbox", { name: `Select Patch Matrix ${id}` }).check();
       await page.getByRole("button", { name: "Mark verified", exact: true }).click();

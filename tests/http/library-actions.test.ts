@@ -140,6 +140,21 @@ describe("favourites", () => {
     }
   });
 
+  it("let a member whose access lapsed take off a favourite saved while they had it (its star stays on the locked page)", async () => {
+    const { db } = await testState();
+    const expiredId = await demoUserId("expired");
+    const target = await contentId(PREMIUM_TIP);
+    await db.insert(favorites).values({ userId: expiredId, contentId: target }).onConflictDoNothing();
+    // On /home its card is locked ('Unlock Premium'); on its own page the star takes it off.
+    expectToContain(await favoritesOnHome("expired"), seedItem(PREMIUM_TIP).title);
+    expectToContain(await html(`/content/${PREMIUM_TIP}`, cookies.expired), 'aria-label="Remove from favorites"');
+    const response = await favorite(PREMIUM_TIP, false, cookies.expired);
+    expect(response.status).toBe(302);
+    expect(await isFavorite("expired", PREMIUM_TIP)).toBe(false);
+    expectNotToContain(await favoritesOnHome("expired"), seedItem(PREMIUM_TIP).title);
+    expectNotToContain(await html(`/content/${PREMIUM_TIP}`, cookies.expired), "to favorites");
+  });
+
   it.each(["free", "premium"] as const)("refuse a forged favourite of a draft by the %s member with 404, storing nothing", async (role) => {
     const response = await favorite(DRAFT, true, cookies[role]);
     expect(response.status).toBe(404);

@@ -90,6 +90,8 @@ describe("runCommentAction: posting", () => {
     ["empty", ""],
     ["spaces", "     "],
     ["line breaks and tabs", "\n\t\n  "],
+    ["zero-width spaces", "\u200B\u200B"],
+    ["direction marks and a BOM", "\u202E \uFEFF\u2066"],
   ])("refuses an %s comment", async (_, comment) => {
     const before = (await db.select().from(schema.comments)).length;
     expect(await act(users.premium, { intent: "create-comment", comment })).toEqual({ ok: false, status: 400, error: "Comment cannot be empty." });

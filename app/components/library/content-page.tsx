@@ -52,7 +52,7 @@ function Header({ data: loaderData }: { data: LoaderData }) {
         </div>
         <div className="mt-2 flex items-start gap-3">
           <h1 className="font-display text-3xl font-black leading-tight text-white sm:text-4xl">{item.title}</h1>
-          {loaderData.viewer && !loaderData.locked ? <FavoriteStar on={loaderData.favorite} /> : null}
+          {loaderData.viewer && (!loaderData.locked || loaderData.favorite) ? <FavoriteStar on={loaderData.favorite} /> : null}
         </div>
         <p className="mt-3 whitespace-pre-line text-slate-300">{item.description}</p>
         {loaderData.progress ? (

@@ -15,6 +15,11 @@ export function cleanLine(value: string) {
   return value.replace(CONTROLS, " ").replace(INVISIBLE, "").trim();
 }
 
+/** Text of several lines (a comment): invisible formatting goes, line breaks stay, ends trimmed. */
+export function cleanBlock(value: string) {
+  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").trim();
+}
+
 export function hasVisibleCharacter(value: string) {
   return VISIBLE.test(value);
 }

@@ -8,7 +8,7 @@ import { formatListingDate } from "~/lib/format";
 import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/seo";
 import { findPublishedPostId, movedBlogSlug, postBySlugQuery } from "~/server/blog.server";
-import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
+import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, sentComment, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
 import { pageSearch, readForm } from "~/server/http.server";
 import { none, readPage } from "~/server/page-read.server";
@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     mayPost: Boolean(viewer),
     deniedMessage: "Log in to comment.",
   });
-  if (!result.ok) return data({ error: result.error }, { status: result.status });
+  if (!result.ok) return data({ error: result.error, sent: sentComment(formData) }, { status: result.status });
   return redirect(commentRedirectPath(request, String(formData.get("intent") ?? ""), result.anchor));
 }
 

@@ -7,7 +7,7 @@ import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
 import { metaDescription, pageMeta } from "~/lib/seo";
 import { resolveVideo } from "~/lib/video";
-import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, toCommentPage } from "~/server/comments.server";
+import { commentCountQuery, commentCursorOf, commentRedirectPath, commentsQuery, runCommentAction, sentComment, toCommentPage } from "~/server/comments.server";
 import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { getOptionalUser } from "~/server/guards.server";
@@ -138,7 +138,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       formations,
       rating,
       viewer: viewer ? { signedIn: true } : null,
-      favorite: false,
+      // A favourite saved while the member had access: its star stays, to take it off.
+      favorite: Boolean(favorite?.length),
       canRate: false,
       view: null,
       comments: [],
@@ -197,8 +198,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) return data({ error: "Log in to continue." }, { status: 401 });
 
   if (intent === "favorite") {
-    if (!rights.favorite) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
-    await toggleFavorite(app.db, viewer.id, target.id, formData.get("favorite") === "on");
+    // Taking one off is always allowed: a member whose access lapsed can still clear their list.
+    const adding = formData.get("favorite") === "on";
+    if (adding && !rights.favorite) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
+    await toggleFavorite(app.db, viewer.id, target.id, adding);
     return isDataRequest(request) ? { ok: true } : redirect(pathname);
   }
 
@@ -229,7 +232,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       mayPost: rights.comment,
       deniedMessage: "You must be a premium member to comment.",
     });
-    if (!result.ok) return data({ error: result.error }, { status: result.status });
+    if (!result.ok) return data({ error: result.error, sent: sentComment(formData) }, { status: result.status });
     return redirect(commentRedirectPath(request, intent, result.anchor));
   }
 
