@@ -240,6 +240,18 @@ describe("bad input is refused with its message and changes nothing", () => {
     expect(await statusOf()).toEqual({ status: "needs-retest", note: null });
   });
 
+  it("a note of 500 characters as the browser counts them is kept, its line breaks (sent as CR LF) as typed", async () => {
+    // Ten lines of 49 characters and nine breaks: 499 in the text area, 508 with CR LF.
+    const lines = Array.from({ length: 10 }, (_, index) => `${index}`.padEnd(49, "x"));
+    const [before] = await state.db.select().from(content).where(eq(content.id, ids.content));
+    const response = await postStatus("admin", { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: lines.join("\r\n") });
+    expect(response.status).toBe(302);
+    expect(await statusOf()).toEqual({ status: "adjusted", note: lines.join("\n") });
+    // As it was, for the tests after this one.
+    await state.db.update(content).set({ status: before.status, statusNote: before.statusNote, statusUpdateId: before.statusUpdateId, statusAlternative: before.statusAlternative }).where(eq(content.id, ids.content));
+    await state.db.delete(statusChanges).where(and(eq(statusChanges.contentId, ids.content), eq(statusChanges.toStatus, "adjusted"), eq(statusChanges.note, lines.join("\n"))));
+  });
+
   it("a refused status comes back in the editor, under its item, with what was typed", async () => {
     const response = await postStatus("admin", { itemKind: "play", itemId: String(ids.play), status: "nerfed", note: "Dead since the patch.", alternative: "javascript:alert(1)" });
     expect(response.status).toBe(400);
