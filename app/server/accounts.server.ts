@@ -287,7 +287,7 @@ export async function updateProfileNames(app: AppContext, userId: string, firstN
   await app.db.update(users).set({ firstName, lastName, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export const AVATAR_STORE_FAILED = "We could not store your picture. Please try again.";
+export const AVATAR_STORE_FAILED = "Failed to upload avatar. Please try again.";
 
 /**
  * Stores a new avatar under the member's own prefix and drops the one it replaces. False when R2

@@ -137,6 +137,8 @@ describe("password reset", () => {
     expect(reuse.status).toBe(400);
     const html = await responseText(reuse);
     expect(html).toContain("Invalid Reset Link");
+    // The server's own words (staff spec §8), under the heading.
+    expect(html).toContain("Invalid or expired reset link. Please request a new password reset.");
     expect(html).not.toContain("Password reset successfully!");
     expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
   });

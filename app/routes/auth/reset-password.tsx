@@ -39,21 +39,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData?.done === true;
-  const invalid = !loaderData.token || (actionData && "invalid" in actionData && actionData.invalid);
+  // The link was used up (or ran out) between opening the form and sending it: the server says so.
+  const refused = Boolean(actionData && "invalid" in actionData && actionData.invalid);
+  const invalid = !loaderData.token || refused;
   return (
     <section className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-4 py-16">
       <div className="card p-6 sm:p-8">
-        {done ? <ResetSuccess /> : invalid ? <InvalidLink /> : <ResetForm token={loaderData.token!} actionData={actionData} />}
+        {done ? <ResetSuccess /> : invalid ? <InvalidLink refused={refused} /> : <ResetForm token={loaderData.token!} actionData={actionData} />}
       </div>
     </section>
   );
 }
 
-function InvalidLink() {
+function InvalidLink({ refused }: { refused: boolean }) {
   return (
     <div className="text-center">
       <h1 className="font-display text-2xl font-black text-white">Invalid Reset Link</h1>
       <p className="mt-3 text-sm text-slate-300">This password reset link is invalid or has expired.</p>
+      {refused ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-300">
+          {INVALID_LINK}
+        </p>
+      ) : null}
       <Link to="/auth" className="btn-primary mt-6 w-full">
         Go to Login
       </Link>
