@@ -314,6 +314,24 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await succeeded(w, "Success", "Tip deleted successfully");
     expect(await tipsOf(member.id)).toEqual([]);
+
+    // A review of a tip deleted meanwhile is refused where it can be read: in the dialog with the
+    // notes as typed (JavaScript), at the top of the page (without).
+    const [gone] = await state.db.insert(userTips).values({ userId: member.id, formationName: `${formationName} II`, playName: "Mesh", playbook: "Air Raid", gameType: "college", tipDescription: "Motion the back out to find the coverage." }).returning({ id: userTips.id });
+    // Away first: a goto to the address already open (its hash included) would not load it again.
+    await page.goto("/updates");
+    await page.goto("/admin#tips");
+    const again = await openRowDialog(w, "tips", `${formationName} II`, "Review", "Review tip");
+    await state.db.delete(userTips).where(eq(userTips.id, gone.id));
+    await again.getByLabel("Admin notes (optional)").fill("Typed before it went.");
+    await again.getByRole("button", { name: "Approve" }).click();
+    if (mode.javaScriptEnabled) {
+      await visible(again.getByRole("alert").getByText("Failed to update tip status", { exact: true }));
+      expect(await again.getByLabel("Admin notes (optional)").inputValue()).toBe("Typed before it went.");
+    } else {
+      await visible(page.getByRole("alert").getByText("Failed to update tip status", { exact: true }));
+    }
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 404")));
     await w.finish();
   });
 });

@@ -78,6 +78,13 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         ))}
       </dl>
 
+      {/* Without JavaScript no toast shows a refusal: the page says it (the user dialogs say it in their form). */}
+      {!hydrated && actionData?.error && !["update-user", "delete-user"].includes(actionData.intent) ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+          {actionData.error}
+        </p>
+      ) : null}
+
       <nav aria-label="Dashboard sections" className="relative mt-10 overflow-x-auto border-b border-field-700">
         <ul className="flex gap-1">
           {tabs.map((tab) => (
@@ -100,7 +107,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         <div className="mt-8 space-y-12">
           {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
           {visible("content") ? <ContentTab data={loaderData.content} /> : null}
-          {visible("tips") ? <TipsTab data={loaderData.tips} /> : null}
+          {visible("tips") ? <TipsTab data={loaderData.tips} refused={actionData?.intent === "review-tip" && "notes" in actionData ? { error: actionData.error ?? "", notes: String(actionData.notes ?? "") } : null} /> : null}
           {visible("updates") ? <UpdatesTab data={loaderData.updates} /> : null}
           {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
           {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}

@@ -7,7 +7,7 @@ import { Pager, useDashboardQuery } from "./dashboard-query";
 import { ConfirmDelete, Dialog } from "./dialog";
 import { TIP_STATUS_STYLES } from "~/lib/tips";
 
-export function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
+export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; refused: { error: string; notes: string } | null }) {
   const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
   const closeHref = closeTo("tips");
   const navigation = useNavigation();
@@ -76,9 +76,10 @@ export function TipsTab({ data: tips }: { data: LoaderData["tips"] }) {
           <Form method="post" className="mt-5 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="review-tip" />
             <input type="hidden" name="tipId" value={selected.id} />
+            {refused ? <p role="alert" className="field-error">{refused.error}</p> : null}
             <div>
               <label htmlFor="admin-notes" className="label">Admin notes (optional)</label>
-              <textarea id="admin-notes" name="adminNotes" rows={4} defaultValue={selected.adminNotes ?? ""} maxLength={2000} className="input" />
+              <textarea id="admin-notes" name="adminNotes" rows={4} defaultValue={refused?.notes ?? selected.adminNotes ?? ""} maxLength={2000} className="input" />
             </div>
             <div className="flex justify-end gap-3">
               <button type="submit" name="status" value="rejected" className="btn-danger" disabled={busy}>Reject</button>

@@ -231,10 +231,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "review-tip") {
     const submission = parseWithZod(formData, { schema: tipReviewSchema });
-    if (submission.status !== "success") return data({ intent, error: "Failed to update tip status" }, { status: 400 });
+    // A refused review comes back in its dialog with the notes as typed.
+    const typedNotes = String(formData.get("adminNotes") ?? "");
+    if (submission.status !== "success") {
+      return data({ intent, error: submission.error?.adminNotes?.[0] ?? "Failed to update tip status", notes: typedNotes }, { status: 400 });
+    }
     const notes = submission.value.adminNotes?.trim() || null;
     const updated = await reviewTip(app.db, user, submission.value.tipId, submission.value.status, notes);
-    if (!updated) return data({ intent, error: "Failed to update tip status" }, { status: 404 });
+    if (!updated) return data({ intent, error: "Failed to update tip status", notes: typedNotes }, { status: 404 });
     return redirectWithToast(back(request, "tips"), { kind: "success", title: "Success", description: `Tip ${submission.value.status} successfully` });
   }
 
