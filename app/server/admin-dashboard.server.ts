@@ -36,6 +36,8 @@ export function usersPageQuery(db: Database, search: string, page: number) {
       subscriptionStatus: users.subscriptionStatus,
       accessExpiresAt: users.accessExpiresAt,
       createdAt: users.createdAt,
+      // The revision the edit dialog is sent back with: a payment or another edit since is not overwritten unseen.
+      updatedAt: users.updatedAt,
       // The Discord link and role state for the details dialog (never the tokens).
       discordUsername: discordLinks.discordUsername,
       discordRoleGranted: discordLinks.roleGranted,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { blogPosts, content, userTips } from "../../db/schema";
+import { blogPosts, content, users, userTips } from "../../db/schema";
 import { createMember, storedMember } from "../support/accounts";
 import { testState, type TestState } from "../support/test-state";
 import { launchBrowser, signInAs, visible } from "../support/browser";
@@ -292,6 +292,26 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await succeeded(w, "Success", "User updated successfully");
     expect(await storedMember(member.id)).toMatchObject({ firstName: "Edited", subscriptionTier: "premium" });
+
+    // The member's access changes (a payment's webhook, a lapse) while the dialog is open: the save
+    // is refused, the dialog shows the stored subscription, the typed name is kept; saved again, both hold.
+    await page.goto("/updates");
+    await page.goto(`/admin?q=${encodeURIComponent(member.email)}#users`);
+    dialog = await openRowDialog(w, "users", member.email, "Edit", "Edit user");
+    const paidUntil = new Date(Date.now() + 30 * 86_400_000);
+    await state.db.update(users).set({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: paidUntil, updatedAt: new Date() }).where(eq(users.id, member.id));
+    await dialog.getByLabel("First name").fill("Renamed");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit user" });
+    await visible(dialog.getByRole("alert").filter({ hasText: "this account changed after you opened this dialog" }), 15_000);
+    expect(await dialog.getByLabel("First name").inputValue()).toBe("Renamed");
+    expect(await dialog.getByLabel("Status").inputValue()).toBe("active");
+    expect(await dialog.getByLabel("Premium access until").inputValue()).toBe(paidUntil.toISOString().slice(0, 10));
+    expect(await storedMember(member.id)).toMatchObject({ firstName: "Edited", subscriptionStatus: "active" });
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await succeeded(w, "Success", "User updated successfully");
+    expect(await storedMember(member.id)).toMatchObject({ firstName: "Renamed", subscriptionTier: "premium", subscriptionStatus: "active" });
     await w.finish();
   });
 

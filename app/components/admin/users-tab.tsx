@@ -140,6 +140,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   // A refused edit of this user comes back as typed (without JavaScript the dialog is a new page).
   const typed = actionData && "values" in actionData && actionData.values?.userId === user.id ? actionData.values : null;
   const expires = typed ? typed.accessExpiresAt : user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
+  const revision = typed?.revision || String(user.updatedAt);
   const ownRow = useRouteLoaderData<typeof rootLoader>("root")?.viewer?.id === user.id;
   const field = (name: string, label: string, input: React.ReactNode) => (
     <div>
@@ -151,9 +152,11 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
       {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
-      <Form method="post" className="space-y-4" preventScrollReset noValidate>
+      {/* Keyed by the revision: a save refused as stale comes back with the stored subscription fields. */}
+      <Form key={revision} method="post" className="space-y-4" preventScrollReset noValidate>
         <input type="hidden" name="intent" value="update-user" />
         <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="revision" value={revision} />
         {formError ? <p role="alert" className="field-error">{formError}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={typed ? typed.firstName : (user.firstName ?? "")} className="input" />)}

@@ -27,7 +27,7 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
-import { readForm } from "~/server/http.server";
+import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
@@ -111,6 +111,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ...row,
             accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
             createdAt: row.createdAt.getTime(),
+            updatedAt: row.updatedAt.getTime(),
             discord: discordUsername
               ? {
                   username: discordUsername,
@@ -187,7 +188,10 @@ function back(request: Request, tab: Tab) {
 }
 
 /** The edit dialog's fields, sent back as typed when an edit is refused. */
-const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt"] as const;
+const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt", "revision"] as const;
+
+const USER_CHANGED =
+  "Not saved: this account changed after you opened this dialog (a payment, the member's own edit, or another staff member's). The subscription fields now show what is stored; your other changes are still here. Check them and save again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
@@ -207,6 +211,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
     const target = await findUserForStaff(app.db, userId);
     if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {}, values }, { status: 404 });
+    // Saved on a revision older than the stored one (the dialog sends every field: a tier and date
+    // from before a payment would undo it): refused, with what is stored now in those fields.
+    const revision = revisionOf(formData);
+    if (revision !== null && revision !== target.updatedAt.getTime()) {
+      const current = {
+        ...values,
+        subscriptionTier: target.subscriptionTier,
+        subscriptionStatus: target.subscriptionStatus,
+        accessExpiresAt: target.accessExpiresAt ? target.accessExpiresAt.toISOString().slice(0, 10) : "",
+        revision: String(target.updatedAt.getTime()),
+      };
+      return data({ intent, error: USER_CHANGED, fieldErrors: {}, values: current }, { status: 409 });
+    }
     if (target.id === user.id && edit.email !== target.email.toLowerCase()) {
       return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] }, values }, { status: 403 });
     }
