@@ -29,7 +29,6 @@ export function Comments({
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
-  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   return (
@@ -61,15 +60,7 @@ export function Comments({
             </Link>
           </p>
         )}
-        {permission !== "allowed" && sent ? (
-          // Refused because the session ended (or access lapsed) while it was typed: kept to copy.
-          <div className="mt-3 space-y-2">
-            <label htmlFor="unsent-comment" className="label">
-              Your comment, not posted
-            </label>
-            <textarea id="unsent-comment" readOnly rows={3} className="input" value={sent} />
-          </div>
-        ) : null}
+        {permission !== "allowed" ? <UnsentComment /> : null}
       </div>
 
       {loadFailed ? (
@@ -183,6 +174,23 @@ function useCommentsAction() {
   const hydrated = useHydrated();
   const location = useLocation();
   return hydrated ? undefined : `${location.pathname}${location.search}#comments`;
+}
+
+/**
+ * A comment refused because the session ended (or access lapsed) while it was typed, on the page
+ * that answers it without JavaScript: kept to copy. Nothing when no comment came back.
+ */
+export function UnsentComment() {
+  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
+  if (!sent) return null;
+  return (
+    <div className="mt-3 space-y-2">
+      <label htmlFor="unsent-comment" className="label">
+        Your comment, not posted
+      </label>
+      <textarea id="unsent-comment" readOnly rows={3} className="input" value={sent} />
+    </div>
+  );
 }
 
 function NewCommentForm({ refused }: { refused: boolean }) {

@@ -1,7 +1,9 @@
 // The content page's screens: the header with the favourite star, the main view (video, details,
 // rating, formations, comments), a formation with its plays, and the unlock screen.
+import { useEffect } from "react";
 import { Form, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { Comments } from "~/components/comments";
+import { showToast } from "~/components/toaster";
+import { Comments, UnsentComment } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
 import { isSitePath } from "~/lib/html";
 import { Link } from "~/components/link";
@@ -92,8 +94,13 @@ export function PatchNote({ patch, game, locked }: { patch: PatchView; game: "co
 }
 
 function FavoriteStar({ on }: { on: boolean }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ error?: string }>();
   const pending = fetcher.formData ? fetcher.formData.get("favorite") === "on" : on;
+  // A refusal (signed out meanwhile, access lapsed) is said, not only undone on the star.
+  const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
+  useEffect(() => {
+    if (error) showToast({ kind: "error", title: "Favorites not changed", description: error });
+  }, [error, fetcher.data]);
   return (
     <fetcher.Form method="post" className="shrink-0">
       <input type="hidden" name="intent" value="favorite" />
@@ -407,6 +414,8 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
       <Header data={loaderData} />
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="space-y-8">
+          {/* A comment sent as the session ended: this page has no comments, the text is kept here. */}
+          <UnsentComment />
           {loaderData.introVideo ? (
             <section aria-labelledby="intro-title">
               <h2 id="intro-title" className="mb-3 text-xl font-bold text-white">Free intro video</h2>

@@ -195,7 +195,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true };
   }
 
-  if (!viewer) return data({ error: "Log in to continue." }, { status: 401 });
+  // A comment typed before the session ended comes back with the refusal, to be copied.
+  if (!viewer) return data({ error: "Log in to continue.", sent: sentComment(formData) }, { status: 401 });
 
   if (intent === "favorite") {
     // Taking one off is always allowed: a member whose access lapsed can still clear their list.
