@@ -76,6 +76,31 @@ describe.each(JS_MODES)("the install tracker with $label", (mode) => {
   });
 });
 
+describe("moving between plays in the play list (JavaScript on)", () => {
+  it("shows one stage control, the play's own: a stage set there marks the play on screen", async () => {
+    const member = await createMember();
+    const w = await watchedPage(browser, JS_MODES.find((candidate) => candidate.javaScriptEnabled)!);
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(MESH, { waitUntil: "networkidle" });
+    for (const next of ["snag", "mesh", "snag"]) {
+      await page.locator(`main a[href$="/play/${next}"]`).first().click();
+      await page.waitForURL(new RegExp(`/play/${next}$`));
+      await visible(page.getByRole("heading", { name: next === "snag" ? "Snag" : "Mesh", exact: true }));
+    }
+    // Two equal keys among its siblings once made React keep each previous play's card as well.
+    await expect.poll(() => page.getByRole("group", { name: "Your stage with this play" }).count()).toBe(1);
+    await page.getByRole("group", { name: "Your stage with this play" }).getByRole("button", { name: "Game-ready" }).click();
+    await visible(page.getByText("Marked as Game-ready.").first(), 15_000);
+    const rows = await whenFree(() =>
+      state.db.select({ stage: playProgress.stage }).from(playProgress).where(eq(playProgress.userId, member.id)),
+    );
+    expect(rows).toEqual([{ stage: "game-ready" }]);
+    await visible(page.getByRole("link", { name: /Snag\s+Game-ready/ }));
+    await w.finish();
+  });
+});
+
 describe("the self-hosted video", () => {
   it("played past 90% (seek, then play) marks the play watched, and after a reload offers to resume there", async () => {
     const member = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + YEAR) });

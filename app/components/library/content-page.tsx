@@ -324,13 +324,15 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
             <p className="text-slate-400">This formation has no plays yet.</p>
           )}
 
-          {view.play?.progress && playPath ? <ProgressControl key={view.play.slug} action={playPath} stage={view.play.progress.stage} /> : null}
+          {/* Whether the play still works comes first: a nerfed play's note and what to use instead. */}
+          {view.play ? <PatchNote patch={view.play.patch} game={item.game} locked={false} /> : null}
+
+          {/* Siblings need keys of their own: two equal keys made React keep the previous play's card. */}
+          {view.play?.progress && playPath ? <ProgressControl key={`progress-${view.play.slug}`} action={playPath} stage={view.play.progress.stage} /> : null}
 
           {view.play && playPath && loaderData.gameplans ? (
-            <AddToGameplan key={view.play.slug} playId={view.play.id} playPath={playPath} game={item.game} gameplans={loaderData.gameplans} />
+            <AddToGameplan key={`gameplan-${view.play.slug}`} playId={view.play.id} playPath={playPath} game={item.game} gameplans={loaderData.gameplans} />
           ) : null}
-
-          {view.play ? <PatchNote patch={view.play.patch} game={item.game} locked={false} /> : null}
 
           <section aria-labelledby="writeup-title" className="card p-6">
             <h2 id="writeup-title" className="text-xl font-bold text-white">Write Up</h2>
