@@ -304,6 +304,14 @@ describe("the whole local journey over HTTP", () => {
     expect(html).toMatch(/<span[^>]*>Premium Active<\/span>/);
     expect(html).toMatch(new RegExp(`<dt[^>]*>Renews</dt><dd[^>]*>${formatShortDate(resumed.accessExpiresAt)}</dd>`));
     expect(html).toContain("Cancel Subscription");
+    expect(html).not.toContain("Premium was given to this account by our team");
+  });
+
+  it("says premium given by the team (no subscription) charges nothing and has nothing to cancel", async () => {
+    const html = await text(await get("/account-settings", { cookie: await signIn("premium") }));
+    expect(html).toMatch(/<span[^>]*>Premium Active<\/span>/);
+    expect(html).toContain("Premium was given to this account by our team: nothing is charged and there is nothing to cancel.");
+    expect(html).not.toContain("Cancel Subscription");
   });
 
   it("moves the end date on a simulated renewal", async () => {

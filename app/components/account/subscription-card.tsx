@@ -56,6 +56,16 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           </div>
         </dl>
       ) : null}
+      {hasPremium && !isStaff && !hasStripeSubscription ? (
+        // Premium given by the team (or the demo account): no subscription to cancel, nothing charged.
+        <p className="mt-4 text-sm text-slate-300">
+          Premium was given to this account by our team: nothing is charged and there is nothing to cancel. Questions?{" "}
+          <Link to="/contact" className="text-link">
+            Contact us
+          </Link>
+          .
+        </p>
+      ) : null}
       {hasPremium && !isStaff && hasStripeSubscription ? (
         <div className="mt-6 flex flex-wrap gap-3">
           {cancelled ? (
