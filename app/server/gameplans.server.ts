@@ -213,7 +213,7 @@ export async function addPlayToGameplan(
   db: Database,
   viewer: Viewer,
   input: { gameplanId: number; playId: number; situation: Situation },
-): Promise<Outcome<{ gameplanName: string; playTitle: string }>> {
+): Promise<Outcome<{ gameplanName: string; playTitle: string; already: boolean }>> {
   const [[play], [plan]] = await Promise.all([
     playForGameplanQuery(db, input.playId),
     gameplanForAddQuery(db, viewer.id, input.gameplanId, input.situation, input.playId),
@@ -223,7 +223,8 @@ export async function addPlayToGameplan(
   if (!rights.open) return { ok: false, status: 403, error: "You can only add plays you can open. Go premium to plan with premium plays." };
   if (!plan) return GAMEPLAN_NOT_FOUND;
   if (plan.game !== play.game) return { ok: false, status: 400, error: `${plan.name} is a ${GAME_LABELS[plan.game]} gameplan; this play is from ${GAME_LABELS[play.game]}.` };
-  if (plan.duplicate) return { ok: false, status: 409, error: `${play.playTitle} is already in ${SITUATION_LABELS[input.situation]} of ${plan.name}.` };
+  // Already there (a second tap, a page sent twice): what was asked for holds, and is said so.
+  if (plan.duplicate) return { ok: true, gameplanName: plan.name, playTitle: play.playTitle, already: true };
   if (plan.plays >= MAX_GAMEPLAN_PLAYS) return { ok: false, status: 400, error: GAMEPLAN_PLAYS_LIMIT_MESSAGE };
   const now = Date.now();
   const d1 = db.$client;
@@ -242,10 +243,10 @@ export async function addPlayToGameplan(
     ]);
     if (!inserted.results.length) return { ok: false, status: 400, error: GAMEPLAN_PLAYS_LIMIT_MESSAGE };
   } catch (error) {
-    if (hasErrorMessage(error, /UNIQUE constraint failed/)) return { ok: false, status: 409, error: `${play.playTitle} is already in ${SITUATION_LABELS[input.situation]} of ${plan.name}.` };
+    if (hasErrorMessage(error, /UNIQUE constraint failed/)) return { ok: true, gameplanName: plan.name, playTitle: play.playTitle, already: true };
     throw error;
   }
-  return { ok: true, gameplanName: plan.name, playTitle: play.playTitle };
+  return { ok: true, gameplanName: plan.name, playTitle: play.playTitle, already: false };
 }
 
 function touchGameplan(db: Database, userId: string, gameplanId: number, now: number) {

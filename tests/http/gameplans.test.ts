@@ -110,6 +110,10 @@ describe("every write, for each role", () => {
     expect(up.status).toBe(302);
     expect(toastFrom(up)).toMatchObject({ kind: "success", title: "Play moved" });
     expect((await entriesOf(id))[0].id).toBe(snag);
+    // Already first: nothing moves, and the answer says so.
+    const again = await postForm(`/gameplans/${id}`, { intent: "move", entryId: String(snag), direction: "up" }, { cookie });
+    expect(toastFrom(again)).toEqual({ kind: "success", title: "Play not moved", description: "It was already there." });
+    expect((await entriesOf(id))[0].id).toBe(snag);
 
     const placed = await postForm(`/gameplans/${id}`, { intent: "place", entryId: String(snag), situation: "red-zone" }, { cookie });
     expect(locationOf(placed)).toBe(`/gameplans/${id}#situation-red-zone`);
@@ -246,9 +250,11 @@ describe("bad input", () => {
     expect(madden.status).toBe(400);
     expect(textOf(await madden.text())).toContain("Week 1 is a College Football 26 gameplan; this play is from Madden NFL 26.");
     expect((await add(cookie, id, freePlay)).status).toBe(302);
+    // Sent twice (a double tap without JavaScript): the play is there once, and the answer says so.
     const twice = await add(cookie, id, freePlay);
-    expect(twice.status).toBe(409);
-    expect(textOf(await twice.text())).toContain("Mesh is already in Openers of Week 1.");
+    expect(twice.status).toBe(302);
+    expect(toastFrom(twice)).toMatchObject({ title: "Already in gameplan", description: "Mesh is already in Openers of Week 1." });
+    expect((await entriesOf(id)).length).toBe(1);
     expect((await add(cookie, id, 999_999_999)).status).toBe(404);
     expect((await add(cookie, id, Number.NaN)).status).toBe(400);
     const [entry] = await entriesOf(id);

@@ -153,7 +153,10 @@ describe("gameplan writes", () => {
     const viewer = { id: userId, ...free };
     expect(await addPlayToGameplan(db, viewer, { gameplanId: id, playId: premiumPlay, situation: "openers" })).toMatchObject({ ok: false, status: 403 });
     expect(await addPlayToGameplan(db, { ...viewer, ...premium }, { gameplanId: id, playId: premiumPlay, situation: "red-zone" })).toMatchObject({ ok: true });
-    expect(await addPlayToGameplan(db, viewer, { gameplanId: id, playId: freePlays[0], situation: "openers" })).toMatchObject({ ok: false, status: 409 });
+    // Already in that situation: nothing is added, and the answer says it is there.
+    const before = (await slotsOf(id)).length;
+    expect(await addPlayToGameplan(db, viewer, { gameplanId: id, playId: freePlays[0], situation: "openers" })).toMatchObject({ ok: true, already: true });
+    expect((await slotsOf(id)).length).toBe(before);
     expect(await addPlayToGameplan(db, viewer, { gameplanId: id, playId: freePlays[0], situation: "goal-line" })).toMatchObject({ ok: true });
     const [college] = await scheme("unit-gameplan-college", "free", 1, "college");
     expect(await addPlayToGameplan(db, viewer, { gameplanId: id, playId: college, situation: "openers" })).toMatchObject({ ok: false, status: 400 });

@@ -40,9 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const added = await addPlayToGameplan(db, user, submission.value);
   if (!added.ok) return data({ ok: false as const, error: added.error, back }, { status: added.status });
-  const message = `${added.playTitle} is in ${added.gameplanName} under ${SITUATION_LABELS[submission.value.situation]}.`;
+  const situation = SITUATION_LABELS[submission.value.situation];
+  const message = added.already
+    ? `${added.playTitle} is already in ${situation} of ${added.gameplanName}.`
+    : `${added.playTitle} is in ${added.gameplanName} under ${situation}.`;
   if (isDataRequest(request)) return { ok: true as const, message, error: null, back };
-  return redirectWithToast(`${back ?? "/gameplans"}#add-to-gameplan`, { kind: "success", title: "Added to gameplan", description: message });
+  return redirectWithToast(`${back ?? "/gameplans"}#add-to-gameplan`, { kind: "success", title: added.already ? "Already in gameplan" : "Added to gameplan", description: message });
 }
 
 export default function AddToGameplan({ actionData }: Route.ComponentProps) {

@@ -112,6 +112,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return answer(outcome, from ? `${page}#situation-${from}` : page, "Play removed", "The play is off this gameplan.", entryId);
     }
     const where = move.intent === "place" ? `The play is in ${SITUATION_LABELS[move.situation]}.` : "The play has its new place.";
+    // A move that changes nothing (dropped where it was, or already at the end it moves to) says so.
+    if (outcome.ok && !outcome.moved) return answer(outcome, `${page}${target}`, "Play not moved", "It was already there.", entryId);
     return answer(outcome, `${page}${target}`, "Play moved", where, entryId);
   }
 
