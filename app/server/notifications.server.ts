@@ -97,11 +97,19 @@ export async function markNotificationRead(db: Database, userId: string, changeI
   return Boolean(mine);
 }
 
-/** 'Mark all as read': the watermark moves to now and the single reads before it are dropped, in one batch. */
-export async function markAllNotificationsRead(db: Database, userId: string, now = Date.now()) {
+/**
+ * 'Mark all as read': the watermark moves to `through` (when the page the member read was made:
+ * what came after it stays unread), never back, and the single reads it covers are dropped, in one batch.
+ */
+export async function markAllNotificationsRead(db: Database, userId: string, through = Date.now()) {
   await db.batch([
-    db.update(users).set({ notificationsReadAt: new Date(now) }).where(eq(users.id, userId)),
-    db.delete(notificationReads).where(eq(notificationReads.userId, userId)),
+    db
+      .update(users)
+      .set({ notificationsReadAt: sql`max(coalesce(${users.notificationsReadAt}, 0), ${through})` })
+      .where(eq(users.id, userId)),
+    db
+      .delete(notificationReads)
+      .where(sql`${notificationReads.userId} = ${userId} AND ${notificationReads.changeId} IN (SELECT id FROM status_changes WHERE changed_at <= ${through})`),
   ]);
 }
 

@@ -87,6 +87,20 @@ describe("/notifications", () => {
     expect((await storedMember(second.member.id)).notificationsReadAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("'Mark all as read' from a page shown earlier leaves what arrived after it unread", async () => {
+    const { member, cookie } = await memberWithChange("madden26-pistol-power-run");
+    const page = await text(await get("/notifications", { cookie }));
+    const shownAt = /name="shownAt" value="(\d+)"/.exec(page)?.[1];
+    expect(shownAt).toBeDefined();
+    // A change lands after the page was made, before the member presses the button.
+    const [item] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, "madden26-pistol-power-run"));
+    await state.db.insert(statusChanges).values({ itemKind: "content", contentId: item.id, fromStatus: "adjusted", toStatus: "nerfed", note: "Later.", notify: true, changedAt: new Date(Number(shownAt) + 1) });
+    const all = await postForm("/notifications", { intent: "mark-all-read", shownAt: shownAt! }, { cookie });
+    expect(all.status).toBe(302);
+    expect(await text(await get("/college", { cookie }))).toContain('aria-label="Notifications, 1 unread"');
+    expect((await storedMember(member.id)).notificationsReadAt.getTime()).toBe(Number(shownAt));
+  });
+
   it("a visitor's forged mark-read changes nothing", async () => {
     const response = await postForm("/notifications", { intent: "mark-all-read" });
     expect(response.status).toBe(302);

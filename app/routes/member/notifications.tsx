@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const total = Number(read.total[0]?.total ?? 0);
   return {
     inSite: user.notifyInSite,
+    // 'Mark all as read' covers what this page could show, not what arrived after it.
+    shownAt: Date.now(),
     page,
     pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE)),
     notifications: read.rows.map((row) => ({
@@ -70,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(back, { kind: "success", title: "Marked as read", description: "The notification is marked as read." });
   }
   if (intent === "mark-all-read") {
-    await markAllNotificationsRead(db, user.id);
+    const shownAt = Number(formData.get("shownAt"));
+    const now = Date.now();
+    await markAllNotificationsRead(db, user.id, Number.isSafeInteger(shownAt) && shownAt > 0 && shownAt < now ? shownAt : now);
     return redirectWithToast(back, { kind: "success", title: "All caught up", description: "Every notification is marked as read." });
   }
   return data({ error: "Unknown action." }, { status: 400 });
@@ -93,6 +97,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         {unread ? (
           <Form method="post">
             <input type="hidden" name="intent" value="mark-all-read" />
+            <input type="hidden" name="shownAt" value={loaderData.shownAt} />
             <button type="submit" className="btn-secondary btn-sm">Mark all as read</button>
           </Form>
         ) : null}
