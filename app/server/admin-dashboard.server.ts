@@ -93,6 +93,7 @@ export type StaffUserEdit = {
   subscriptionTier: "free" | "premium";
   subscriptionStatus: "active" | "inactive" | "cancelled" | "past_due";
   accessExpiresAt: Date | null;
+  role?: "user" | "admin" | "superadmin";
 };
 
 /**
@@ -109,7 +110,9 @@ export function accessUntil(day: string | undefined, stored: Date | null): Date 
   return new Date(`${day}T23:59:59Z`);
 }
 
-export async function updateUserByStaff(db: Database, actor: Actor, target: User, edit: StaffUserEdit) {
+export async function updateUserByStaff(db: Database, actor: Actor, target: User, sent: StaffUserEdit) {
+  // A field left out (the role, on the superadmin's own row) stays as it is.
+  const edit = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as StaffUserEdit;
   const change = changedFields(target as unknown as Record<string, unknown>, edit);
   const update = db
     .update(users)

@@ -340,3 +340,52 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     expect(await storedMember(self.id)).toMatchObject({ email: before.email, lastName: "Selfsame" });
   });
 });
+
+describe("Users tab: roles", () => {
+  const editOf = (user: User, fields: Record<string, string>) =>
+    postForm("/admin", {
+      intent: "update-user",
+      userId: user.id,
+      firstName: user.firstName ?? "Robin",
+      lastName: user.lastName ?? "Tester",
+      email: user.email,
+      subscriptionTier: user.subscriptionTier,
+      subscriptionStatus: user.subscriptionStatus,
+      ...fields,
+    }, { cookie: superadmin });
+
+  it("a superadmin makes a member an admin and back: the dashboard opens, then closes, at their next page; the change is audited", async () => {
+    const { id, cookie } = await createSignedInMember({ firstName: "Promo", lastName: "Ted" });
+    const member = await storedMember(id);
+    expect((await page("/admin", cookie)).status).toBe(403);
+    const promoted = await editOf(member, { role: "admin" });
+    expect(promoted.status).toBe(302);
+    expect((await storedMember(id)).role).toBe("admin");
+    expect((await page("/admin", cookie)).status).toBe(200);
+    // A staff account cannot be deleted; made a member again, it can.
+    const refused = await postForm("/admin", { intent: "delete-user", userId: id, confirmation: "DELETE" }, { cookie: superadmin });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Staff accounts cannot be deleted. Change their role to Member first (Edit).");
+    expect((await editOf(await storedMember(id), { role: "user" })).status).toBe(302);
+    expect((await page("/admin", cookie)).status).toBe(403);
+    const trail = await page(`/admin?affected=${encodeURIComponent(member.email)}#activity`, superadmin);
+    // Both changes are in the trail: user to admin, then back.
+    expect(trail.html.replaceAll("<!-- -->", "").match(/<dt[^>]*>role: <\/dt><dd[^>]*>(user|admin)<\/dd>/g)?.length).toBe(4);
+  });
+
+  it("nobody changes their own role, and an edit without a role keeps it", async () => {
+    const self = await storedMember((await state.db.select({ id: users.id }).from(users).where(eq(users.email, "superadmin@example.com")))[0].id);
+    const own = await editOf(self, { role: "user" });
+    expect(own.status).toBe(403);
+    expect(await own.text()).toContain("Your own role cannot be changed: another superadmin can change it.");
+    expect((await storedMember(self.id)).role).toBe("superadmin");
+    // The dialog on one's own row sends no role (the field is shown, not sent): the rest saves.
+    expect((await editOf(self, { firstName: self.firstName ?? "Sam" })).status).toBe(302);
+    expect((await storedMember(self.id)).role).toBe("superadmin");
+    // An admin cannot change anyone's role (the Users tab is the superadmin's).
+    const member = await createMember();
+    const byAdmin = await postForm("/admin", { intent: "update-user", userId: member.id, firstName: "A", lastName: "B", email: member.email, subscriptionTier: "free", subscriptionStatus: "inactive", role: "superadmin" }, { cookie: admin });
+    expect(byAdmin.status).toBe(403);
+    expect((await storedMember(member.id)).role).toBe("user");
+  });
+});

@@ -4,7 +4,8 @@ import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
 import { formatShortDate } from "~/lib/format";
 import { DELETE_CONFIRMATION } from "~/lib/schemas/account";
-import { OWN_EMAIL_MESSAGE } from "~/lib/schemas/admin";
+import { OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, ROLE_LABELS } from "~/lib/schemas/admin";
+import { ROLES } from "../../../db/enums";
 import type { loader as rootLoader } from "~/root";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
@@ -201,6 +202,30 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         </div>
         {field("accessExpiresAt", "Premium access until", <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} className="input" />)}
         <p className="text-xs text-slate-400">Premium tier gives access only while this date is in the future.</p>
+        {field(
+          "role",
+          "Role",
+          // A superadmin's own role is shown, not sent: another superadmin changes it (the server refuses it too).
+          <>
+            <select
+              id="edit-role"
+              name="role"
+              defaultValue={typed?.role || user.role}
+              disabled={ownRow}
+              aria-describedby={ownRow ? "edit-role-hint" : "edit-role-note"}
+              className={ownRow ? "input opacity-70" : "input"}
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>{ROLE_LABELS[role]}</option>
+              ))}
+            </select>
+            {ownRow ? (
+              <p id="edit-role-hint" className="mt-1 text-xs text-slate-400">{OWN_ROLE_MESSAGE}</p>
+            ) : (
+              <p id="edit-role-note" className="mt-1 text-xs text-slate-400">Admins review tips and manage content; superadmins also manage users and the blog. A change applies at their next page.</p>
+            )}
+          </>,
+        )}
         <div className="flex justify-end gap-3 pt-2">
           <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
           <button type="submit" className="btn-primary" disabled={saving}>{saving ? "Saving..." : "Save Changes"}</button>

@@ -1,4 +1,4 @@
-import { GAMES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../../db/enums.ts";
+import { GAMES, ROLES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../../db/enums.ts";
 import { z } from "zod";
 import { isCalendarDay } from "../format.ts";
 import { firstNameField, lastNameField } from "./auth.ts";
@@ -6,6 +6,8 @@ import { lineField } from "./text.ts";
 
 /** Staff edit their own row without its e-mail: nobody changes their own address (the permission table). */
 export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
+export const OWN_ROLE_MESSAGE = "Your own role cannot be changed: another superadmin can change it.";
+export const ROLE_LABELS = { user: "Member", admin: "Admin", superadmin: "Superadmin" } as const;
 
 /** 'Premium access until' emptied while the tier stays Premium (premium access needs a last day). */
 export const ACCESS_DAY_REQUIRED = "Premium access needs a last day. To end it, choose a past day or set the tier to Free.";
@@ -27,6 +29,8 @@ export const userEditSchema = z.object({
     .string()
     .refine(isCalendarDay, "Use a date like 2026-12-31")
     .optional(),
+  // Left out (the superadmin's own row sends none): the role stays as it is.
+  role: z.enum(ROLES, { error: "Choose Member, Admin or Superadmin" }).optional(),
 });
 
 export const tipReviewSchema = z.object({

@@ -5,7 +5,7 @@ import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { isStaff, staffRights } from "~/lib/access";
 import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
-import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
+import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
 import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } from "~/server/audit.server";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
@@ -188,7 +188,7 @@ function back(request: Request, tab: Tab) {
 }
 
 /** The edit dialog's fields, sent back as typed when an edit is refused. */
-const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt", "revision"] as const;
+const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt", "role", "revision"] as const;
 
 const USER_CHANGED =
   "Not saved: this account changed after you opened this dialog (a payment, the member's own edit, or another staff member's). The subscription fields now show what is stored; your other changes are still here. Check them and save again.";
@@ -226,6 +226,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (target.id === user.id && edit.email !== target.email.toLowerCase()) {
       return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] }, values }, { status: 403 });
+    }
+    // Nobody changes their own role (a superadmin cannot lock the team out of its own dashboard).
+    if (target.id === user.id && edit.role !== undefined && edit.role !== target.role) {
+      return data({ intent, error: null, fieldErrors: { role: [OWN_ROLE_MESSAGE] }, values }, { status: 403 });
     }
     // The date field sent back empty (left out, it keeps the stored date): a free member's date goes;
     // premium access without a last day would be none at all, so that is refused with the reason.
@@ -286,7 +290,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!target) return data({ intent, error: "That user no longer exists." }, { status: 404 });
     const outcome = await deleteAccount(app, new URL(request.url).origin, target, user);
     if (outcome.status === "refused") {
-      const message = isStaff(target) ? "Staff accounts cannot be deleted. Change their role to user first." : outcome.message;
+      const message = isStaff(target) ? "Staff accounts cannot be deleted. Change their role to Member first (Edit)." : outcome.message;
       return data({ intent, error: message }, { status: isStaff(target) ? 403 : 502 });
     }
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "Account deleted" });
