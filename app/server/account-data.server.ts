@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import {
   discordLinks,
   gameplanPlays,
@@ -121,12 +121,17 @@ export const ACCOUNT_DATA_SECTIONS = {
       .select({ to: notificationDigests.toEmail, subject: notificationDigests.subject, text: notificationDigests.text, createdAt: notificationDigests.createdAt, sentAt: notificationDigests.sentAt })
       .from(notificationDigests)
       .where(eq(notificationDigests.userId, userId)),
-  // Gameplans with their plays by situation (the share token is a secret of its own: left out).
+  // Gameplans with their plays by situation, one row per play (a gameplan without plays: one row
+  // without a play), in board order; the id tells two gameplans of one name apart. The share token
+  // is a secret of its own: left out.
   gameplans: (db, userId) =>
     db
       .select({
+        gameplanId: gameplans.id,
         gameplan: gameplans.name,
         game: gameplans.game,
+        createdAt: gameplans.createdAt,
+        updatedAt: gameplans.updatedAt,
         shared: sql<number>`${gameplans.shareToken} IS NOT NULL`.mapWith(Boolean),
         situation: gameplanPlays.situation,
         position: gameplanPlays.position,
@@ -139,7 +144,8 @@ export const ACCOUNT_DATA_SECTIONS = {
       .leftJoin(gameplanPlays, eq(gameplanPlays.gameplanId, gameplans.id))
       .leftJoin(contentPlays, eq(contentPlays.id, gameplanPlays.playId))
       .leftJoin(content, eq(content.id, gameplanPlays.contentId))
-      .where(eq(gameplans.userId, userId)),
+      .where(eq(gameplans.userId, userId))
+      .orderBy(asc(gameplans.id), asc(gameplanPlays.situation), asc(gameplanPlays.position)),
   // The linked Discord account: its name and role state, never its tokens.
   discord: (db, userId) =>
     db

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { content, contentPlays, contentSections, gameplanPlays, gameplans } from "../../db/schema";
 import { createMember, isSignedIn, messagesTo, toastFrom } from "../support/accounts";
 import { get, postForm, signIn, signInWith } from "../support/http";
 import { responseText } from "../support/html";
@@ -53,6 +55,34 @@ describe("Download my data", () => {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).not.toContain(alice.member.passwordHash!);
+  });
+
+  it("lists each gameplan apart (two of one name included), its plays in board order", async () => {
+    const alice = await memberWithData("Dana");
+    const { db } = await testState();
+    const plays = await db
+      .select({ id: contentPlays.id, contentId: contentSections.contentId })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.slug, alice.schemeSlug))
+      .limit(2);
+    const [first, second] = await db
+      .insert(gameplans)
+      .values([{ userId: alice.member.id, name: "Tonight", game: "college" }, { userId: alice.member.id, name: "Tonight", game: "college" }])
+      .returning({ id: gameplans.id });
+    await db.insert(gameplanPlays).values([
+      { gameplanId: first.id, playId: plays[1].id, contentId: plays[1].contentId, situation: "openers", position: 1 },
+      { gameplanId: first.id, playId: plays[0].id, contentId: plays[0].contentId, situation: "openers", position: 0 },
+    ]);
+    const data = JSON.parse(await (await exportData(alice.cookie)).text());
+    const mine = data.gameplans.filter((row: { gameplanId: number }) => row.gameplanId === first.id || row.gameplanId === second.id);
+    expect(mine.map((row: { gameplanId: number; position: number | null }) => [row.gameplanId, row.position])).toEqual([
+      [first.id, 0],
+      [first.id, 1],
+      [second.id, null],
+    ]);
+    expect(mine[0]).toEqual(expect.objectContaining({ gameplan: "Tonight", createdAt: expect.anything(), updatedAt: expect.anything() }));
   });
 
   it("answers 403 to a request that names another account, and sends a visitor to log in", async () => {

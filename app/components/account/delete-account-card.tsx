@@ -35,8 +35,8 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
         <>
           <p className="text-sm text-slate-300">
             Deleting your account cancels your subscription at once (no refund for the current period beyond our money-back
-            guarantee), signs you out everywhere and removes your profile, ratings, favourites, tips, progress, notifications and
-            uploaded pictures. Your comments stay on the site under &lsquo;Former member&rsquo;, without your name. This cannot be undone.
+            guarantee), signs you out everywhere and removes your profile, ratings, favourites, tips, progress, gameplans (and their share
+            links), notifications, Discord link and uploaded pictures. Your comments stay on the site under &lsquo;Former member&rsquo;, without your name. This cannot be undone.
           </p>
           {!canSubmit ? (
             <div className="mt-4 rounded-lg border border-field-600 p-4 text-sm text-slate-200">

@@ -7,7 +7,7 @@ export function YourDataCard() {
     <SettingsCard id="your-data" title="Your data">
       <p className="text-sm text-slate-300">
         Download everything we hold about you as a JSON file: your profile, subscription, comments, ratings, favourites, tips,
-        playbook progress and notification settings. It never contains your password or any sign-in token.
+        playbook progress, gameplans, notifications and their settings, and your linked Discord account. It never contains your password or any sign-in token.
       </p>
       <Form method="post" action="/account-settings/export" reloadDocument className="mt-4">
         <button type="submit" className="btn-secondary">
