@@ -8,12 +8,14 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ siteName }: { siteName: string }) {
+export function Logo({ siteName, inBar = false }: { siteName: string; inBar?: boolean }) {
   return (
     <span className="flex items-center gap-2 min-[400px]:gap-2.5">
       <LogoMark />
-      {/* Smaller on narrow phones, so the bell and 'Menu' keep their place beside it down to 320 px. */}
-      <span className="whitespace-nowrap font-display text-sm font-black uppercase tracking-tight text-white min-[360px]:text-base min-[400px]:text-lg">
+      {/* In the top bar: smaller on phones, and only the mark below 360 px, so that search, the bell and 'Menu' keep their place beside it. */}
+      <span
+        className={`whitespace-nowrap font-display font-black uppercase tracking-tight text-white min-[400px]:text-lg ${inBar ? "hidden text-sm min-[360px]:inline" : "text-base"}`}
+      >
         {siteName.split(" ")[0]}
         <span className="text-turf"> {siteName.split(" ").slice(1).join(" ")}</span>
       </span>

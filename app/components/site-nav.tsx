@@ -44,7 +44,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
     <header className="sticky top-0 z-40 border-b border-field-700/80 bg-field-950/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 min-[400px]:gap-4 sm:px-6">
         <Link to={viewer ? "/home" : "/"} aria-label={`${siteName} home`}>
-          <Logo siteName={siteName} />
+          <Logo siteName={siteName} inBar />
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">
@@ -78,6 +78,11 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
         </div>
 
         <div className="flex items-center gap-1 lg:hidden">
+          {/* On a phone the play finder is one tap away, not inside the menu. */}
+          <Link to="/search" className="icon-button">
+            <span className="sr-only">Search</span>
+            <span aria-hidden="true" className="icon-search" />
+          </Link>
           {viewer && unreadNotifications !== null ? <NotificationBell unread={unreadNotifications} /> : null}
           <MobileMenu viewer={viewer} items={items} />
         </div>

@@ -75,6 +75,10 @@ describe("page shell in Chromium", () => {
         const menu = await page.locator("summary").filter({ hasText: /^\s*Menu\s*$/ }).boundingBox();
         expect(menu, `${who} at ${width}`).not.toBeNull();
         expect(menu!.x + menu!.width, `${who} at ${width}`).toBeLessThanOrEqual(width);
+        // The play finder is one tap away in the bar, beside the bell.
+        const search = await page.locator("header nav").getByRole("link", { name: "Search", exact: true }).and(page.locator(":visible")).boundingBox();
+        expect(search, `${who} at ${width}`).not.toBeNull();
+        expect(search!.x + search!.width, `${who} at ${width}`).toBeLessThanOrEqual(menu!.x);
         await context.close();
       }
     }
