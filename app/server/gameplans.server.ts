@@ -32,11 +32,11 @@ export function gameplansOfMemberQuery(db: Database, userId: string) {
     ORDER BY g.created_at DESC, g.id DESC`);
 }
 
-/** The gameplans a play can go to from its page: the member's, by name ('Add to gameplan'). */
+/** The gameplans a play can go to from its page ('Add to gameplan'): the member's, the one changed last first (the one being built). */
 export function gameplanChoicesQuery(db: Database, userId: string) {
   return db.all<{ gameplanId: number; gameplanName: string; gameplanGame: Game }>(sql`
     SELECT id AS gameplanId, name AS gameplanName, game AS gameplanGame FROM gameplans
-    WHERE user_id = ${userId} ORDER BY name COLLATE NOCASE, id`);
+    WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC`);
 }
 
 /** One gameplan of the member's (none for anyone else's). */

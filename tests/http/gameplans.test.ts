@@ -331,6 +331,13 @@ describe("pages", () => {
     expect(textOf(mainOf(await (await get(FREE_PLAY_PAGE)).text()))).not.toContain("Add to gameplan");
     // A free member on a premium play sees the unlock screen, not the form.
     expect(textOf(mainOf(await (await get(PREMIUM_PLAY_PAGE, { cookie })).text()))).not.toContain("Add to gameplan");
+
+    // The gameplan changed last comes first (the one being built), whatever its name.
+    const aardvark = await newGameplan(cookie, "Aardvark plan", "college");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await add(cookie, college, freePlay)).status).toBe(302);
+    const options = [...mainOf(await (await get(FREE_PLAY_PAGE, { cookie })).text()).matchAll(/<option value="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(options.filter((id) => id === college || id === aardvark)).toEqual([college, aardvark]);
   });
 
   it("a play the member can no longer open stays listed by name, marked locked, without its link", async () => {
