@@ -201,6 +201,17 @@ describe("member home (/home)", () => {
     expect(posts.filter((href) => href?.startsWith("/blog/"))).toEqual(publishedPosts.slice(0, 3).map((post) => `/blog/${post.slug}`));
   });
 
+  it("welcomes back a member whose premium ended, with the way to resubscribe; nobody else", async () => {
+    const main = mainOf(await page("/home", await signIn("expired")));
+    const section = sectionLabelledBy(main, "premium-ended-title")!;
+    expect(textOf(section)).toMatch(/Premium ended \w{3} \d{1,2}, \d{4}/);
+    expect(textOf(section)).toContain("Your favourites, progress and gameplans are kept.");
+    expect(linksOf(section).map((link) => [link.text, link.href])).toEqual([["Resubscribe", "/subscribe"]]);
+    for (const role of ["premium", "free", "admin"] as const) {
+      expect(sectionLabelledBy(mainOf(await page("/home", await signIn(role))), "premium-ended-title"), role).toBeFalsy();
+    }
+  });
+
   it("shows the member count", async () => {
     const text = textOf(mainOf(await page("/home", namelessCookie)));
     expect(text).toContain(`You're one of ${memberCount.toLocaleString("en-US")} players on the roster`);

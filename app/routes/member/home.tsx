@@ -2,7 +2,7 @@ import { Link } from "~/components/link";
 import type { Route } from "./+types/home";
 import { BlogCard } from "~/components/blog-card";
 import { ContentCard } from "~/components/content-card";
-import { formatCount, GAME_LABELS } from "~/lib/format";
+import { formatCount, formatShortDate, GAME_LABELS } from "~/lib/format";
 import { latestPostsQuery, toBlogCard } from "~/server/blog.server";
 import { favoritesQuery, latestContentQuery, toCard } from "~/server/content.server";
 import { getApp } from "~/server/context.server";
@@ -10,7 +10,7 @@ import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireUser } from "~/server/guards.server";
 import { ContinueRow } from "~/components/library/continue-row";
-import { contentRights } from "~/lib/access";
+import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
 import { isInProgress } from "~/lib/progress";
 import { schemeBarsQuery, startedSchemesQuery, toSchemeBars, toStartedSchemes } from "~/server/progress.server";
 
@@ -39,8 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   ]);
   const schemeBars = toSchemeBars(bars);
+  // A member whose premium ended: welcomed back with what is kept and the way back in.
+  const endedAt = !isStaff(user) && !hasPremiumAccess(user) && user.accessExpiresAt ? user.accessExpiresAt.getTime() : null;
   return {
     firstName: user.firstName?.trim() || null,
+    premiumEndedAt: endedAt,
     continueWith: toStartedSchemes(started ?? [])
       .filter((scheme) => scheme.next && contentRights(user, scheme).open && isInProgress(scheme.progress))
       .slice(0, CONTINUE_COUNT),
@@ -52,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, continueWith, favorites, latest, posts, memberCount } = loaderData;
+  const { firstName, continueWith, favorites, latest, posts, memberCount, premiumEndedAt } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -64,6 +67,22 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           You're one of {formatCount(memberCount)} players on the roster
         </p>
       </header>
+
+      {premiumEndedAt ? (
+        <section aria-labelledby="premium-ended-title" className="mt-8 rounded-xl border border-turf/40 bg-gradient-to-br from-field-800 to-field-900 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
+          <div>
+            <h2 id="premium-ended-title" className="text-lg font-bold text-white">
+              Premium ended {formatShortDate(premiumEndedAt)}
+            </h2>
+            <p className="mt-1 text-sm text-slate-300">
+              Your favourites, progress and gameplans are kept. Come back to premium to open every scheme, play and lab session again.
+            </p>
+          </div>
+          <Link to="/subscribe" className="btn-primary mt-4 shrink-0 sm:mt-0">
+            Resubscribe
+          </Link>
+        </section>
+      ) : null}
 
       {continueWith.length ? <ContinueRow schemes={continueWith} /> : null}
 
