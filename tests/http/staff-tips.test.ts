@@ -84,6 +84,9 @@ describe("/submit-tip", () => {
     expect(others).toEqual([]);
     expect(tip).toMatchObject({ ...GOOD_TIP, gameType: "madden", status: "pending", adminNotes: null });
     expect(tip.createdAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    // The member can read back what they sent, under 'My Submitted Tips'.
+    const settings = await page("/account-settings", cookie);
+    expect(settings.main).toContain(`Your tip ${GOOD_TIP.tipDescription}`);
   });
 
   it("stores the college game when chosen", async () => {

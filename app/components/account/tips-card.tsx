@@ -9,6 +9,7 @@ export type OwnTip = {
   playName: string;
   playbook: string;
   gameType: "college" | "madden";
+  tipDescription: string;
   status: TipStatus;
   adminNotes: string | null;
   createdAt: number;
@@ -41,6 +42,10 @@ export function TipsCard({ tips }: { tips: OwnTip[] }) {
                   </div>
                   <span className={`rounded-full px-3 py-1 text-xs font-bold capitalize ${TIP_STATUS_STYLES[tip.status]}`}>{tip.status}</span>
                 </div>
+                <details className="mt-3 text-sm">
+                  <summary className="cursor-pointer font-semibold text-slate-200">Your tip</summary>
+                  <p className="mt-2 whitespace-pre-wrap break-words text-slate-300">{tip.tipDescription}</p>
+                </details>
                 {tip.adminNotes ? (
                   <p className="mt-3 rounded-lg bg-field-800 p-3 text-sm text-slate-300">
                     <span className="font-semibold text-white">Feedback from our team: </span>

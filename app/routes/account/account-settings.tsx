@@ -104,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       playName: tip.playName,
       playbook: tip.playbook,
       gameType: tip.gameType,
+      tipDescription: tip.tipDescription,
       status: tip.status,
       adminNotes: tip.adminNotes,
       createdAt: tip.createdAt.getTime(),
