@@ -36,7 +36,10 @@ function notificationRows(userId: string, since: number): SQL {
     SELECT c.id AS id, c.item_kind AS itemKind, c.to_status AS toStatus, c.changed_at AS changedAt,
            (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
            ct.slug AS contentSlug, ct.title AS contentTitle, ct.game AS game,
-           s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle
+           s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle,
+           -- A newer change of the same item told the member since: this one is history, not news.
+           EXISTS (SELECT 1 FROM status_changes c2 WHERE c2.content_id = c.content_id AND c2.changed_at > c.changed_at
+             AND c2.play_id IS c.play_id AND c2.notify = 1) AS superseded
     FROM (${followedItems((column) => sql`${column} = ${userId}`)}) f
     JOIN status_changes c ON ${reachesFollower} AND c.changed_at > ${since} AND c.notify = 1
     JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
@@ -47,9 +50,9 @@ function notificationRows(userId: string, since: number): SQL {
 
 const readWatermark = (userId: string) => sql`(SELECT notifications_read_at FROM users WHERE id = ${userId})`;
 const isUnread = (userId: string) =>
-  sql`n.changedAt > ${readWatermark(userId)} AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.change_id = n.id)`;
+  sql`n.superseded = 0 AND n.changedAt > ${readWatermark(userId)} AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.change_id = n.id)`;
 
-/** How many unread notifications the member has (the bell). */
+/** How many unread notifications the member has (the bell): the newest change of each item only. */
 export function unreadCountQuery(db: Database, userId: string, now = Date.now()) {
   return db.all<{ unread: number }>(sql`SELECT count(*) AS unread FROM (${notificationRows(userId, now - NOTIFICATION_DAYS * DAY)}) n WHERE ${isUnread(userId)}`);
 }
@@ -66,6 +69,7 @@ export type NotificationRow = {
   sectionSlug: string | null;
   playSlug: string | null;
   playTitle: string | null;
+  superseded: number;
   unread: number;
 };
 

@@ -87,6 +87,17 @@ describe("/notifications", () => {
     expect((await storedMember(second.member.id)).notificationsReadAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it("an item that changed twice counts once in the bell: the older change is marked as changed again since", async () => {
+    const { cookie, changeId } = await memberWithChange("cfb26-flexbone-triple-option");
+    const [item] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, "cfb26-flexbone-triple-option"));
+    await state.db.insert(statusChanges).values({ itemKind: "content", contentId: item.id, fromStatus: "adjusted", toStatus: "verified", notify: true, changedAt: new Date(Date.now() - 60_000) });
+    expect(await text(await get("/college", { cookie }))).toContain('aria-label="Notifications, 1 unread"');
+    const page = await text(await get("/notifications", { cookie }));
+    expect(page).toContain("Changed again since");
+    // The older one is not news: no 'Mark as read' for it.
+    expect(page).not.toContain(`name="notificationId" value="${changeId}"`);
+  });
+
   it("'Mark all as read' from a page shown earlier leaves what arrived after it unread", async () => {
     const { member, cookie } = await memberWithChange("madden26-pistol-power-run");
     const page = await text(await get("/notifications", { cookie }));

@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       scheme: row.playTitle ? row.contentTitle : null,
       href: notificationHref(row),
       changedAt: row.changedAt,
+      superseded: Boolean(row.superseded),
       unread: Boolean(row.unread),
     })),
   };
@@ -124,6 +125,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                   {entry.unread ? <span className="badge bg-turf text-field-950">New</span> : null}
                   <StatusBadge status={entry.status} version={entry.version} />
                   <span className="text-xs text-slate-400">{formatWhen(entry.changedAt)}</span>
+                  {entry.superseded ? <span className="text-xs text-slate-400">· Changed again since</span> : null}
                 </div>
                 <Link to={entry.href} className="mt-2 block font-bold text-white underline decoration-slate-500 underline-offset-2 hover:decoration-white">
                   {entry.item}
