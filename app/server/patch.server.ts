@@ -495,7 +495,8 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
 export async function markVerified(db: Database, items: readonly ItemRef[], staffId: string, now = Date.now()): Promise<number> {
   const contentIds = [...new Set(items.filter((item) => item.kind === "content").map((item) => item.id))];
   const playIds = JSON.stringify([...new Set(items.filter((item) => item.kind === "play").map((item) => item.id))]);
-  return verify(db, contentIds, { ids: "(SELECT value FROM json_each(?))", params: [playIds] }, "1", staffId, now);
+  const changed = await verify(db, contentIds, { ids: "(SELECT value FROM json_each(?))", params: [playIds] }, "1", staffId, now);
+  return changed.plays + changed.content;
 }
 
 /**
@@ -504,11 +505,12 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
  * plays' rows notify only when the scheme gets none (it was verified on the update already), as
  * the re-test after an update does. Returns how many changed (scheme and plays).
  */
-export async function markSchemeVerified(db: Database, contentId: number, staffId: string, now = Date.now()): Promise<number> {
+export async function markSchemeVerified(db: Database, contentId: number, staffId: string, now = Date.now()): Promise<{ scheme: boolean; plays: number }> {
   const plays = `(SELECT p2.id FROM content_plays p2 JOIN content_sections s2 ON s2.id = p2.section_id JOIN play_status ps2 ON ps2.play_id = p2.id
     WHERE s2.content_id = ? AND ps2.status = 'needs-retest')`;
   const schemeGetsNoRow = `(c.status <> 'needs-retest')`;
-  return verify(db, [contentId], { ids: plays, params: [contentId] }, `(CASE WHEN ${schemeGetsNoRow} THEN 1 ELSE 0 END)`, staffId, now);
+  const changed = await verify(db, [contentId], { ids: plays, params: [contentId] }, `(CASE WHEN ${schemeGetsNoRow} THEN 1 ELSE 0 END)`, staffId, now);
+  return { scheme: changed.content > 0, plays: changed.plays };
 }
 
 /**
@@ -553,7 +555,7 @@ async function verify(db: Database, contentIds: readonly number[], plays: { ids:
       )
       .bind(now, contentJson),
   ]);
-  return (results[1].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
+  return { plays: results[1].meta.changes ?? 0, content: results[3].meta.changes ?? 0 };
 }
 
 /**

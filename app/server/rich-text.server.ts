@@ -18,8 +18,9 @@ const sanitizer = new FilterXSS({
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
       const trimmed = value.trim();
-      // A site path may hold no character reference but &amp;: '/&#92;host' is '/\host' to a browser.
-      const sitePath = !/&(?!amp;)/.test(trimmed) && isSitePath(trimmed.replaceAll("&amp;", "&"));
+      // A site path may hold no character reference but &amp; ('/&#92;host' and '/&bsol;host' are
+      // '/\host' to a browser); a bare '&' between query parameters is one.
+      const sitePath = !/&(#|(?!amp;)[a-z][a-z0-9]*;)/i.test(trimmed) && isSitePath(trimmed.replaceAll("&amp;", "&"));
       if (/^(https?:\/\/|mailto:)/i.test(trimmed) || sitePath) {
         const external = /^https?:\/\//i.test(trimmed);
         return `href="${trimmed.replaceAll('"', "&quot;")}"${external ? ' rel="noopener noreferrer nofollow" target="_blank"' : ""}`;

@@ -172,7 +172,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       // Another address than the page's own: a change of the hash alone would not load it again.
       await page.goto("/admin/updates#queue");
       await page.getByRole("button", { name: `Verified with its 1 play: Patch Matrix ${id}` }).click();
-      await succeeded(w, "Marked verified", "2 items are verified on the current update: the scheme and its plays.");
+      await succeeded(w, "Marked verified", "2 items are verified on the current update: the scheme and 1 play.");
       expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("verified");
       expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
       await w.finish();

@@ -400,7 +400,7 @@ describe("'Verified with its plays'", () => {
 
       const response = await post("admin", { intent: "mark-scheme-verified", contentId: String(item.id) });
       expect(response.status).toBe(302);
-      expect(toastFrom(response)).toMatchObject({ title: "Marked verified", description: "3 items are verified on the current update: the scheme and its plays." });
+      expect(toastFrom(response)).toMatchObject({ title: "Marked verified", description: "3 items are verified on the current update: the scheme and 2 plays." });
       expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, item.id)))[0].status).toBe("verified");
       const statuses = await state.db.select({ status: playStatuses.status }).from(playStatuses).where(inArray(playStatuses.playId, plays.map((play) => play.id)));
       expect(statuses).toEqual([{ status: "verified" }, { status: "verified" }]);

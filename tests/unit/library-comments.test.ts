@@ -92,6 +92,7 @@ describe("runCommentAction: posting", () => {
     ["line breaks and tabs", "\n\t\n  "],
     ["zero-width spaces", "\u200B\u200B"],
     ["direction marks and a BOM", "\u202E \uFEFF\u2066"],
+    ["blank-looking letters (Braille blank, Hangul fillers)", "\u2800\u3164\uFFA0\u115F"],
   ])("refuses an %s comment", async (_, comment) => {
     const before = (await db.select().from(schema.comments)).length;
     expect(await act(users.premium, { intent: "create-comment", comment })).toEqual({ ok: false, status: 400, error: "Comment cannot be empty." });

@@ -339,7 +339,7 @@ describe("'Verified with its plays' on a scheme of the queue", () => {
 
   it("verifies the scheme and its plays that need a re-test, in one batch; a nerfed play stays nerfed; only the scheme's row notifies", async () => {
     const current = currentUpdates(await updateVersionsQuery(db)).madden!.id;
-    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(3);
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toEqual({ scheme: true, plays: 2 });
     expect((await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, ids.scheme)))[0]).toEqual({ status: "verified", updateId: current });
     expect((await playRows()).sort((a, b) => a.id - b.id)).toEqual([
       { id: ids.plays[0], status: "verified", updateId: current },
@@ -353,14 +353,14 @@ describe("'Verified with its plays' on a scheme of the queue", () => {
       "play:needs-retest:false:true",
     ]);
     // Again: nothing left to verify.
-    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(0);
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toEqual({ scheme: false, plays: 0 });
   });
 
   it("when the scheme is already verified, its plays' rows tell their followers", async () => {
     await db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.plays[0]));
-    expect(await markSchemeVerified(db, ids.scheme, staffId)).toBe(1);
+    expect(await markSchemeVerified(db, ids.scheme, staffId)).toEqual({ scheme: false, plays: 1 });
     const [last] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.plays[0])).orderBy(sql`id DESC`).limit(1);
     expect(last).toMatchObject({ itemKind: "play", fromStatus: "needs-retest", toStatus: "verified", notify: true });
-    expect(await markSchemeVerified(db, 999_999_999, staffId)).toBe(0);
+    expect(await markSchemeVerified(db, 999_999_999, staffId)).toEqual({ scheme: false, plays: 0 });
   });
 });

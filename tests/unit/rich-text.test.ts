@@ -60,6 +60,8 @@ const HOSTILE = [
   '<a href="/\\evil.example/">backslash, read as a slash</a>',
   '<a href="/&#92;evil.example/">backslash, as an entity</a>',
   '<a href="/&#9;/evil.example/">a tab, dropped by the browser</a>',
+  '<a href="/&bsol;evil.example/">backslash, as a named reference</a>',
+  '<a href="/&NewLine;/evil.example/">a line break, as a named reference</a>',
   '<a href="https://example.com" onmouseover="alert(1)" style="x">x</a>',
   "<scr<script>ipt>alert(1)</scr</script>ipt>",
   "<<script>script>alert(1)<</script>/script>",
@@ -123,6 +125,10 @@ describe("sanitizeHtml", () => {
     expect(external).toContain(">Read</a>");
     const site = sanitizeHtml('<a href="/content/cfb26-spread-rpo-attack" title="Scheme">Scheme</a>');
     expect(site).toBe('<a href="/content/cfb26-spread-rpo-attack" title="Scheme">Scheme</a>');
+    // Query parameters joined by a bare '&' or by '&amp;' are a site path as well.
+    for (const href of ["/search?game=college&tag=red+zone", "/search?game=college&amp;tag=red+zone"]) {
+      expect(sanitizeHtml(`<a href="${href}">Red zone</a>`), href).toContain(`href="${href}"`);
+    }
   });
 
   it("keeps the text of links whose address it removes", () => {

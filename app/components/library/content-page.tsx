@@ -86,7 +86,7 @@ export function PatchNote({ patch, game, locked }: { patch: PatchView; game: "co
       ) : null}
       {explained && !patch.note && locked ? <p className="mt-1 text-slate-400">Members see what changed and what to do about it.</p> : null}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-        {patch.alternative && (isSitePath(patch.alternative) || /^https:\/\//.test(patch.alternative)) ? <Link to={patch.alternative} className="text-link">Use this instead</Link> : null}
+        {patch.alternative && (isSitePath(patch.alternative) || /^https?:\/\//.test(patch.alternative)) ? <Link to={patch.alternative} className="text-link">Use this instead</Link> : null}
         <Link to={`/updates#${game}`} className="text-link">Title update history</Link>
       </p>
     </div>

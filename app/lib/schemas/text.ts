@@ -20,8 +20,11 @@ export function cleanBlock(value: string) {
   return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").trim();
 }
 
+/** Letters and symbols that draw nothing (the Braille blank, Hangul fillers, Khmer and Mongolian blanks). */
+const BLANK_LOOKING = /[\u2800\u3164\uFFA0\u115F\u1160\u17B4\u17B5\u180E]/g;
+
 export function hasVisibleCharacter(value: string) {
-  return VISIBLE.test(value);
+  return VISIBLE.test(value.replace(BLANK_LOOKING, ""));
 }
 
 /**

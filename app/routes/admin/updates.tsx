@@ -135,11 +135,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: markSchemeVerifiedSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), error: "Unknown item." }, { status: 400 });
     const changed = await markSchemeVerified(app.db, submission.value.contentId, user.id);
-    if (changed === 0) return redirectWithToast(back(request), NOTHING_VERIFIED);
+    if (!changed.scheme && changed.plays === 0) return redirectWithToast(back(request), NOTHING_VERIFIED);
+    const plays = `${changed.plays} ${changed.plays === 1 ? "play" : "plays"}`;
     return redirectWithToast(back(request), {
       kind: "success",
       title: "Marked verified",
-      description: `${changed} ${changed === 1 ? "item is" : "items are"} verified on the current update: the scheme and its plays.`,
+      description: !changed.scheme
+        ? `${plays} verified on the current update. The scheme's own status was set meanwhile and is kept.`
+        : changed.plays
+          ? `${changed.plays + 1} items are verified on the current update: the scheme and ${plays}.`
+          : "1 item is verified on the current update: the scheme.",
     });
   }
 
