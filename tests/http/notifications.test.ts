@@ -241,6 +241,18 @@ describe("the daily digest", () => {
     expect(await text(gone)).toContain("This unsubscribe link is not valid");
   });
 
+  it("lists an item that changed twice once, as it stands now", async () => {
+    const slug = "madden26-lab-coverage-vs-four-verts";
+    const { member } = await memberWithChange(slug);
+    const [item] = await state.db.select({ id: content.id, title: content.title }).from(content).where(eq(content.slug, slug));
+    await state.db.insert(statusChanges).values({ itemKind: "content", contentId: item.id, fromStatus: "adjusted", toStatus: "nerfed", note: "Dead.", notify: true, changedAt: new Date(Date.now() - 300_000) });
+    await runScheduledJob();
+    const [digest] = (await readOutbox()).filter((message) => message.to === member.email);
+    expect(digest.subject).toMatch(/^Your playbook: 1 status change/);
+    expect(digest.text).toContain(`${item.title}: Nerfed`);
+    expect(digest.text).not.toContain(`${item.title}: Works with adjustment`);
+  });
+
   it("no digest for a member who turned it off", async () => {
     const { member } = await memberWithChange("cfb26-lab-option-keys", { notifyDigest: false });
     await runScheduledJob();
