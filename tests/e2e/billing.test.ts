@@ -53,7 +53,9 @@ describe("billing in Chromium", () => {
     // Cancel from Account Settings.
     await page.goto("/account-settings#subscription");
     await visible(page.getByText("Premium Active", { exact: true }));
-    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await page.getByRole("link", { name: "Cancel Subscription" }).click();
+    await visible(page.getByText("Cancel your subscription?", { exact: true }));
+    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
     await visible(page.getByText("Subscription cancelled", { exact: true }));
     await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));
     await visible(page.getByText("Cancelled", { exact: true }));

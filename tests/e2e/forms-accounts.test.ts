@@ -172,7 +172,10 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     expect((await storedMember(member.id)).subscriptionPlan).toBe("monthly");
 
     await page.goto("/account-settings#subscription");
-    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    // Confirmed on the card first: one tap does not end a membership.
+    await page.getByRole("link", { name: "Cancel Subscription" }).click();
+    await visible(page.getByText("Cancel your subscription?", { exact: true }));
+    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
     await visible(page.getByText("Subscription cancelled", { exact: true }));
     await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));
     expect((await storedMember(member.id)).cancelAtPeriodEnd).toBe(true);

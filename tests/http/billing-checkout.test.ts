@@ -305,6 +305,13 @@ describe("the whole local journey over HTTP", () => {
     expect(html).toMatch(new RegExp(`<dt[^>]*>Renews</dt><dd[^>]*>${formatShortDate(resumed.accessExpiresAt)}</dd>`));
     expect(html).toContain("Cancel Subscription");
     expect(html).not.toContain("Premium was given to this account by our team");
+    // 'Cancel Subscription' asks first, on the card (a page of its own without JavaScript).
+    expect(html).toMatch(/<a[^>]*href="\/account-settings\?cancel=confirm#subscription"[^>]*>Cancel Subscription<\/a>/);
+    const confirm = await text(await get("/account-settings?cancel=confirm", { cookie }));
+    expect(confirm).toContain("Cancel your subscription?");
+    expect(confirm).toContain(`Premium stays until ${formatShortDate(resumed.accessExpiresAt)}, then ends; nothing more is charged.`);
+    expect(confirm).toContain("Yes, cancel subscription");
+    expect((await storedMember(member.id)).cancelAtPeriodEnd).toBe(false);
   });
 
   it("says premium given by the team (no subscription) charges nothing and has nothing to cancel", async () => {

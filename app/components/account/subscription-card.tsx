@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { ToastMessage } from "~/components/toaster";
 import { formatShortDate } from "~/lib/format";
@@ -23,6 +23,8 @@ export type SubscriptionSummary = {
 export function SubscriptionCard({ subscription, notice }: { subscription: SubscriptionSummary; notice: ToastMessage | null }) {
   const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, hasCustomer, testMode } = subscription;
   const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const confirmingCancel = searchParams.get("cancel") === "confirm";
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const cancelled = status === "cancelled" || cancelAtPeriodEnd;
   // A cancelled membership whose access has run out says so, with the day it ended (the spec's
@@ -75,13 +77,29 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
                 {pendingIntent === "resume-subscription" ? "Resuming..." : "Resume Subscription"}
               </button>
             </Form>
+          ) : confirmingCancel ? (
+            // One tap on a phone does not end a membership: the cancellation is confirmed here.
+            <div role="group" aria-labelledby="cancel-confirm-title" className="w-full rounded-xl border border-red-500/40 bg-red-950/30 p-4">
+              <p id="cancel-confirm-title" className="font-semibold text-white">Cancel your subscription?</p>
+              <p className="mt-1 text-sm text-slate-300">
+                Premium stays until {formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.
+              </p>
+              <div className="mt-3 flex flex-wrap gap-3">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="cancel-subscription" />
+                  <button type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
+                    {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Yes, cancel subscription"}
+                  </button>
+                </Form>
+                <Link to="/account-settings#subscription" preventScrollReset className="btn-secondary">
+                  Keep premium
+                </Link>
+              </div>
+            </div>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="cancel-subscription" />
-              <button type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
-                {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Cancel Subscription"}
-              </button>
-            </Form>
+            <Link to="/account-settings?cancel=confirm#subscription" preventScrollReset className="btn-danger">
+              Cancel Subscription
+            </Link>
           )}
           {hasCustomer ? (
             <Form method="post">
