@@ -303,6 +303,16 @@ describe("a tag without words", () => {
     expect(text).toContain(`${item.title} › ${formation.title} › ${play.title}`);
   });
 
+  it("says at the top which filters are chosen, each a link that takes it off (on a phone the list is below the results)", async () => {
+    const { html, total } = await search("mesh", "visitor", "&game=college&works=current");
+    expect(total).toBeGreaterThan(0);
+    const chips = /<ul[^>]*aria-label="Filters chosen"[^>]*>[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+    expect(textOf(chips)).toBe("Works on the current update × (remove) Game: College Football 26 × (remove)");
+    expect(chips).toContain('href="/search?q=mesh&amp;game=college"');
+    expect(chips).toContain('href="/search?q=mesh&amp;works=current"');
+    expect((await search("mesh")).html).not.toContain('aria-label="Filters chosen"');
+  });
+
   it("a tag nothing carries says so; other filters that hide it offer to be dropped", async () => {
     const none = await search("", "visitor", "&tag=zq-nothing-here");
     expect(none.total).toBe(0);

@@ -16,6 +16,34 @@ function labelOf(name: FilterName, value: string) {
 }
 
 /**
+ * The filters chosen, as chips that each take one off: on a phone the list of filters is below the
+ * results, and this row says at the top what narrows them.
+ */
+export function ActiveFilterChips({ text, filters, className = "" }: { text: string; filters: SearchFilters; className?: string }) {
+  const chips = [
+    ...(filters.works ? [{ key: "works", label: "Works on the current update", href: searchHref(text, { ...filters, works: false }) }] : []),
+    ...FILTER_NAMES.flatMap((name) => {
+      const value = filters[name];
+      return value ? [{ key: name, label: `${HEADINGS[name].replace(/s$/, "")}: ${labelOf(name, value)}`, href: searchHref(text, { ...filters, [name]: null }) }] : [];
+    }),
+  ];
+  if (!chips.length) return null;
+  return (
+    <ul aria-label="Filters chosen" className={`flex flex-wrap gap-2 ${className}`}>
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <Link to={chip.href} className="inline-flex min-h-9 items-center gap-2 rounded-full bg-turf px-3 py-1 text-sm font-bold text-field-950">
+            {chip.label}
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">(remove)</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The filters beside the results: links that add or remove one value (no JavaScript needed), each
  * with the number of results it would give together with the other filters chosen.
  */
