@@ -289,6 +289,8 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await dialog.getByLabel("Email").fill(member.email);
     await dialog.getByLabel("First name").fill("Edited");
     await dialog.getByLabel("Tier").selectOption("premium");
+    // Premium opens nothing without a last day: the dialog asks for one.
+    await dialog.getByLabel("Premium access until").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await succeeded(w, "Success", "User updated successfully");
     expect(await storedMember(member.id)).toMatchObject({ firstName: "Edited", subscriptionTier: "premium" });

@@ -373,6 +373,14 @@ describe("Users tab: roles", () => {
     expect(trail.html.replaceAll("<!-- -->", "").match(/<dt[^>]*>role: <\/dt><dd[^>]*>(user|admin)<\/dd>/g)?.length).toBe(4);
   });
 
+  it("refuses premium without a last day for a member who never had one (it would open nothing)", async () => {
+    const member = await createMember();
+    const response = await editOf(member, { subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: "" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Premium access needs a last day.");
+    expect((await storedMember(member.id)).subscriptionTier).toBe("free");
+  });
+
   it("nobody changes their own role, and an edit without a role keeps it", async () => {
     const self = await storedMember((await state.db.select({ id: users.id }).from(users).where(eq(users.email, "superadmin@example.com")))[0].id);
     const own = await editOf(self, { role: "user" });

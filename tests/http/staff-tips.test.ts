@@ -60,6 +60,7 @@ describe("/submit-tip", () => {
     [{ formationName: "   ", playName: "  ", playbook: " \t ", tipDescription: "     " }, ["Formation name is required", "Play name is required", "Playbook is required", "Tip description is required"]],
     [{ ...GOOD_TIP, tipDescription: "Too short, sorry." }, ["Tip description must be at least 20 characters long"]],
     [{ ...GOOD_TIP, tipDescription: `   ${"x".repeat(19)}   ` }, ["Tip description must be at least 20 characters long"]],
+    [{ ...GOOD_TIP, gameType: "fifa" }, ["Choose College Football 26 or Madden NFL 26."]],
   ])("refuses %o with the field messages and stores nothing", async (fields, messages) => {
     const { member, cookie } = await signedInMember();
     const response = await postForm("/submit-tip", fields as Record<string, string>, { cookie });

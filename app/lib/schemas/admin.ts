@@ -47,7 +47,7 @@ export const tipSubmissionSchema = z.object({
   formationName: lineField({ required: "Formation name is required", tooLong: "Formation name must be at most 200 characters" }, 200),
   playName: lineField({ required: "Play name is required", tooLong: "Play name must be at most 200 characters" }, 200),
   playbook: lineField({ required: "Playbook is required", tooLong: "Playbook must be at most 200 characters" }, 200),
-  gameType: z.enum(GAMES).default("madden"),
+  gameType: z.enum(GAMES, { error: "Choose College Football 26 or Madden NFL 26." }).default("madden"),
   tipDescription: z
     .string({ error: "Tip description is required" })
     .trim()

@@ -234,7 +234,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The date field sent back empty (left out, it keeps the stored date): a free member's date goes;
     // premium access without a last day would be none at all, so that is refused with the reason.
     const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
-    if (cleared && edit.subscriptionTier === "premium") {
+    // Premium without a last day (cleared, or never set) would be premium that opens nothing.
+    const noDay = cleared || (!accessExpiresAt && target.accessExpiresAt === null);
+    if (noDay && edit.subscriptionTier === "premium") {
       return data({ intent, error: null, fieldErrors: { accessExpiresAt: [ACCESS_DAY_REQUIRED] }, values }, { status: 400 });
     }
     try {
