@@ -127,7 +127,7 @@ describe("the audit trail", () => {
   it("shows the Activity tab to superadmins only, newest first, filtered by staff member and affected user", async () => {
     const member = await createMember();
     const superadmin = await signIn("superadmin");
-    await postForm("/admin", userEdit(member.id, { email: member.email, subscriptionTier: "premium" }), { cookie: superadmin });
+    await postForm("/admin", userEdit(member.id, { email: member.email, subscriptionTier: "premium", accessExpiresAt: "2030-01-31" }), { cookie: superadmin });
     const adminCookie = await signIn("admin");
     const tipId = await newTip(member.id);
     await postForm("/admin", { intent: "review-tip", tipId: String(tipId), status: "rejected" }, { cookie: adminCookie });
@@ -153,7 +153,7 @@ describe("the audit trail", () => {
   it("cannot be changed or deleted, and is never written for a request that is not staff", async () => {
     const member = await createMember();
     const superadmin = await signIn("superadmin");
-    await postForm("/admin", userEdit(member.id, { email: member.email, subscriptionTier: "premium" }), { cookie: superadmin });
+    await postForm("/admin", userEdit(member.id, { email: member.email, subscriptionTier: "premium", accessExpiresAt: "2030-01-31" }), { cookie: superadmin });
     const [entry] = await auditEntriesFor(member.id);
     const { d1 } = await testState();
     await expect(d1.prepare("UPDATE audit_log SET actor_email = 'x' WHERE id = ?").bind(entry.id).run()).rejects.toThrow(/append-only/);
