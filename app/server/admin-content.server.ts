@@ -370,11 +370,6 @@ function isSlugUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The first statement of an edit's batch when the form names the revision it was opened on: if the
- * item was saved since, it sets updated_at (NOT NULL) to NULL, the constraint fails and the whole
- * batch is undone. Checked inside the batch, two saves of one revision cannot both land.
- */
-/**
  * How the stored formations meet the form's: each stored one is claimed by the form formation that
  * carries its id (the editor sends it) or, failing that, by one with its slug. Claimed ones whose
  * slug changed are renamed; unclaimed ones are removed (their plays with them).
@@ -399,6 +394,11 @@ export function planSectionChanges(stored: { id: number; slug: string }[], forma
   return { renamed, removed: stored.filter((section) => !claimed.has(section.id)).map((section) => section.id) };
 }
 
+/**
+ * The first statement of an edit's batch when the form names the revision it was opened on: if the
+ * item was saved since, it sets updated_at (NOT NULL) to NULL, the constraint fails and the whole
+ * batch is undone. Checked inside the batch, two saves of one revision cannot both land.
+ */
 function revisionGuard(db: Database, id: number, revision: number) {
   return db
     .update(content)
