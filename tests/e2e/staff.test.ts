@@ -265,6 +265,8 @@ describe("the dashboard in Chromium", () => {
     await dialog.getByLabel("Last name").fill("After");
     await dialog.getByLabel("Tier").selectOption("premium");
     await dialog.getByLabel("Status").selectOption("active");
+    // Premium opens nothing without a last day: the dialog asks for one.
+    await dialog.getByLabel("Premium access until").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await visible(page.getByText("User updated successfully"));
     await visible(row.getByText("Edwin After"));
