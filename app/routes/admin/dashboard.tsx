@@ -5,13 +5,12 @@ import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { isStaff, staffRights } from "~/lib/access";
 import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
-import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, tipReviewSchema, userEditSchema } from "~/lib/schemas/admin";
+import { tipReviewSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
 import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } from "~/server/audit.server";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
 import { deleteContent, listContentForAdmin } from "~/server/admin-content.server";
 import {
-  accessUntil,
   deleteTip,
   findUserForStaff,
   messagesQuery,
@@ -19,7 +18,6 @@ import {
   tipCountsQuery,
   TIPS_PAGE_SIZE,
   tipsPageQuery,
-  updateUserByStaff,
   USERS_PAGE_SIZE,
   usersCountQuery,
   usersPageQuery,
@@ -27,15 +25,15 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
-import { readForm, revisionOf } from "~/server/http.server";
+import { readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
-import { hasErrorMessage } from "~/server/db.server";
 import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { submitUserEdit } from "~/server/user-edit-form.server";
 
 const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
@@ -187,12 +185,6 @@ function back(request: Request, tab: Tab) {
   return `/admin${query ? `?${query}` : ""}#${tab}`;
 }
 
-/** The edit dialog's fields, sent back as typed when an edit is refused. */
-const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt", "role", "revision"] as const;
-
-const USER_CHANGED =
-  "Not saved: this account changed after you opened this dialog (a payment, the member's own edit, or another staff member's). The subscription fields now show what is stored; your other changes are still here. Check them and save again.";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, app } = await staffContext(context, request);
   const rights = staffRights(user);
@@ -202,52 +194,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update-user") {
     if (!rights.manageUsers) return forbidden();
-    // A refused edit comes back as typed, with JavaScript or without (the dialog shows these values).
-    const values = Object.fromEntries(USER_EDIT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])) as Record<(typeof USER_EDIT_FIELDS)[number], string>;
-    const submission = parseWithZod(formData, { schema: userEditSchema });
-    if (submission.status !== "success") {
-      return data({ intent, error: null, fieldErrors: submission.error ?? {}, values }, { status: 400 });
-    }
-    const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
-    const target = await findUserForStaff(app.db, userId);
-    if (!target) return data({ intent, error: "That user no longer exists.", fieldErrors: {}, values }, { status: 404 });
-    // Saved on a revision older than the stored one (the dialog sends every field: a tier and date
-    // from before a payment would undo it): refused, with what is stored now in those fields.
-    const revision = revisionOf(formData);
-    if (revision !== null && revision !== target.updatedAt.getTime()) {
-      const current = {
-        ...values,
-        subscriptionTier: target.subscriptionTier,
-        subscriptionStatus: target.subscriptionStatus,
-        accessExpiresAt: target.accessExpiresAt ? target.accessExpiresAt.toISOString().slice(0, 10) : "",
-        revision: String(target.updatedAt.getTime()),
-      };
-      return data({ intent, error: USER_CHANGED, fieldErrors: {}, values: current }, { status: 409 });
-    }
-    if (target.id === user.id && edit.email !== target.email.toLowerCase()) {
-      return data({ intent, error: null, fieldErrors: { email: [OWN_EMAIL_MESSAGE] }, values }, { status: 403 });
-    }
-    // Nobody changes their own role (a superadmin cannot lock the team out of its own dashboard).
-    if (target.id === user.id && edit.role !== undefined && edit.role !== target.role) {
-      return data({ intent, error: null, fieldErrors: { role: [OWN_ROLE_MESSAGE] }, values }, { status: 403 });
-    }
-    // The date field sent back empty (left out, it keeps the stored date): a free member's date goes;
-    // premium access without a last day would be none at all, so that is refused with the reason.
-    const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
-    // Premium without a last day (cleared, or never set) would be premium that opens nothing.
-    const noDay = cleared || (!accessExpiresAt && target.accessExpiresAt === null);
-    if (noDay && edit.subscriptionTier === "premium") {
-      return data({ intent, error: null, fieldErrors: { accessExpiresAt: [ACCESS_DAY_REQUIRED] }, values }, { status: 400 });
-    }
-    try {
-      await updateUserByStaff(app.db, user, target, {
-        ...edit,
-        accessExpiresAt: cleared ? null : accessUntil(accessExpiresAt, target.accessExpiresAt),
-      });
-    } catch (error) {
-      const message = hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user";
-      return data({ intent, error: message, fieldErrors: {}, values }, { status: 400 });
-    }
+    const outcome = await submitUserEdit(app.db, user, formData);
+    if (!outcome.ok) return data({ intent, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values }, { status: outcome.status });
     scheduleDiscordDrain(app);
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });
   }

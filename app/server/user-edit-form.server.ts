@@ -1,0 +1,65 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { User } from "../../db/schema.ts";
+import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
+import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
+import { hasErrorMessage, type Database } from "./db.server.ts";
+import { revisionOf } from "./http.server.ts";
+
+// The superadmin's 'Edit user' dialog, as the dashboard posts it: a refused edit comes back as typed
+// (with JavaScript or without, the dialog shows these values), a stale one with what is stored now.
+
+/** The edit dialog's fields, sent back as typed when an edit is refused. */
+const USER_EDIT_FIELDS = ["userId", "firstName", "lastName", "email", "subscriptionTier", "subscriptionStatus", "accessExpiresAt", "role", "revision"] as const;
+
+export type UserEditValues = Record<(typeof USER_EDIT_FIELDS)[number], string>;
+
+type FieldErrors = Record<string, string[] | null | undefined>;
+
+export type UserEditOutcome =
+  | { ok: true }
+  | { ok: false; status: 400 | 403 | 404 | 409; error: string | null; fieldErrors: FieldErrors; values: UserEditValues };
+
+const USER_CHANGED =
+  "Not saved: this account changed after you opened this dialog (a payment, the member's own edit, or another staff member's). The subscription fields now show what is stored; your other changes are still here. Check them and save again.";
+
+export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "email" | "role">, formData: FormData): Promise<UserEditOutcome> {
+  const values = Object.fromEntries(USER_EDIT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])) as UserEditValues;
+  const refused = (status: 400 | 403 | 404 | 409, error: string | null, fieldErrors: FieldErrors = {}, sent = values): UserEditOutcome => ({
+    ok: false,
+    status,
+    error,
+    fieldErrors,
+    values: sent,
+  });
+  const submission = parseWithZod(formData, { schema: userEditSchema });
+  if (submission.status !== "success") return refused(400, null, submission.error ?? {});
+  const { intent: _intent, userId, accessExpiresAt, ...edit } = submission.value;
+  const target = await findUserForStaff(db, userId);
+  if (!target) return refused(404, "That user no longer exists.");
+  // Saved on a revision older than the stored one (the dialog sends every field: a tier and date
+  // from before a payment would undo it): refused, with what is stored now in those fields.
+  const revision = revisionOf(formData);
+  if (revision !== null && revision !== target.updatedAt.getTime()) {
+    return refused(409, USER_CHANGED, {}, {
+      ...values,
+      subscriptionTier: target.subscriptionTier,
+      subscriptionStatus: target.subscriptionStatus,
+      accessExpiresAt: target.accessExpiresAt ? target.accessExpiresAt.toISOString().slice(0, 10) : "",
+      revision: String(target.updatedAt.getTime()),
+    });
+  }
+  if (target.id === actor.id && edit.email !== target.email.toLowerCase()) return refused(403, null, { email: [OWN_EMAIL_MESSAGE] });
+  // Nobody changes their own role (a superadmin cannot lock the team out of its own dashboard).
+  if (target.id === actor.id && edit.role !== undefined && edit.role !== target.role) return refused(403, null, { role: [OWN_ROLE_MESSAGE] });
+  // The date field sent back empty (left out, it keeps the stored date): a free member's date goes.
+  // Premium without a last day (cleared, or never set) would be premium that opens nothing: refused.
+  const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
+  const noDay = cleared || (!accessExpiresAt && target.accessExpiresAt === null);
+  if (noDay && edit.subscriptionTier === "premium") return refused(400, null, { accessExpiresAt: [ACCESS_DAY_REQUIRED] });
+  try {
+    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: cleared ? null : accessUntil(accessExpiresAt, target.accessExpiresAt) });
+  } catch (error) {
+    return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
+  }
+  return { ok: true };
+}
