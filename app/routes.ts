@@ -54,6 +54,8 @@ export default [
   route("admin/content/:slug", "routes/admin/content-form.tsx", { id: "admin-content-edit" }),
   route("admin/slug-check", "routes/admin/slug-check.ts"),
   route("admin/updates", "routes/admin/updates.tsx"),
+  route("admin/videos", "routes/admin/videos.tsx"),
+  route("admin/videos/upload", "routes/admin/video-upload.ts"),
   route("admin/discord-sync", "routes/admin/discord-sync.tsx"),
   route("admin/blog/new", "routes/admin/blog-form.tsx", { id: "admin-blog-new" }),
   route("admin/blog/:slug", "routes/admin/blog-form.tsx", { id: "admin-blog-edit" }),

@@ -86,7 +86,7 @@ const MEMBER_PAGES = [
   "/account-settings#delete-account",
   "/gameplans",
 ];
-const STAFF_PAGES = ["/admin", "/admin#activity", "/admin?affected=premium%40example.com#activity", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
+const STAFF_PAGES = ["/admin", "/admin#activity", "/admin?affected=premium%40example.com#activity", "/admin/content/new", "/admin/blog/new", "/admin/updates", "/admin/videos", "/admin/updates?edit=1", "/admin/content/cfb26-335-tite-defense"];
 
 describe("accessibility (axe-core, WCAG 2.1 A and AA)", () => {
   it("finds no violations on the public pages", async () => {
@@ -248,7 +248,7 @@ describe("phone-sized screens", () => {
     const { context, page } = await newPage(browser, { viewport: { width: 375, height: 740 } });
     const overflowing: string[] = [];
     await signInAs(page, "admin");
-    for (const path of ["/admin", "/admin/updates", "/admin/content/new", "/admin/blog/new", "/admin/discord-sync"]) {
+    for (const path of ["/admin", "/admin/updates", "/admin/videos", "/admin/content/new", "/admin/blog/new", "/admin/discord-sync"]) {
       await page.goto(path);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 375) overflowing.push(`${path} is ${width}px wide`);

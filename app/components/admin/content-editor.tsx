@@ -38,6 +38,7 @@ import {
 import { MIN_SLUG_LENGTH, slugify, slugOrFallback } from "~/lib/slug";
 import { IMAGE_ACCEPT, IMAGE_INVALID_TYPE, IMAGE_TOO_LARGE, MAX_IMAGE_MEGABYTES } from "~/lib/uploads";
 import { useHydrated } from "~/components/use-hydrated";
+import { VideoUploadControl } from "~/components/admin/video-upload";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
 function useScrollMemory() {
@@ -441,6 +442,14 @@ function PlayEditor({
           <input {...getInputProps(fields.videoUrl, { type: "url" })} className="input" placeholder="https://www.youtube.com/watch?v=..." />
         </Field>
       </div>
+      <VideoUploadControl
+        id={`${play.id}-video-upload`}
+        onUploaded={(url) => {
+          // Our own file: 'Custom' as its provider, its address as the play's video.
+          form.update({ name: fields.videoProvider.name, value: "custom" });
+          form.update({ name: fields.videoUrl.name, value: url });
+        }}
+      />
       <Field label="Play tags" htmlFor={fields.tags.id} errors={fields.tags.errors} errorId={fields.tags.errorId} hint="Situations it suits, separated by commas: vs man, red zone, 3rd and long.">
         <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
       </Field>

@@ -12,7 +12,12 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
   const closeHref = closeTo("content");
   const deleting = searchParams.get("dialog") === "delete-content" ? content.rows.find((row) => row.slug === searchParams.get("content")) : null;
   return (
-    <Section id="content" title="Content" action={<Link to="/admin/content/new" className="btn-primary">Create Content</Link>}>
+    <Section id="content" title="Content" action={
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/videos" className="btn-secondary">Videos</Link>
+          <Link to="/admin/content/new" className="btn-primary">Create Content</Link>
+        </div>
+      }>
       <DataTable columns={["Title", "Type", "Game", "Views", "Status", "Actions"]}>
         {content.rows.length === 0 ? (
           <EmptyRow columns={6}>No content yet.</EmptyRow>
