@@ -137,8 +137,20 @@ export async function registerAccount(app: AppContext, request: Request, input: 
   // Hash in every case, so that the answer takes as long whether or not the e-mail exists.
   const passwordHash = await hashPassword(input.password);
   if (existing) {
+    // At most three e-mails an hour to an address that is registered again (as for reset links):
+    // nobody can flood a member's mailbox from many network addresses. The answer stays the same.
+    const mails = await recordAttempt(app.env.KV, `register:account:${emailKey(input.email)}`, RESET_ACCOUNT_RULE);
+    if (mails.used > RESET_ACCOUNT_RULE.limit) return { status: "success" as const };
     if (!existing.emailConfirmedAt) {
-      await sendConfirmationEmail(app, existing, input.redirectTo);
+      // Nobody has proven this address yet: the newest sign-up's password and names replace the
+      // earlier ones, and its link (sent to the mailbox) replaces theirs. Whoever registered first
+      // can never be let into the account that the mailbox's owner confirms.
+      const [pending] = await app.db
+        .update(users)
+        .set({ passwordHash, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+        .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
+        .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      if (pending) await sendConfirmationEmail(app, pending, input.redirectTo);
     } else {
       const siteName = app.env.SITE_NAME;
       const { text, html } = renderEmail({
@@ -237,10 +249,14 @@ export async function resetPasswordWithToken(app: AppContext, token: string, new
   if (!userId) return null;
   const changedAt = await setPassword(app, userId, newPassword);
   // A reset also proves that the owner reads this mailbox.
-  await app.db
+  const [owner] = await app.db
     .update(users)
     .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${changedAt.getTime()})` })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  // Wrong passwords others sent for this e-mail no longer lock its owner out: 'You can now log in
+  // with your new password' holds.
+  if (owner) await clearThrottle(app.env.KV, `login:account:${emailKey(owner.email)}`);
   return userId;
 }
 

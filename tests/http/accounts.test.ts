@@ -12,6 +12,7 @@ import {
   newClientAddress,
   normalizedPage,
   OTHER_PASSWORD,
+  pathOf,
   registerForm,
   registerUser,
   sessionFrom,
@@ -385,6 +386,33 @@ describe("registration", () => {
     expect(await responseText(await get("/home", { cookie }))).toContain("Welcome Back, Original");
     const impostor = await attemptLogin(existing.email, OTHER_PASSWORD, fromAddress(newClientAddress()));
     expect(impostor.status).toBe(401);
+  });
+
+  it("lets nobody into an account before its owner: a second sign-up for an unconfirmed e-mail replaces the first one's password and names", async () => {
+    // Someone registers the owner's address first, with a password of their own, and never confirms.
+    const squatter = await registerUser("prehijack", { firstName: "Mallory", password: OTHER_PASSWORD });
+    const owner = await registerUser("prehijack", { email: squatter.email, firstName: "Alice" });
+    const [newest] = await messagesTo(owner.email);
+    expect(newest.text).toContain("Hi Alice, welcome");
+    // Only the newest link works, and it confirms the account the owner registered.
+    expect(toastFrom(await get(pathOf(await linkFromOutbox(owner.email, "/auth/confirm"))))?.title).toBe("Email confirmed");
+    const login = await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()));
+    expect(login.status).toBe(302);
+    expect((await attemptLogin(owner.email, squatter.password, fromAddress(newClientAddress()))).status).toBe(401);
+    expect((await storedMemberByEmail(owner.email)).firstName).toBe("Alice");
+  });
+
+  it("sends at most three e-mails an hour to an address registered again, from however many network addresses", async () => {
+    const existing = await createConfirmedUser("mailcap");
+    const before = (await messagesTo(existing.email)).length;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await postForm("/auth", registerForm({ email: existing.email, password: OTHER_PASSWORD, firstName: "Flood", lastName: "X" }), {
+        headers: fromAddress(newClientAddress()),
+      });
+      expect(response.status, `attempt ${attempt}`).toBe(200);
+      expect(await responseText(response)).toContain("Registration successful! Check your email for confirmation.");
+    }
+    expect((await messagesTo(existing.email)).length - before).toBe(3);
   });
 
   it("takes about as long for an already registered e-mail as for a new one (no timing hint)", async () => {

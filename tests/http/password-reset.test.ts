@@ -204,6 +204,18 @@ describe("password reset", () => {
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
   });
 
+  it("lifts the lock that others' wrong passwords put on the account: the new password logs in at once", async () => {
+    const user = await createConfirmedUser("reset-locked");
+    const stranger = newClientAddress();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await attemptLogin(user.email, `Wrong#Guess${attempt}x`, fromAddress(stranger))).status).toBe(401);
+    }
+    expect((await attemptLogin(user.email, user.password, fromAddress(newClientAddress()))).status).toBe(429);
+    const link = await requestReset(user.email);
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(200);
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
+  });
+
   it("also confirms an account that never opened its confirmation link (the reset proves the mailbox)", async () => {
     const user = await registerUser("reset-unconfirmed");
     const link = await requestReset(user.email);

@@ -24,7 +24,7 @@ afterAll(async () => {
   for (const id of createdContent) await state.db.delete(content).where(eq(content.id, id));
 });
 
-function mp4(size: number): Uint8Array {
+function mp4(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).fill(5);
   bytes.set([0, 0, 0, 0x20, ...new TextEncoder().encode("ftypisom")]);
   return bytes;

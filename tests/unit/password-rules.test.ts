@@ -132,6 +132,16 @@ describe("password fields of the forms", () => {
     const weak = changePasswordSchema.safeParse({ ...base, newPassword: "blitz!pickup74z", confirmPassword: "blitz!pickup74z" });
     expect(weak.error!.issues.map((issue) => issue.message)).toEqual([NO_UPPER]);
   });
+
+  it("empty new password fields: only 'New password is required' (two empty fields do match); an empty confirmation of a good one does not", () => {
+    const messages = (result: { error?: { issues: { message: string }[] } }) => result.error!.issues.map((issue) => issue.message);
+    expect(messages(resetPasswordSchema.safeParse({ token: "t" }))).toEqual(["New password is required"]);
+    expect(messages(changePasswordSchema.safeParse({ intent: "change-password" }))).toEqual(["Current password is required", "New password is required"]);
+    expect(messages(resetPasswordSchema.safeParse({ token: "t", password: "Kickoff#Return58" }))).toEqual(["New passwords do not match"]);
+    expect(messages(changePasswordSchema.safeParse({ intent: "change-password", currentPassword: "Old#Password99", newPassword: "Kickoff#Return58" }))).toEqual([
+      "New passwords do not match",
+    ]);
+  });
 });
 
 describe("passwordStrength", () => {

@@ -12,7 +12,7 @@ const db = createDatabase(env.DB);
 const bucket = env.MEDIA;
 
 /** The start of an MP4 ("ftyp" box, isom brand) followed by `size` bytes in all. */
-function mp4(size: number, fill = 7): Uint8Array {
+function mp4(size: number, fill = 7): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size).fill(fill);
   bytes.set([0, 0, 0, 0x20, ...new TextEncoder().encode("ftypisom")]);
   return bytes;

@@ -76,7 +76,8 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().max(200),
     password: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
-    confirmPassword: z.string({ error: "New passwords do not match" }).max(MAX_PASSWORD_LENGTH, "New passwords do not match"),
+    // Left empty it is told 'do not match' only once the new password is acceptable (one error at a time).
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, "New passwords do not match").optional(),
   })
   .superRefine((value, context) => {
     const problem = checkPassword(value.password);
@@ -93,7 +94,8 @@ export const changePasswordSchema = z
       .string({ error: "Current password is required" })
       .max(MAX_PASSWORD_LENGTH, "Current password is incorrect"),
     newPassword: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
-    confirmPassword: z.string({ error: "New passwords do not match" }).max(MAX_PASSWORD_LENGTH, "New passwords do not match"),
+    // Left empty it is told 'do not match' only once the new password is acceptable (one error at a time).
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, "New passwords do not match").optional(),
   })
   .superRefine((value, context) => {
     const problem = checkPassword(value.newPassword);
