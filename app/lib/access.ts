@@ -26,6 +26,19 @@ export function hasPremiumAccess(user: AccessSubject | null | undefined, now: nu
   return new Date(user.accessExpiresAt).getTime() > now;
 }
 
+/**
+ * A Stripe subscription that still charges the member (active, or past due while Stripe retries),
+ * not set to end: whatever their access is, they can cancel it and update its card, and a second
+ * checkout would only charge them twice.
+ */
+export function hasLiveSubscription(user: {
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  cancelAtPeriodEnd: boolean;
+}): boolean {
+  return Boolean(user.stripeSubscriptionId) && !user.cancelAtPeriodEnd && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due");
+}
+
 /** Content whose required tier is free is open to everyone; premium content needs premium access. */
 export function canOpenContent(
   user: AccessSubject | null | undefined,

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../../db/schema.ts";
-import { ACCESS_DAY_REQUIRED, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
+import { ACCESS_DAY_REQUIRED, LIVE_SUBSCRIPTION_TIER_MESSAGE, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
+import { hasLiveSubscription } from "../lib/access.ts";
 import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { revisionOf } from "./http.server.ts";
@@ -51,6 +52,9 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   if (target.id === actor.id && edit.email !== target.email.toLowerCase()) return refused(403, null, { email: [OWN_EMAIL_MESSAGE] });
   // Nobody changes their own role (a superadmin cannot lock the team out of its own dashboard).
   if (target.id === actor.id && edit.role !== undefined && edit.role !== target.role) return refused(403, null, { role: [OWN_ROLE_MESSAGE] });
+  if (edit.subscriptionTier === "free" && target.subscriptionTier === "premium" && hasLiveSubscription(target)) {
+    return refused(409, null, { subscriptionTier: [LIVE_SUBSCRIPTION_TIER_MESSAGE] });
+  }
   // The date field sent back empty (left out, it keeps the stored date): a free member's date goes.
   // Premium without a last day (cleared, or never set) would be premium that opens nothing: refused.
   const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;

@@ -114,7 +114,8 @@ describe("/subscribe for visitors and premium members", () => {
   });
 
   it("shows a premium member their plan and 'Manage Billing' instead of a checkout", async () => {
-    const cookie = await signIn("premium");
+    const { cookie } = await freeMember();
+    await subscribeLocally(cookie, "yearly");
     const html = await text(await get("/subscribe?plan=monthly", { cookie }));
     expect(html).toMatch(/You have premium access on the yearly plan\. Renews on \w{3} \d{1,2}, \d{4}\./);
     expect(html).toMatch(/<a[^>]*href="\/account-settings#subscription"[^>]*>Manage Billing<\/a>/);
@@ -319,6 +320,11 @@ describe("the whole local journey over HTTP", () => {
     expect(html).toMatch(/<span[^>]*>Premium Active<\/span>/);
     expect(html).toContain("Premium was given to this account by our team: nothing is charged and there is nothing to cancel.");
     expect(html).not.toContain("Cancel Subscription");
+    // It lasts until a day; it does not renew, and there is no billing to manage.
+    expect(html).toMatch(/<dt[^>]*>Access until<\/dt>/);
+    const subscribe = (await text(await get("/subscribe", { cookie: await signIn("premium") }))).replaceAll("<!-- -->", "");
+    expect(subscribe).toMatch(/Access ends on \w{3} \d{1,2}, \d{4}\./);
+    expect(subscribe).not.toContain("Manage Billing");
   });
 
   it("moves the end date on a simulated renewal", async () => {
@@ -352,6 +358,48 @@ describe("the whole local journey over HTTP", () => {
     const outbox = await text(await get("/dev/outbox"));
     expect(outbox).toContain(member.email);
     expect(outbox).toContain("Action needed: update your Gridiron Playbook payment");
+  });
+
+  it("a past-due member whose grace ran out can still cancel and update their card, and is not sold a second subscription", async () => {
+    const { member: lapsed, cookie: lapsedCookie } = await freeMember();
+    await subscribeLocally(lapsedCookie);
+    expect((await postForm("/account-settings", { intent: "simulate-failed-payment" }, { cookie: lapsedCookie })).status).toBe(302);
+    // The grace days are over; Stripe still retries the payment.
+    await state.d1.prepare("UPDATE users SET access_expires_at = ?1 WHERE id = ?2").bind(Date.now() - 60_000, lapsed.id).run();
+
+    const card = (await text(await get("/account-settings", { cookie: lapsedCookie }))).replaceAll("<!-- -->", "");
+    expect(card).toMatch(/<span[^>]*>Past Due<\/span>/);
+    expect(card).toMatch(/<dt[^>]*>Access ended<\/dt>/);
+    expect(card).toContain("Cancel Subscription");
+    expect(card).toContain("Manage Billing");
+    expect(card).toContain("Update your card with Manage Billing to get back premium access.");
+    expect(card).not.toContain("Upgrade to Premium");
+
+    const message = "Your subscription is still running: its last payment failed. Update your card with Manage Billing in Account Settings to get premium back; paying again would charge you twice.";
+    const page = (await text(await get("/subscribe", { cookie: lapsedCookie }))).replaceAll("&#x27;", "'").replaceAll("<!-- -->", "");
+    expect(page).toContain(message);
+    const second = await postForm("/subscribe", { plan: "monthly" }, { cookie: lapsedCookie });
+    expect(second.status).toBe(409);
+    expect((await text(second)).replaceAll("&#x27;", "'")).toContain(message);
+    expect(await checkoutSessionsOf(lapsed.id)).toHaveLength(1);
+
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: lapsedCookie })).status).toBe(302);
+    const cancelled = await storedMember(lapsed.id);
+    expect(cancelled.cancelAtPeriodEnd || cancelled.subscriptionStatus === "cancelled").toBe(true);
+  });
+
+  it("staff cannot set a member Free while Stripe still charges them", async () => {
+    const { member: paying, cookie: payingCookie } = await freeMember();
+    await subscribeLocally(payingCookie);
+    const before = await storedMember(paying.id);
+    const response = await postForm(
+      "/admin",
+      { intent: "update-user", userId: paying.id, firstName: "Pay", lastName: "Ing", email: paying.email, subscriptionTier: "free", subscriptionStatus: "active", revision: String(before.updatedAt.getTime()) },
+      { cookie: await signIn("superadmin") },
+    );
+    expect(response.status).toBe(409);
+    expect(await text(response)).toContain("This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.");
+    expect((await storedMember(paying.id)).subscriptionTier).toBe("premium");
   });
 
   it("an ended subscription offers no simulations, and a forged one changes nothing and sends nothing", async () => {

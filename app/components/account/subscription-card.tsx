@@ -14,6 +14,8 @@ export type SubscriptionSummary = {
   cancelAtPeriodEnd: boolean;
   isStaff: boolean;
   hasStripeSubscription: boolean;
+  /** A subscription Stripe still charges (hasLiveSubscription): cancellable even when access has lapsed. */
+  billed: boolean;
   hasCustomer: boolean;
   /** A subscription of the local test checkout: the simulate buttons show. */
   testMode: boolean;
@@ -21,7 +23,7 @@ export type SubscriptionSummary = {
 
 /** `notice`: what the last subscription action answered when it stayed on the page (shown without JavaScript too). */
 export function SubscriptionCard({ subscription, notice }: { subscription: SubscriptionSummary; notice: ToastMessage | null }) {
-  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, hasCustomer, testMode } = subscription;
+  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, billed, hasCustomer, testMode } = subscription;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const confirmingCancel = searchParams.get("cancel") === "confirm";
@@ -38,7 +40,12 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
         : hasPremium
           ? { label: "Premium Active", style: "bg-turf text-field-950" }
           : { label: "Free Tier", style: "bg-field-700 text-slate-200" };
-  const planName = isStaff ? "Staff (full access)" : hasPremium && plan ? `Premium ${PLANS[plan].name}` : hasPremium ? "Premium" : "Free";
+  // Only a subscription that will charge again renews; premium given by the team, or kept while a
+  // failed payment is retried, lasts until a day.
+  const endLabel = cancelled ? "Ends" : !hasPremium ? "Access ended" : status === "past_due" || !hasStripeSubscription ? "Access until" : "Renews";
+  // Stripe still charges this member: cancelling and the card stay reachable, whatever their access.
+  const manageable = !isStaff && hasStripeSubscription && (hasPremium || billed);
+  const planName = isStaff ? "Staff (full access)" : (hasPremium || billed) && plan ? `Premium ${PLANS[plan].name}` : hasPremium ? "Premium" : "Free";
 
   return (
     <SettingsCard id="subscription" title="Subscription">
@@ -46,14 +53,14 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
         <p className="text-lg font-bold text-white">{planName}</p>
         <span className={`rounded-full px-3 py-1 text-xs font-bold ${badge.style}`}>{badge.label}</span>
       </div>
-      {hasPremium && !isStaff ? (
+      {(hasPremium || billed) && !isStaff ? (
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-400">Started</dt>
             <dd className="font-semibold text-white">{formatShortDate(startDate)}</dd>
           </div>
           <div>
-            <dt className="text-slate-400">{cancelled ? "Ends" : "Renews"}</dt>
+            <dt className="text-slate-400">{endLabel}</dt>
             <dd className="font-semibold text-white">{formatShortDate(endDate)}</dd>
           </div>
         </dl>
@@ -68,7 +75,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           .
         </p>
       ) : null}
-      {hasPremium && !isStaff && hasStripeSubscription ? (
+      {manageable ? (
         <div className="mt-6 flex flex-wrap gap-3">
           {cancelled ? (
             <Form method="post">
@@ -82,7 +89,9 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
             <div role="group" aria-labelledby="cancel-confirm-title" className="w-full rounded-xl border border-red-500/40 bg-red-950/30 p-4">
               <p id="cancel-confirm-title" className="font-semibold text-white">Cancel your subscription?</p>
               <p className="mt-1 text-sm text-slate-300">
-                Premium stays until {formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.
+                {hasPremium
+                  ? `Premium stays until ${formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.`
+                  : "Stripe stops retrying the failed payment and nothing more is charged."}
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
                 <Form method="post">
@@ -116,7 +125,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
       ) : null}
       {status === "past_due" ? (
         <p role="alert" className="mt-4 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
-          Your last payment failed. Update your card with Manage Billing to keep premium access.
+          Your last payment failed. Update your card with Manage Billing to {hasPremium ? "keep" : "get back"} premium access.
         </p>
       ) : null}
       {testMode ? (
@@ -142,7 +151,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           </div>
         </dl>
       ) : null}
-      {!hasPremium && !isStaff ? (
+      {!hasPremium && !isStaff && !billed ? (
         <div className="mt-5">
           <p className="text-sm text-slate-300">
             {ended ? "Subscribe again to unlock" : "Unlock"} every scheme, formation and play, plus ratings, comments and favourites.

@@ -6,6 +6,9 @@ import { lineField } from "./text.ts";
 
 /** Staff edit their own row without its e-mail: nobody changes their own address (the permission table). */
 export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
+/** Free for a member Stripe still charges would lock them out of what they pay for (and out of cancelling it). */
+export const LIVE_SUBSCRIPTION_TIER_MESSAGE =
+  "This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.";
 export const OWN_ROLE_MESSAGE = "Your own role cannot be changed: another superadmin can change it.";
 export const ROLE_LABELS = { user: "Member", admin: "Admin", superadmin: "Superadmin" } as const;
 

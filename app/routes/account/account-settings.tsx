@@ -19,7 +19,7 @@ import { configuredProviders } from "~/server/oauth.server";
 import { serializeBlankSessionCookie } from "~/server/session.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
-import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
+import { contentRights, hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
@@ -87,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       isStaff: isStaff(user),
       hasStripeSubscription: Boolean(user.stripeSubscriptionId),
+      billed: hasLiveSubscription(user),
       hasCustomer: Boolean(user.stripeCustomerId),
       // The simulations need a subscription that is still running (an ended one neither renews nor fails).
       testMode:

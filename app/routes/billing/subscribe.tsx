@@ -4,7 +4,7 @@ import { Link } from "~/components/link";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
 import { showToast } from "~/components/toaster";
-import { hasPremiumAccess, isStaff } from "~/lib/access";
+import { hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
 import { formatShortDate } from "~/lib/format";
 import { PLANS, type PlanId } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
@@ -44,6 +44,9 @@ function loginHref(plan: PlanId, promoCode: string) {
   return `/auth?redirectTo=${encodeURIComponent(`/subscribe?${back}`)}`;
 }
 
+const LIVE_SUBSCRIPTION =
+  "Your subscription is still running: its last payment failed. Update your card with Manage Billing in Account Settings to get premium back; paying again would charge you twice.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getOptionalUser(context);
   const query = new URL(request.url).searchParams;
@@ -54,9 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Carried through the login when a visitor chose a plan with a code.
     promoCode: normalizePromoCode(query.get("promo")) ?? "",
     membership:
-      viewer && (hasPremiumAccess(viewer) || isStaff(viewer))
+      // A member Stripe still charges (their access lapsed while a failed payment is retried) is sent
+      // to their card, not to a second checkout.
+      viewer && (hasPremiumAccess(viewer) || isStaff(viewer) || hasLiveSubscription(viewer))
         ? {
             staff: isStaff(viewer),
+            lapsed: !hasPremiumAccess(viewer),
+            subscribed: Boolean(viewer.stripeSubscriptionId),
             plan: viewer.subscriptionPlan,
             endsAt: viewer.accessExpiresAt?.getTime() ?? null,
             cancelled: viewer.cancelAtPeriodEnd || viewer.subscriptionStatus === "cancelled",
@@ -78,6 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isPlan(plan)) return data({ error: "Please choose a plan." }, { status: 400 });
   if (hasPremiumAccess(viewer) && !isStaff(viewer)) {
     return data({ error: "You already have premium access. Manage your plan from Account Settings." }, { status: 409 });
+  }
+  if (hasLiveSubscription(viewer) && !isStaff(viewer)) {
+    return data({ error: LIVE_SUBSCRIPTION }, { status: 409 });
   }
   if (promoCode === null) return data({ error: "Promo code is too long." }, { status: 400 });
 
@@ -113,9 +123,11 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   if (membership) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
-        <h1 className="font-display text-4xl font-black text-white">{membership.pastDue ? "Your last payment failed" : "You're all set"}</h1>
+        <h1 className="font-display text-4xl font-black text-white">{membership.pastDue || membership.lapsed ? "Your last payment failed" : "You're all set"}</h1>
         {membership.staff ? (
           <p className="mt-4 text-slate-300">Staff accounts have full access to every scheme.</p>
+        ) : membership.lapsed ? (
+          <p className="mt-4 text-slate-300">{LIVE_SUBSCRIPTION}</p>
         ) : membership.pastDue ? (
           // A failed payment is not a renewal: the date is the end of the grace period.
           <p className="mt-4 text-slate-300">
@@ -125,12 +137,13 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p className="mt-4 text-slate-300">
             You have premium access{membership.plan ? ` on the ${PLANS[membership.plan].name.toLowerCase()} plan` : ""}.{" "}
-            {membership.endsAt ? `${membership.cancelled ? "Access ends" : "Renews"} on ${formatShortDate(membership.endsAt)}.` : null}
+            {membership.endsAt ? `${membership.cancelled || !membership.subscribed ? "Access ends" : "Renews"} on ${formatShortDate(membership.endsAt)}.` : null}
           </p>
         )}
         <div className="mt-8 flex justify-center gap-3">
           <Link to="/home" className="btn-primary">Go to Dashboard</Link>
-          {!membership.staff ? <Link to="/account-settings#subscription" className="btn-secondary">Manage Billing</Link> : null}
+          {/* Premium given by the team has no billing to manage. */}
+          {!membership.staff && membership.subscribed ? <Link to="/account-settings#subscription" className="btn-secondary">Manage Billing</Link> : null}
         </div>
       </div>
     );
