@@ -87,6 +87,8 @@ export const titleUpdatesQuery = reusableSelect((db: Database) => {
       summary: titleUpdates.summary,
       gameplay: titleUpdates.gameplay,
       appliedAt: titleUpdates.appliedAt,
+      // The edit form's revision (decision 0021): a save on an older one is refused.
+      updatedAt: titleUpdates.updatedAt,
     })
     .from(titleUpdates)
     .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id));
@@ -297,7 +299,10 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
  */
 export type SaveUpdateResult =
   | { ok: true; id: number; retested: boolean; scheduled: boolean }
-  | { ok: false; error: string; field?: "version" | "releasedOn" };
+  | { ok: false; error: string; field?: "version" | "releasedOn"; revision?: number };
+
+export const TITLE_UPDATE_CHANGED =
+  "Not saved: another staff member saved this title update after you opened it. Your changes are kept here; check them against the list, then save again to replace their version.";
 
 /** The newest release date of a game's other updates in effect (null when it has none). */
 async function newestOtherRelease(db: Database, game: Game, exceptId: number | null) {
@@ -345,9 +350,18 @@ export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, s
  * scheduled update moved to today or before takes effect with the save (a patch that came out
  * early); one in effect cannot move ahead of today, as its re-test has run.
  */
-export async function editTitleUpdate(db: Database, id: number, value: TitleUpdateValue, staffId: string, now = Date.now()): Promise<SaveUpdateResult | null> {
+export async function editTitleUpdate(
+  db: Database,
+  id: number,
+  value: TitleUpdateValue,
+  staffId: string,
+  now = Date.now(),
+  revision: number | null = null,
+): Promise<SaveUpdateResult | null> {
   const [existing] = await db.select().from(titleUpdates).where(eq(titleUpdates.id, id)).limit(1);
   if (!existing) return null;
+  // Opened before another staff member's save: refused, and the form then carries the new revision.
+  if (revision !== null && revision !== existing.updatedAt.getTime()) return { ok: false, error: TITLE_UPDATE_CHANGED, revision: existing.updatedAt.getTime() };
   if (existing.game !== value.game) return { ok: false, error: "An update cannot move to another game: delete it and record it again." };
   const scheduled = value.releasedOn > isoDay(now);
   if (scheduled && existing.appliedAt) {
@@ -356,7 +370,10 @@ export async function editTitleUpdate(db: Database, id: number, value: TitleUpda
   const applies = !scheduled && !existing.appliedAt;
   const newest = scheduled ? null : await newestOtherRelease(db, value.game, id);
   const isCurrent = !scheduled && (newest === null || value.releasedOn >= newest);
-  const retest = isCurrent && value.gameplay && (applies || !existing.gameplay);
+  // An older update whose date is corrected so that it becomes the newest re-tests as recording it
+  // today would have; one that was current with gameplay already ran its re-test.
+  const wasCurrent = !applies && (newest === null || existing.releasedOn >= newest);
+  const retest = isCurrent && value.gameplay && (applies || !existing.gameplay || !wasCurrent);
   const d1 = db.$client;
   const statements = [
     d1

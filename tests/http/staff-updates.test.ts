@@ -209,6 +209,30 @@ describe("bad input is refused with its message and changes nothing", () => {
     expect(await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, `bad-${id}`))).toHaveLength(0);
   });
 
+  it("an edit made in a form opened before another staff member's save is refused, the typing kept; saved again, it replaces theirs", async () => {
+    const version = `r-${id}`.slice(0, 20);
+    expect((await post("admin", updateForm(version))).status).toBe(302);
+    const [row] = await updatesNamed(version);
+    created.push(row.id);
+    const form = (await (await get(`/admin/updates?edit=${row.id}`, { cookie: cookies.admin })).text());
+    const revision = /name="revision" value="(\d+)"/.exec(form)?.[1];
+    expect(revision).toBe(String(row.updatedAt.getTime()));
+    // The superadmin saves first, from a form opened at the same revision.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await post("superadmin", updateForm(version, { updateId: String(row.id), revision: revision!, summary: "Corrected from EA's notes." }))).status).toBe(302);
+    // Posted where the browser posts it: the edit form's own address.
+    const stale = await postForm(`/admin/updates?edit=${row.id}`, updateForm(version, { updateId: String(row.id), revision: revision!, summary: "My stale summary." }), { cookie: cookies.admin });
+    expect(stale.status).toBe(409);
+    const page = (await stale.text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("Not saved: another staff member saved this title update after you opened it.");
+    expect(page).toContain("My stale summary.");
+    expect((await updatesNamed(version))[0].summary).toBe("Corrected from EA's notes.");
+    const fresh = /name="revision" value="(\d+)"/.exec(page)?.[1];
+    expect(fresh).toBe(String((await updatesNamed(version))[0].updatedAt.getTime()));
+    expect((await post("admin", updateForm(version, { updateId: String(row.id), revision: fresh!, summary: "My stale summary." }))).status).toBe(302);
+    expect((await updatesNamed(version))[0].summary).toBe("My stale summary.");
+  });
+
   it("a version already recorded for the game", async () => {
     const response = await post("admin", updateForm("1.07"));
     expect(response.status).toBe(409);

@@ -10,6 +10,7 @@ import {
   currentUpdates,
   deleteTitleUpdate,
   editTitleUpdate,
+  TITLE_UPDATE_CHANGED,
   markSchemeVerified,
   markVerified,
   recordTitleUpdate,
@@ -274,6 +275,29 @@ describe("scheduled title updates", () => {
       field: "releasedOn",
     });
     expect((await db.select({ releasedOn: titleUpdates.releasedOn }).from(titleUpdates).where(eq(titleUpdates.id, id)))[0].releasedOn).toBe(isoDay(at(4)));
+  });
+
+  it("an older gameplay update whose date is corrected so that it becomes the newest re-tests; a save on an older revision is refused", async () => {
+    await markVerified(db, [{ kind: "content", id: schemeId }], staffId, at(4.2));
+    // Filed for the record: dated before the current 2.02, it changes nothing.
+    const recorded = await recordTitleUpdate(db, update("2.09", isoDay(at(2.5))), staffId, at(4.3));
+    const id = recorded.ok ? recorded.id : 0;
+    expect(recorded).toMatchObject({ ok: true, retested: false, scheduled: false });
+    expect((await schemeStatus()).status).toBe("verified");
+    const [{ updatedAt }] = await db.select({ updatedAt: titleUpdates.updatedAt }).from(titleUpdates).where(eq(titleUpdates.id, id));
+    // Its date corrected to today: it is the game's newest now, and its re-test runs.
+    expect(await editTitleUpdate(db, id, update("2.09", isoDay(at(4.3))), staffId, at(4.4), updatedAt.getTime())).toEqual({ ok: true, id, retested: true, scheduled: false });
+    expect(await currentMadden()).toBe("2.09");
+    expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: id });
+    // A form opened before that save (its revision) is refused, with the revision it must carry now.
+    const [{ updatedAt: saved }] = await db.select({ updatedAt: titleUpdates.updatedAt }).from(titleUpdates).where(eq(titleUpdates.id, id));
+    expect(await editTitleUpdate(db, id, { ...update("2.09", isoDay(at(4.3))), summary: "Stale" }, staffId, at(4.5), updatedAt.getTime())).toEqual({
+      ok: false,
+      error: TITLE_UPDATE_CHANGED,
+      revision: saved.getTime(),
+    });
+    expect((await db.select({ summary: titleUpdates.summary }).from(titleUpdates).where(eq(titleUpdates.id, id)))[0].summary).toBe("");
+    await deleteTitleUpdate(db, id);
   });
 
   it("a re-test runs only for the batch that applied the update (staff and the job at the same moment)", async () => {

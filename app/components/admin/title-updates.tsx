@@ -44,6 +44,10 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="save-update" />
         {editing ? <input type="hidden" name="updateId" value={editing.id} /> : null}
+        {editing ? (
+          // Refused as saved meanwhile by someone else, the form carries their revision: a second save replaces it knowingly.
+          <input type="hidden" name="revision" value={(actionData && "revision" in actionData && actionData.revision) || new Date(editing.updatedAt).getTime()} />
+        ) : null}
         <FormAlert errors={form.errors} />
         {editing ? (
           <input type="hidden" name="game" value={editing.game} />
@@ -122,7 +126,7 @@ export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
                   {update.scheduled ? `Takes effect ${formatUpdateDate(update.releasedOn)}` : formatUpdateDate(update.releasedOn)}
                 </span>
               </div>
-              {update.summary ? <p className="mt-2 text-sm text-slate-300">{update.summary}</p> : null}
+              {update.summary ? <p className="mt-2 wrap-anywhere text-sm text-slate-300">{update.summary}</p> : null}
               <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
                 {update.notesUrl ? (
                   <a href={update.notesUrl} className="text-link" rel="noopener noreferrer" target="_blank">

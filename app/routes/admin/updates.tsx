@@ -9,7 +9,7 @@ import { GAMES } from "../../../db/enums";
 import { formatUpdateDate } from "~/lib/patch";
 import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
-import { readForm } from "~/server/http.server";
+import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
   deleteTitleUpdate,
@@ -91,15 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "save-update") {
     const submission = parseWithZod(formData, { schema: titleUpdateSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null, revision: null }, { status: 400 });
     const { updateId } = submission.value;
     const outcome = updateId
-      ? await editTitleUpdate(app.db, updateId, submission.value, user.id)
+      ? await editTitleUpdate(app.db, updateId, submission.value, user.id, Date.now(), revisionOf(formData))
       : await recordTitleUpdate(app.db, submission.value, user.id);
-    if (!outcome) return data({ intent, result: submission.reply({ formErrors: ["That title update no longer exists."] }), error: null }, { status: 404 });
+    if (!outcome) return data({ intent, result: submission.reply({ formErrors: ["That title update no longer exists."] }), error: null, revision: null }, { status: 404 });
     if (!outcome.ok) {
       const reply = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] } }) : submission.reply({ formErrors: [outcome.error] });
-      return data({ intent, result: reply, error: null }, { status: 409 });
+      return data({ intent, result: reply, error: null, revision: outcome.revision ?? null }, { status: 409 });
     }
     const what = updateId ? "Title update saved" : "Title update recorded";
     const { version, releasedOn, gameplay } = submission.value;
