@@ -5,7 +5,7 @@ import { formatShortDate } from "../lib/format.ts";
 import { badgeText, GAME_LABELS } from "../lib/patch.ts";
 import type { Database } from "./db.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
-import { followedItems, notificationHref, reachesFollower } from "./notifications.server.ts";
+import { followedItems, notificationHref, reachesFollower, supersedes } from "./notifications.server.ts";
 import { linkSecret, unsubscribeUrl } from "./signed-links.server.ts";
 
 // The daily digest, sent by the scheduled job: for each member with the digest on, every change of
@@ -89,7 +89,7 @@ async function writeDigests(db: Database, env: Env, secret: string, now: number)
       JOIN status_changes c ON ${reachesFollower} AND c.notify = 1 AND c.changed_at > ${windowStart(now)} AND c.changed_at <= ${now}
         -- Each item once, as it stands: a change followed by a newer one of the same item is left out.
         AND NOT EXISTS (SELECT 1 FROM status_changes c2 WHERE c2.content_id = c.content_id AND c2.changed_at > c.changed_at
-          AND c2.changed_at <= ${now} AND c2.play_id IS c.play_id AND c2.notify = 1)
+          AND c2.changed_at <= ${now} AND c2.play_id IS c.play_id AND ${supersedes})
       JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1
       LEFT JOIN content_plays p ON p.id = c.play_id LEFT JOIN content_sections s ON s.id = p.section_id
       GROUP BY u.id, c.id

@@ -30,6 +30,14 @@ export function followedItems(member: (column: SQL) => SQL): SQL {
 /** A status change reaches a follower: of the item they follow, of one of its plays unless they follow a single play, after they started. */
 export const reachesFollower = sql`c.content_id = f.content_id AND (f.play_id IS NULL OR c.play_id IS NULL OR c.play_id = f.play_id) AND c.changed_at > f.since`;
 
+/**
+ * A newer row of the same item (alias c2) that makes an older change history, not news: one that
+ * told members, or one that changed the status without telling them itself (a play sent back to
+ * re-test with its scheme, whose own row tells them). A corrected note (same status, not news)
+ * leaves the older change standing.
+ */
+export const supersedes = sql`(c2.notify = 1 OR c2.from_status <> c2.to_status)`;
+
 /** The member's notifications since `since`, newest first: one row per status change (a change followed twice is listed once). */
 function notificationRows(userId: string, since: number): SQL {
   return sql`
@@ -39,7 +47,7 @@ function notificationRows(userId: string, since: number): SQL {
            s.slug AS sectionSlug, p.slug AS playSlug, p.title AS playTitle,
            -- A newer change of the same item told the member since: this one is history, not news.
            EXISTS (SELECT 1 FROM status_changes c2 WHERE c2.content_id = c.content_id AND c2.changed_at > c.changed_at
-             AND c2.play_id IS c.play_id AND c2.notify = 1) AS superseded
+             AND c2.play_id IS c.play_id AND ${supersedes}) AS superseded
     FROM (${followedItems((column) => sql`${column} = ${userId}`)}) f
     JOIN status_changes c ON ${reachesFollower} AND c.changed_at > ${since} AND c.notify = 1
     JOIN content ct ON ct.id = c.content_id AND ct.is_published = 1

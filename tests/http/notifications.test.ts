@@ -98,6 +98,43 @@ describe("/notifications", () => {
     expect(page).not.toContain(`name="notificationId" value="${changeId}"`);
   });
 
+  it("a play sent back to re-test with its scheme (its own row tells nobody) makes its older change history; a corrected note does not", async () => {
+    const member = await createMember();
+    const cookie = await signInWith(member.email, DEMO_PASSWORD);
+    const [item] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, "madden26-pistol-power-run"));
+    const [play] = await state.d1
+      .prepare("SELECT p.id AS id FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ?1 ORDER BY p.id LIMIT 2")
+      .bind(item.id)
+      .all<{ id: number }>()
+      .then((result) => result.results);
+    await state.db.insert(favorites).values({ userId: member.id, contentId: item.id, createdAt: new Date(Date.now() - 3_600_000) });
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const [verified] = await state.db
+      .insert(statusChanges)
+      .values({ itemKind: "play", contentId: item.id, playId: play.id, fromStatus: "needs-retest", toStatus: "verified", notify: true, changedAt: ago(20) })
+      .returning({ id: statusChanges.id });
+    // The patch: the scheme's row tells its followers, the play's own row does not.
+    await state.db.insert(statusChanges).values([
+      { itemKind: "content", contentId: item.id, fromStatus: "verified", toStatus: "needs-retest", notify: true, changedAt: ago(10) },
+      { itemKind: "play", contentId: item.id, playId: play.id, fromStatus: "verified", toStatus: "needs-retest", notify: false, changedAt: ago(10) },
+    ]);
+    const page = await text(await get("/notifications", { cookie }));
+    expect(page).not.toContain(`name="notificationId" value="${verified.id}"`);
+    expect(page).toContain("Changed again since");
+    expect(await text(await get("/college", { cookie }))).toContain('aria-label="Notifications, 1 unread"');
+
+    // A staff member corrects the note of a nerfed status: the nerf is still the news.
+    const other = await createMember();
+    const otherCookie = await signInWith(other.email, DEMO_PASSWORD);
+    await state.db.insert(favorites).values({ userId: other.id, contentId: item.id, createdAt: new Date(Date.now() - 60_000) });
+    const [nerfed] = await state.db
+      .insert(statusChanges)
+      .values({ itemKind: "content", contentId: item.id, fromStatus: "needs-retest", toStatus: "nerfed", note: "Blitz beats it.", notify: true, changedAt: ago(0.5) })
+      .returning({ id: statusChanges.id });
+    await state.db.insert(statusChanges).values({ itemKind: "content", contentId: item.id, fromStatus: "nerfed", toStatus: "nerfed", note: "The A-gap blitz beats it.", notify: false, changedAt: ago(0.25) });
+    expect(await text(await get("/notifications", { cookie: otherCookie }))).toContain(`name="notificationId" value="${nerfed.id}"`);
+  });
+
   it("'Mark all as read' from a page shown earlier leaves what arrived after it unread", async () => {
     const { member, cookie } = await memberWithChange("madden26-pistol-power-run");
     const page = await text(await get("/notifications", { cookie }));
