@@ -127,7 +127,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
                       </p>
                     ) : (
                       <>
-                        {update.current && stillToRetest > 0 ? <StillToRetest game={game} count={stillToRetest} /> : null}
+                        {update.current && stillToRetest > 0 ? <StillToRetest game={game} count={stillToRetest} fromEarlier={!update.gameplay} /> : null}
                         <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
                       </>
                     )}
@@ -143,10 +143,13 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
 }
 
 /** Patch day's progress on the current update: how many of the game's items are still to re-test, and a way to what works now. */
-function StillToRetest({ game, count }: { game: Game; count: number }) {
+function StillToRetest({ game, count, fromEarlier }: { game: Game; count: number; fromEarlier: boolean }) {
+  // A current update without gameplay changes re-tests nothing itself: what waits comes from an earlier one.
   return (
     <p className="mt-4 text-sm text-slate-200" data-testid="still-to-retest">
-      <strong className="text-white">Still to re-test: {count.toLocaleString("en-US")} {count === 1 ? "scheme or video" : "schemes and videos"}.</strong>{" "}
+      <strong className="text-white">
+        Still to re-test{fromEarlier ? " from an earlier update" : ""}: {count.toLocaleString("en-US")} {count === 1 ? "scheme or video" : "schemes and videos"}.
+      </strong>{" "}
       Each says 'Needs re-test' until our staff have run it on this version.{" "}
       <Link to={`/${game}?works=current`} className="text-link">
         What works now<span className="sr-only"> in {GAME_LABELS[game]}</span>
@@ -173,7 +176,7 @@ function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay:
   if (!found.length) {
     return (
       <p className="mt-4 text-sm text-slate-400">
-        {gameplay ? "Re-testing is under way: results appear here as our staff verify each scheme and play." : "Nothing to re-test: every status carried over."}
+        {gameplay ? "Re-testing is under way: results appear here as our staff verify each scheme and play." : "This update sent nothing to re-test: every status carried over."}
       </p>
     );
   }
