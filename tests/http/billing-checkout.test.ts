@@ -146,6 +146,8 @@ describe("checkout input", () => {
     // The unknown promo code shows inline, in the checkout form.
     const inline = await text(await postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: "NOPE2026" }, { cookie }));
     expect(inline).toMatch(/<p id="checkout-error" role="alert"[^>]*>Promo code "NOPE2026" is invalid or has expired\.<\/p>/);
+    // Without JavaScript the page is drawn anew: the code typed is still in its field.
+    expect(inline).toMatch(/<input id="promoCode"[^>]*name="promoCode" value="NOPE2026"/);
 
     expect(billingColumns(await storedMember(member.id))).toEqual(billingColumns(member));
     expect(await checkoutSessionsOf(member.id)).toEqual([]);

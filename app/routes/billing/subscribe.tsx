@@ -98,7 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     let promotionCodeId: string | null = null;
     if (promoCode) {
       promotionCodeId = await gateway.findPromotionCode(promoCode);
-      if (!promotionCodeId) return data({ error: `Promo code "${promoCode}" is invalid or has expired.`, field: "promoCode" }, { status: 400 });
+      // The code comes back in the field (a page posted without JavaScript is drawn anew).
+      if (!promotionCodeId) return data({ error: `Promo code "${promoCode}" is invalid or has expired.`, field: "promoCode", sentCode: promoCode }, { status: 400 });
     }
     const customerId = await ensureCustomer(app, gateway, viewer);
     const url = await gateway.createCheckoutSession({
@@ -159,7 +160,13 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       {selectedPlan ? (
-        <CheckoutStep key={selectedPlan} plan={selectedPlan} signedIn={signedIn} promoCode={promoCode} error={actionData?.error ?? null} />
+        <CheckoutStep
+          key={selectedPlan}
+          plan={selectedPlan}
+          signedIn={signedIn}
+          promoCode={actionData && "sentCode" in actionData && typeof actionData.sentCode === "string" ? actionData.sentCode : promoCode}
+          error={actionData?.error ?? null}
+        />
       ) : (
         <div className="mt-12">
           {/* The plans' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
