@@ -21,6 +21,11 @@ export type SubscriptionChange =
   | { outcome: "refused"; status: number; toast: Toast | null };
 
 const CANCEL_FAILED = { kind: "error", title: "Cancellation failed", description: "Failed to cancel subscription. Please try again." } as const;
+const SUBSCRIPTION_ENDED = {
+  kind: "error",
+  title: "Subscription ended",
+  description: "Your subscription has already ended, so nothing was changed. Subscribe again from Pricing to get premium back.",
+} as const;
 const UPDATE_FAILED = { kind: "error", title: "Update failed", description: "Failed to update subscription. Please try again." } as const;
 
 export async function changeSubscription(app: AppContext, origin: string, user: User, intent: SubscriptionIntent): Promise<SubscriptionChange> {
@@ -39,6 +44,12 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
   try {
     if (intent === "cancel-subscription" || intent === "resume-subscription") {
       const cancel = intent === "cancel-subscription";
+      // Ended meanwhile (a page left open past the period's end): nothing to cancel or resume, and
+      // the member is told so rather than that it worked (its webhook brings the stored state along).
+      const current = await gateway.retrieveSubscription(subscriptionId);
+      if (!current || current.status === "canceled" || current.status === "incomplete_expired") {
+        return { outcome: "refused", status: 409, toast: SUBSCRIPTION_ENDED };
+      }
       await applySnapshot(app, user.id, await gateway.setCancelAtPeriodEnd(subscriptionId, cancel));
       return {
         outcome: "changed",

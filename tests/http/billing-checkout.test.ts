@@ -422,6 +422,13 @@ describe("the whole local journey over HTTP", () => {
     expect((await localSubscription(ended.stripeSubscriptionId!))?.status).toBe("canceled");
     const outboxAfter = await text(await get("/dev/outbox"));
     expect(outboxAfter.split(ending.email).length).toBe(outboxBefore.split(ending.email).length);
+    // 'Resume' or 'Cancel' from a page left open past the end is told it ended; nothing changes.
+    for (const intent of ["resume-subscription", "cancel-subscription"]) {
+      const late = await postForm("/account-settings", { intent }, { cookie: endingCookie });
+      expect(late.status, intent).toBe(409);
+      expect((await text(late)).replaceAll("&#x27;", "'")).toContain("Your subscription has already ended, so nothing was changed.");
+    }
+    expect(billingColumns(await storedMember(ending.id))).toEqual(billingColumns(ended));
   });
 
   it("has no billing portal in local mode (a message instead of a redirect)", async () => {
