@@ -132,8 +132,10 @@ export function progressSummaryText(progress: SchemeProgress): string {
 
 /**
  * The next play to learn in a scheme: the first, in the scheme's order (formation, then play), that
- * is not game-ready yet; null when every play is.
+ * is not game-ready yet, a nerfed one only when no other is left; null when every play is.
+ * (startedSchemesQuery picks it in SQL by the same rule.)
  */
-export function nextPlayToLearn<T extends { stage: ProgressStage | null }>(playsInOrder: readonly T[]): T | null {
-  return playsInOrder.find((play) => play.stage !== "game-ready") ?? null;
+export function nextPlayToLearn<T extends { stage: ProgressStage | null; status?: string | null }>(playsInOrder: readonly T[]): T | null {
+  const left = playsInOrder.filter((play) => play.stage !== "game-ready");
+  return left.find((play) => play.status !== "nerfed") ?? left[0] ?? null;
 }

@@ -103,12 +103,14 @@ export function startedSchemesQuery(db: Database, userId: string, limit: number)
            c.required_tier AS requiredTier, c.is_published AS isPublished, c.thumbnail_url AS thumbnailUrl,
            m.touched_at AS touchedAt, m.watched AS watched, m.practised AS practised, m.game_ready AS gameReady,
            (SELECT count(*) FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = c.id) AS total,
+           -- A play nerfed on the current update is learnt last: it is offered only when nothing else is left.
            (SELECT json_object('section', s.slug, 'play', p.slug, 'title', p.title)
               FROM content_sections s
               JOIN content_plays p ON p.section_id = s.id
               LEFT JOIN play_progress x ON x.user_id = ${userId} AND x.play_id = p.id
+              LEFT JOIN play_status ps ON ps.play_id = p.id
               WHERE s.content_id = c.id AND coalesce(x.stage, 'not-started') <> 'game-ready'
-              ORDER BY s.position, s.id, p.position, p.id LIMIT 1) AS nextPlay
+              ORDER BY coalesce(ps.status, 'verified') = 'nerfed', s.position, s.id, p.position, p.id LIMIT 1) AS nextPlay
     FROM mine m JOIN content c ON c.id = m.content_id
     ORDER BY m.touched_at DESC`);
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, playProgress } from "../../db/schema";
+import { content, contentPlays, contentSections, playProgress, playStatuses } from "../../db/schema";
 import {
   checkPosition,
   formatPosition,
@@ -103,6 +103,10 @@ describe("stage rules", () => {
     expect(nextPlayToLearn(plays)?.slug).toBe("b");
     expect(nextPlayToLearn([{ slug: "a", stage: "game-ready" as const }])).toBeNull();
     expect(nextPlayToLearn([{ slug: "x", stage: null }])?.slug).toBe("x");
+    // A nerfed play is learnt last.
+    const nerfed = [{ slug: "a", stage: null, status: "nerfed" }, { slug: "b", stage: "watched" as const, status: "verified" }];
+    expect(nextPlayToLearn(nerfed)?.slug).toBe("b");
+    expect(nextPlayToLearn(nerfed.slice(0, 1))?.slug).toBe("a");
   });
 });
 
@@ -183,6 +187,11 @@ describe("progress in D1", () => {
     expect(startedSchemeProgress(6, [{ stage: "not-started", plays: 2 }])).toBeNull();
     // The other member has a position only: nothing started.
     expect(await startedSchemesQuery(db, otherId, 10)).toEqual([]);
+    // Nerfed on the current update, the next play is passed over for the one after it; back, it leads again.
+    await db.update(playStatuses).set({ status: "nerfed" }).where(eq(playStatuses.playId, plays[1]));
+    expect(toStartedSchemes(await startedSchemesQuery(db, userId, 10))[0].next?.title).toBe("trips 2");
+    await db.update(playStatuses).set({ status: "verified" }).where(eq(playStatuses.playId, plays[1]));
+    expect(toStartedSchemes(await startedSchemesQuery(db, userId, 10))[0].next?.title).toBe("trips 1");
   });
 
   it("a finished scheme has no next play", async () => {
