@@ -394,10 +394,13 @@ describe("the whole local journey over HTTP", () => {
     const { member: paying, cookie: payingCookie } = await freeMember();
     await subscribeLocally(payingCookie);
     const before = await storedMember(paying.id);
+    const superadmin = await signIn("superadmin");
+    const dialog = await text(await get(`/admin?q=${encodeURIComponent(paying.email)}&user=${paying.id}&dialog=edit`, { cookie: superadmin }));
+    expect(dialog).toContain("Pays through a running subscription: Free once it is cancelled.");
     const response = await postForm(
       "/admin",
       { intent: "update-user", userId: paying.id, firstName: "Pay", lastName: "Ing", email: paying.email, subscriptionTier: "free", subscriptionStatus: "active", revision: String(before.updatedAt.getTime()) },
-      { cookie: await signIn("superadmin") },
+      { cookie: superadmin },
     );
     expect(response.status).toBe(409);
     expect(await text(response)).toContain("This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.");

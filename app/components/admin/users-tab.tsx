@@ -184,10 +184,21 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
           {field(
             "subscriptionTier",
             "Tier",
-            <select id="edit-subscriptionTier" name="subscriptionTier" defaultValue={typed?.subscriptionTier || user.subscriptionTier} className="input">
-              <option value="free">Free</option>
-              <option value="premium">Premium</option>
-            </select>,
+            <>
+              <select
+                id="edit-subscriptionTier"
+                name="subscriptionTier"
+                defaultValue={typed?.subscriptionTier || user.subscriptionTier}
+                aria-describedby={user.billed ? "edit-tier-hint" : undefined}
+                className="input"
+              >
+                <option value="free">Free</option>
+                <option value="premium">Premium</option>
+              </select>
+              {user.billed ? (
+                <p id="edit-tier-hint" className="mt-1 text-xs text-slate-400">Pays through a running subscription: Free once it is cancelled.</p>
+              ) : null}
+            </>,
           )}
           {field(
             "subscriptionStatus",
