@@ -164,20 +164,32 @@ export async function findComment(db: Database, id: number) {
   return row;
 }
 
-/** Stores a comment; returns its id. */
-export async function insertComment(db: Database, user: User, target: { contentId: number } | { blogPostId: number }, text: string) {
-  const [row] = await db
-    .insert(comments)
-    .values({
-    userId: user.id,
-    contentType: "contentId" in target ? "content" : "blog",
-    contentId: "contentId" in target ? target.contentId : null,
-    blogPostId: "blogPostId" in target ? target.blogPostId : null,
-    comment: text,
-    authorName: commentAuthorName(user),
-  })
-    .returning({ id: comments.id });
-  return row.id;
+/** A second post of the same words by the same member on the same page within this time is the same comment. */
+export const DUPLICATE_COMMENT_MS = 2 * 60 * 1000;
+
+/**
+ * Stores a comment; returns its id. The same words posted again by the same member on the same page
+ * within two minutes (a double tap without JavaScript, a resent form, two requests at once) are
+ * not stored twice: the one statement inserts only when no such comment exists, and the id of the
+ * one already there is returned.
+ */
+export async function insertComment(db: Database, user: User, target: { contentId: number } | { blogPostId: number }, text: string, now = Date.now()): Promise<number> {
+  const contentId = "contentId" in target ? target.contentId : null;
+  const blogPostId = "blogPostId" in target ? target.blogPostId : null;
+  const inserted = await db.all<{ id: number }>(sql`
+    INSERT INTO comments (user_id, content_type, content_id, blog_post_id, comment, author_name, created_at, updated_at)
+    SELECT ${user.id}, ${contentId === null ? "blog" : "content"}, ${contentId}, ${blogPostId}, ${text}, ${commentAuthorName(user)}, ${now}, ${now}
+    WHERE NOT EXISTS (${sameRecentComment(user.id, contentId, blogPostId, text, now)})
+    RETURNING id`);
+  if (inserted[0]) return inserted[0].id;
+  const [again] = await db.all<{ id: number }>(sql`${sameRecentComment(user.id, contentId, blogPostId, text, now)}`);
+  // Deleted in between: this post stores it after all.
+  return again ? again.id : insertComment(db, user, target, text, now);
+}
+
+function sameRecentComment(userId: string, contentId: number | null, blogPostId: number | null, text: string, now: number) {
+  const target = contentId === null ? sql`blog_post_id = ${blogPostId}` : sql`content_id = ${contentId}`;
+  return sql`SELECT id FROM comments WHERE ${target} AND user_id = ${userId} AND comment = ${text} AND created_at > ${now - DUPLICATE_COMMENT_MS} ORDER BY id LIMIT 1`;
 }
 
 /** A refused new comment's text, for the form to show again. */

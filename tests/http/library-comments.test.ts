@@ -281,3 +281,18 @@ describe("editing and deleting", () => {
     }
   });
 });
+
+describe("a comment sent twice", () => {
+  it("is stored once: again at once (a double tap, a resent form) and twice at the same moment, each sent to the one comment", async () => {
+    const text = unique("Sent twice");
+    const [first, second] = await Promise.all([post({ intent: "create-comment", comment: text }, "premium"), post({ intent: "create-comment", comment: text }, "premium")]);
+    const again = await post({ intent: "create-comment", comment: text }, "premium");
+    for (const response of [first, second, again]) expect(response.status).toBe(302);
+    expect(await countWithText(text)).toBe(1);
+    const [stored] = (await commentsOf(SLUG)).filter((row) => row.comment === text);
+    for (const response of [first, second, again]) expect(response.headers.get("Location")).toMatch(new RegExp(`#comment-${stored.id}$`));
+    // The same words from another member are their own comment.
+    expect((await post({ intent: "create-comment", comment: text }, "admin")).status).toBe(302);
+    expect(await countWithText(text)).toBe(2);
+  });
+});
