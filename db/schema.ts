@@ -184,6 +184,23 @@ export const contentSlugRedirects = sqliteTable(
   (table) => [index("content_slug_redirects_content_idx").on(table.contentId)],
 );
 
+// A formation's old slug within its scheme, leading to the formation it was renamed from (its id
+// is kept: decision 0021). Read only where the formation page would be a 404 (decision 0020).
+export const sectionSlugRedirects = sqliteTable(
+  "section_slug_redirects",
+  {
+    contentId: integer("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    oldSlug: text("old_slug").notNull(),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => contentSections.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.contentId, table.oldSlug] }), index("section_slug_redirects_section_idx").on(table.sectionId)],
+);
+
 // A formation of a scheme.
 export const contentSections = sqliteTable(
   "content_sections",

@@ -6,6 +6,7 @@ import {
   contentRatings,
   contentSections,
   contentSlugRedirects,
+  sectionSlugRedirects,
   favorites,
   type User,
 } from "../../db/schema.ts";
@@ -86,6 +87,7 @@ export async function deleteContent({ db, bucket }: Storage, actor: Pick<User, "
     db.delete(comments).where(inArray(comments.contentId, contentId)),
     db.delete(favorites).where(inArray(favorites.contentId, contentId)),
     db.delete(contentSlugRedirects).where(inArray(contentSlugRedirects.contentId, contentId)),
+    db.delete(sectionSlugRedirects).where(inArray(sectionSlugRedirects.contentId, contentId)),
     db.delete(content).where(eq(content.slug, slug)).returning({ id: content.id }),
   ]);
   await deleteUnusedMedia({ db, bucket }, keys);
@@ -378,13 +380,13 @@ export function planSectionChanges(stored: { id: number; slug: string }[], forma
   const storedById = new Map(stored.map((section) => [section.id, section]));
   const claimed = new Set<number>();
   const claimedById = new Set<(typeof formations)[number]>();
-  const renamed: { id: number; slug: string }[] = [];
+  const renamed: { id: number; slug: string; from: string }[] = [];
   for (const formation of formations) {
     const own = formation.id !== null ? storedById.get(formation.id) : undefined;
     if (!own || claimed.has(own.id)) continue;
     claimed.add(own.id);
     claimedById.add(formation);
-    if (own.slug !== formation.slug) renamed.push({ id: own.id, slug: formation.slug });
+    if (own.slug !== formation.slug) renamed.push({ id: own.id, slug: formation.slug, from: own.slug });
   }
   for (const formation of formations) {
     if (claimedById.has(formation)) continue;
@@ -573,6 +575,13 @@ export async function saveContent(
             .update(contentSections)
             .set({ slug: sql`(SELECT value ->> 'slug' FROM json_each(${JSON.stringify(sectionChanges.renamed)}) WHERE value ->> 'id' = ${contentSections.id})` })
             .where(and(eq(contentSections.contentId, current.id), inArray(contentSections.id, sectionChanges.renamed.map((rename) => rename.id)))),
+          // Its old address leads to it (decision 0020): three values a row, well under D1's 100.
+          ...chunk(sectionChanges.renamed, 30).map((renames) =>
+            db
+              .insert(sectionSlugRedirects)
+              .values(renames.map((rename) => ({ contentId: current.id, oldSlug: rename.from, sectionId: rename.id })))
+              .onConflictDoUpdate({ target: [sectionSlugRedirects.contentId, sectionSlugRedirects.oldSlug], set: { sectionId: sql`excluded.section_id` } }),
+          ),
         ]
       : []),
     ...(current
@@ -614,6 +623,16 @@ export async function saveContent(
         }),
     ),
     ...firstStatusStatements(db, slug, options.authorId, Date.now()),
+    // A live formation always answers its own slug: an old slug a formation now has leads nowhere else.
+    ...(current
+      ? [
+          db
+            .delete(sectionSlugRedirects)
+            .where(
+              sql`${sectionSlugRedirects.contentId} = ${current.id} AND ${sectionSlugRedirects.oldSlug} IN (SELECT slug FROM content_sections WHERE content_id = ${current.id})`,
+            ),
+        ]
+      : []),
   ] as const;
 
   try {

@@ -1,5 +1,5 @@
 import { and, asc, avg, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, titleUpdates, users } from "../../db/schema.ts";
+import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, sectionSlugRedirects, titleUpdates, users } from "../../db/schema.ts";
 import { type AccessSubject, isStaff } from "../lib/access.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
@@ -18,6 +18,20 @@ export async function movedContentSlug(db: Database, viewer: AccessSubject | nul
     .where(eq(contentSlugRedirects.oldSlug, oldSlug))
     .limit(1);
   return row && (row.isPublished || isStaff(viewer)) ? row.slug : null;
+}
+
+/**
+ * The slug a formation of this item has now, when a link names one it had before (staff renamed
+ * it), or null. Read only when the formation page would be a 404.
+ */
+export async function movedSectionSlug(db: Database, contentId: number, oldSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: contentSections.slug })
+    .from(sectionSlugRedirects)
+    .innerJoin(contentSections, eq(contentSections.id, sectionSlugRedirects.sectionId))
+    .where(and(eq(sectionSlugRedirects.contentId, contentId), eq(sectionSlugRedirects.oldSlug, oldSlug)))
+    .limit(1);
+  return row?.slug ?? null;
 }
 
 function contentIdBySlug(db: Database, slug: Param<string>) {

@@ -597,6 +597,28 @@ describe("editing", () => {
     ]);
     const [status] = await state.db.select().from(playStatuses).where(eq(playStatuses.playId, boot.id));
     expect(status).toMatchObject({ status: "nerfed", statusNote: `Nerfed ${id}` });
+
+    // Links to the old formation addresses lead to the renamed formations (301), play and query kept.
+    const old = await get(`/content/${row.slug}/section/${pistol.slug}/play/${boot.slug}?from=bookmark`, { cookie: admin });
+    expect(old.status).toBe(301);
+    expect(locationOf(old)).toBe(`/content/${row.slug}/section/pistol-2/play/${boot.slug}?from=bookmark`);
+    expect((await get(locationOf(old)!, { cookie: admin })).status).toBe(200);
+    // Gun takes its first slug back: that address is its own again, and its second one leads to it.
+    await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({
+        title,
+        formations: [
+          { id: gun.id, title: "Gun Trips TE", slug: gun.slug, plays: gun.plays.map((play) => ({ title: play.title, slug: play.slug })) },
+          { id: pistol.id, title: "Pistol Strong", slug: "pistol-2", plays: pistol.plays.map((play) => ({ title: play.title, slug: play.slug })) },
+        ],
+      }),
+      admin,
+    );
+    expect((await get(`/content/${row.slug}/section/${gun.slug}`, { cookie: admin })).status).toBe(200);
+    expect(locationOf(await get(`/content/${row.slug}/section/gun-trips-left`, { cookie: admin }))).toBe(`/content/${row.slug}/section/${gun.slug}`);
+    // An address no formation ever had is still a 404.
+    expect((await get(`/content/${row.slug}/section/never-${id}`, { cookie: admin })).status).toBe(404);
   });
 
   it("a new title moves the item to a new slug; links to the old one lead there (301), the rest of the path and the query kept", async () => {

@@ -16,6 +16,7 @@ import {
   findContentForWrite,
   isNewPageView,
   movedContentSlug,
+  movedSectionSlug,
   playsOfSectionQuery,
   ratingSummaryQuery,
   saveRating,
@@ -97,6 +98,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const rights = row ? contentRights(viewer, row) : null;
   if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
+  if (sectionSlug && !section?.length && isSchemeType(row.type)) {
+    // A link to a formation staff renamed since: the same page under its new slug.
+    const moved = await movedSectionSlug(db, row.id, sectionSlug);
+    if (moved) throw redirect(`${pagePath(request).replace(/^(\/content\/[^/]+\/section\/)[^/]+/, `$1${moved}`)}${pageSearch(request)}`, 301);
+  }
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
   if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
   // Drafts are not counted (the UPDATE says so too); the count is written after the answer.
