@@ -32,7 +32,7 @@ export function Comments({
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   return (
-    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-24">
+    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-4">
       <h2 id="comments-title" className="text-2xl font-bold text-white">
         Comments {loadFailed ? null : <span className="text-slate-400">({paging.total})</span>}
       </h2>
@@ -96,7 +96,7 @@ export function Comments({
 // and the header, time and footer inside them), instead of being repeated in every comment's markup.
 const COMMENT_LIST_CLASSES = [
   "mt-6 space-y-4 break-words text-slate-200",
-  "*:scroll-mt-24 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
+  "*:scroll-mt-4 *:rounded-xl *:border *:border-field-700 *:bg-field-900 *:p-4",
   "[&_header]:flex [&_header]:flex-wrap [&_header]:items-baseline [&_header]:justify-between [&_header]:gap-2",
   // overflow-hidden: stacked combining marks stay inside their text instead of covering the author line.
   "[&_header>p]:font-bold [&_header>p]:text-white [&>li>p]:mt-2 [&>li>p]:overflow-hidden [&>li>p]:whitespace-pre-wrap",

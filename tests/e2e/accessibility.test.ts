@@ -256,4 +256,21 @@ describe("phone-sized screens", () => {
     await context.close();
     expect(overflowing).toEqual([]);
   });
+
+  it("keyboard focus moving back up a page is never hidden under the sticky top bar", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInAs(page, "premium");
+    await page.goto("/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh");
+    await page.waitForLoadState("networkidle");
+    const watched = page.getByRole("button", { name: "Watched", exact: true }).first();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // From the bottom, Shift+Tab until the stage button has focus, as a keyboard user goes back up.
+    await page.locator("footer a").last().focus();
+    for (let step = 0; step < 200 && !(await watched.evaluate((element) => element === document.activeElement)); step += 1) await page.keyboard.press("Shift+Tab");
+    expect(await watched.evaluate((element) => element === document.activeElement)).toBe(true);
+    const header = await page.locator("header").first().boundingBox();
+    const box = await watched.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await context.close();
+  });
 });

@@ -117,6 +117,14 @@ describe("Delete account", () => {
     const mistyped = await deleteOwnAccount(alice.cookie, { password: DEMO_PASSWORD, confirmation: "DELET" });
     expect(mistyped.status).toBe(400);
     expect(await mistyped.text()).toContain("Type DELETE to confirm");
+    // Both left empty: both are said at once.
+    const empty = await (await deleteOwnAccount(alice.cookie, {})).text();
+    expect(empty).toContain("Enter your password");
+    expect(empty).toContain("Type DELETE to confirm");
+    // Without JavaScript the answer opens at the card that holds the errors (and the password card likewise).
+    const settings = await responseText(await get("/account-settings", { cookie: alice.cookie }));
+    expect(settings).toMatch(/<form[^>]*action="\/account-settings#delete-account"/);
+    expect(settings).toMatch(/<form[^>]*action="\/account-settings#security"/);
     expect(await rowsOf(alice.member.id)).toEqual(before);
     expect(await isSignedIn(alice.cookie)).toBe(true);
   });

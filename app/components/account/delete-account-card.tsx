@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/forms";
-import { deleteAccountSchema, DELETE_CONFIRMATION } from "~/lib/schemas/account";
+import { deleteAccountSchemaFor, DELETE_CONFIRMATION } from "~/lib/schemas/account";
 import { SettingsCard } from "./settings-card";
 
 export type DeleteAccountState = {
@@ -20,7 +20,7 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
   const [form, fields] = useForm({
     id: "delete-account-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchemaFor(state.hasPassword) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -50,7 +50,8 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
               </p>
             </div>
           ) : null}
-          <Form method="post" {...getFormProps(form)} className="mt-5 space-y-5">
+          {/* Without JavaScript the answer opens at this card, where its errors are. */}
+          <Form method="post" action="/account-settings#delete-account" {...getFormProps(form)} className="mt-5 space-y-5">
             <input type="hidden" name="intent" value="delete-account" />
             <FormAlert errors={form.errors} />
             {state.hasPassword ? (

@@ -69,7 +69,7 @@ export function SecurityCard({
 
   return (
     <SettingsCard id="security" title="Security">
-      <Form key={key} method="post" {...getFormProps(form)} className="space-y-5">
+      <Form key={key} method="post" action="/account-settings#security" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="change-password" />
         {changed ? (
           <div role="status" className="rounded-lg border border-turf/50 bg-lime-950/40 px-4 py-3 text-sm text-lime-200">

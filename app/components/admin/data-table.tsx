@@ -1,7 +1,7 @@
 /** A dashboard tab: a section named by its heading, with an optional action beside the heading. */
 export function Section({ id, title, action, children }: { id: string; title: string; action?: React.ReactNode; children: React.ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Focusable from script only: focus lands here when a dialog closes and its opener is gone. */}
         <h2 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none">{title}</h2>

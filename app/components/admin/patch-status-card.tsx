@@ -17,7 +17,7 @@ type Refused = { item: string; error: string; fields: { status: string; note: st
 
 export function PatchStatusCard({ slug, statuses, history, refused }: { slug: string; refused: Refused | null } & Patch) {
   return (
-    <section id="patch-status" aria-labelledby="patch-status-heading" className="mx-auto mb-16 max-w-5xl scroll-mt-24 px-4 sm:px-6">
+    <section id="patch-status" aria-labelledby="patch-status-heading" className="mx-auto mb-16 max-w-5xl scroll-mt-4 px-4 sm:px-6">
       <div className="card p-6">
         <h2 id="patch-status-heading" className="text-2xl font-bold text-white">Patch status</h2>
         <p className="mt-1 text-sm text-slate-400">
@@ -30,7 +30,7 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
             const mine = refused?.item === key ? refused : null;
             const errorId = `${key}-status-error`;
             return (
-              <li key={key} id={`status-${key}`} className="scroll-mt-24 rounded-xl border border-field-700 p-4">
+              <li key={key} id={`status-${key}`} className="scroll-mt-4 rounded-xl border border-field-700 p-4">
                 {/* Keyed by what is stored: after a save the fields show it (a link dropped with 'Nerfed' goes). */}
                 <Form key={`${row.status}:${row.version}:${row.note}:${row.alternative}`} method="post" action={`/admin/content/${slug}#status-${key}`} preventScrollReset className="grid grid-cols-[minmax(0,1fr)] gap-3 md:grid-cols-[minmax(0,1fr)_15rem]">
                   <input type="hidden" name="intent" value="set-status" />

@@ -34,7 +34,7 @@ export function RetestQueue({
     { game: "madden", label: GAME_LABELS.madden, count: counts.madden ?? 0 },
   ];
   return (
-    <section id="queue" aria-labelledby="queue-heading" className="mt-12 scroll-mt-24">
+    <section id="queue" aria-labelledby="queue-heading" className="mt-12 scroll-mt-4">
       <h2 id="queue-heading" className="font-display text-2xl font-black text-white">Re-test queue</h2>
       <p className="mt-1 text-sm text-slate-400">Schemes and plays that need a re-test on their game's latest update, the most favourited first.</p>
       <nav aria-label="Queue by game" className="mt-4 flex flex-wrap gap-2">

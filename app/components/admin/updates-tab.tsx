@@ -6,7 +6,7 @@ import type { DashboardLoaderData } from "~/routes/admin/dashboard";
 
 export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
   return (
-    <section id="updates" aria-labelledby="updates-heading" className="scroll-mt-24">
+    <section id="updates" aria-labelledby="updates-heading" className="scroll-mt-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="updates-heading" className="text-2xl font-bold text-white">Title Updates</h2>
         <div className="flex flex-wrap gap-3">

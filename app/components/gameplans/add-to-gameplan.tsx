@@ -30,7 +30,7 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
   // While a play is being added, another press sends nothing.
   const formProps = { ...conformProps, onSubmit: (event: React.FormEvent<HTMLFormElement>) => (saving ? event.preventDefault() : conformProps.onSubmit(event)) };
   return (
-    <section id="add-to-gameplan" aria-labelledby="add-to-gameplan-title" className="card scroll-mt-24 p-5">
+    <section id="add-to-gameplan" aria-labelledby="add-to-gameplan-title" className="card scroll-mt-4 p-5">
       <h2 id="add-to-gameplan-title" className="text-lg font-bold text-white">Add to gameplan</h2>
       {gameplans.length === 0 ? (
         <p className="mt-2 text-sm text-slate-300">

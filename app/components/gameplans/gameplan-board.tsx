@@ -83,7 +83,7 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
             id={`situation-${situation}`}
             aria-labelledby={`situation-${situation}-title`}
             data-situation={situation}
-            className={`card min-w-0 scroll-mt-24 p-4 ${over === situation ? "border-turf" : ""}`}
+            className={`card min-w-0 scroll-mt-4 p-4 ${over === situation ? "border-turf" : ""}`}
             onDragOver={(event) => {
               if (dragging === null) return;
               event.preventDefault();
@@ -153,7 +153,7 @@ function EntryItem(props: {
         props.onDrag(true);
       }}
       onDragEnd={() => props.onDrag(false)}
-      className={`scroll-mt-24 rounded-xl border border-field-700 bg-field-950/60 p-3 ${props.draggable ? "cursor-grab active:cursor-grabbing" : ""}`}
+      className={`scroll-mt-4 rounded-xl border border-field-700 bg-field-950/60 p-3 ${props.draggable ? "cursor-grab active:cursor-grabbing" : ""}`}
     >
       <div className="flex items-start gap-3">
         <span className="w-6 shrink-0 text-right text-sm font-black tabular-nums text-turf">{index + 1}</span>

@@ -172,7 +172,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
   return (
-    <section id="rating" aria-labelledby="rating-title" className="card scroll-mt-24 p-5">
+    <section id="rating" aria-labelledby="rating-title" className="card scroll-mt-4 p-5">
       <h2 id="rating-title" className="text-lg font-bold text-white">Rating</h2>
       <p className="mt-2 text-slate-300" data-testid="rating-summary">
         {rating.total === 0 ? (
@@ -206,6 +206,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
                   name="rating"
                   value={value}
                   aria-disabled={saving || undefined}
+                  aria-pressed={rating.own === value}
                   aria-label={`Rate ${value} star${value === 1 ? "" : "s"}`}
                   className={`rounded-md border px-3 py-1.5 text-lg leading-none ${
                     rating.own && value <= rating.own ? "border-amber-400 text-amber-400" : "border-field-600 text-slate-400 hover:text-amber-300"
@@ -216,6 +217,10 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
               ))}
             </div>
           </fieldset>
+          {/* A screen reader hears the rating change (the legend's text is not announced). */}
+          <p role="status" className="sr-only">
+            {rating.own ? `Rated ${rating.own} of 5` : ""}
+          </p>
         </Form>
       ) : !loaderData.viewer ? (
         <p className="mt-3 text-sm">

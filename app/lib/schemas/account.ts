@@ -14,6 +14,11 @@ export const deleteAccountSchema = z.object({
     .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
 });
 
+/** The same for this account: with a password, it is asked for with the confirmation (both errors at once). */
+export function deleteAccountSchemaFor(hasPassword: boolean) {
+  return hasPassword ? deleteAccountSchema.extend({ password: z.string({ error: "Enter your password" }).max(256) }) : deleteAccountSchema;
+}
+
 /** The superadmin's 'Delete account' in the user details dialog. */
 export const staffDeleteUserSchema = z.object({
   intent: z.literal("delete-user"),

@@ -12,7 +12,7 @@ import { DiscordCard } from "~/components/account/discord-card";
 import { discordCardQuery, isDiscordSyncConfigured, toDiscordCard } from "~/server/discord.server";
 import { YourDataCard } from "~/components/account/your-data-card";
 import { DeleteAccountCard } from "~/components/account/delete-account-card";
-import { deleteAccountSchema } from "~/lib/schemas/account";
+import { deleteAccountSchemaFor } from "~/lib/schemas/account";
 import { confirmAccountOwner, deleteAccount, FRESH_SIGN_IN_MS, STAFF_CANNOT_SELF_DELETE } from "~/server/account-deletion.server";
 import { readForm } from "~/server/http.server";
 import { configuredProviders } from "~/server/oauth.server";
@@ -214,7 +214,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete-account") {
-    const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+    const submission = parseWithZod(formData, { schema: deleteAccountSchemaFor(Boolean(user.passwordHash)) });
     const hideFields = ["password"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     const owner = await confirmAccountOwner(app, user, (await app.getSession())!.session, submission.value.password);

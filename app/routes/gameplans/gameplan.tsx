@@ -157,13 +157,13 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
                 <RenameGameplanForm key={gameplan.name} name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : null} />
               </div>
             </section>
-            <section id="share" aria-labelledby="share-title" className="card scroll-mt-24 p-5">
+            <section id="share" aria-labelledby="share-title" className="card scroll-mt-4 p-5">
               <h2 id="share-title" className="text-lg font-bold text-white">Share</h2>
               <div className="mt-3">
                 <ShareGameplan shareUrl={gameplan.shareUrl} />
               </div>
             </section>
-            <section id="delete" aria-labelledby="delete-title" className="card scroll-mt-24 p-5">
+            <section id="delete" aria-labelledby="delete-title" className="card scroll-mt-4 p-5">
               <h2 id="delete-title" className="text-lg font-bold text-white">Delete</h2>
               <div className="mt-3">
                 <DeleteGameplan id={gameplan.id} name={gameplan.name} confirming={loaderData.confirmingDelete} />

@@ -89,7 +89,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
       </header>
 
       {loaderData.games.map(({ game, updates, stillToRetest }) => (
-        <section key={game} id={game} aria-labelledby={`${game}-heading`} className="mt-12 scroll-mt-24">
+        <section key={game} id={game} aria-labelledby={`${game}-heading`} className="mt-12 scroll-mt-4">
           <h2 id={`${game}-heading`} className="font-display text-2xl font-black text-white">{GAME_LABELS[game]}</h2>
           {updates.length === 0 ? (
             <p className="mt-4 text-slate-400">No title updates recorded yet.</p>
