@@ -42,6 +42,20 @@ export function wordsOf(text: string): string[] {
   return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS);
 }
 
+/** Words a player puts before what they face ('beat cover 3', 'plays against the blitz'). */
+const FACING_WORDS = new Set(["beat", "beats", "beating", "against", "versus", "counter", "counters"]);
+
+/**
+ * A player asks for a play that beats something in their own words; the library's situation tags
+ * say 'vs cover 3'. 'beat', 'against', 'versus' and 'counter' before another word are read as
+ * 'vs' where the index is searched (the words shown, corrected and suggested stay as typed), so
+ * 'beat cover 3' finds what 'vs cover 3' finds rather than defences whose write-ups say what can
+ * beat them. Last in the query they stay (a title being typed: 'Blitz Beat...').
+ */
+export function facingAsVs(words: string[]): string[] {
+  return words.map((word, index) => (index < words.length - 1 && FACING_WORDS.has(word) ? "vs" : word));
+}
+
 export function parseSearchParams(params: URLSearchParams): SearchRequest {
   const raw = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
   const truncated = raw.length > MAX_QUERY_LENGTH;

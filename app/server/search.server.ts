@@ -6,7 +6,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
-import { FILTER_NAMES, SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
+import { facingAsVs, FILTER_NAMES, SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { none, readPage } from "./page-read.server.ts";
@@ -21,7 +21,8 @@ const TAG_FACET_SIZE = 12;
  * The FTS5 query for the words: each word quoted (so no character of the input is FTS syntax),
  * all of them required, the last one (from two letters) as a prefix so results follow typing.
  */
-export function matchExpression(words: string[], any = false): string {
+export function matchExpression(typed: string[], any = false): string {
+  const words = facingAsVs(typed);
   // A one-letter prefix would match most of the index: the last word is a prefix from two letters.
   const prefix = (word: string, index: number) => (index === words.length - 1 && [...word].length >= 2 ? "*" : "");
   return words.map((word, index) => `"${word.replaceAll('"', "")}"${prefix(word, index)}`).join(any ? " OR " : " ");

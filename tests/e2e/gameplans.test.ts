@@ -323,3 +323,26 @@ describe("phone-sized screens", () => {
     await context.close();
   });
 });
+
+describe("a session that ended while adding a play", () => {
+  it("logging in leads back to the play, and the login form opens at the top of the page", async () => {
+    const { w } = await signedInMember(JS_MODES[0], { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    await open(w, JS_MODES[0], "/gameplans");
+    await page.getByLabel("Name", { exact: true }).fill("Between games");
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await succeeded(w, "Gameplan created");
+    await open(w, JS_MODES[0], MESH);
+    await page.locator("#add-to-gameplan").scrollIntoViewIfNeeded();
+    // The session ends (signed out in another tab) before the tap.
+    await w.context.clearCookies();
+    await page.getByRole("button", { name: "Add to gameplan" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 15_000 });
+    await visible(page.getByLabel("Email"));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(`${MESH}#add-to-gameplan`);
+    await w.finish();
+  });
+});
+

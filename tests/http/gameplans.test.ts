@@ -81,10 +81,13 @@ describe("every write, for each role", () => {
         postForm(`/gameplans/${anyPlan.id}`, { intent, name: "Mine", entryId: "1", direction: "up", situation: "openers", note: "x" }),
       ),
     ];
-    for (const response of await Promise.all(writes)) {
+    const responses = await Promise.all(writes);
+    for (const response of responses) {
       expect(response.status).toBe(302);
       expect(locationOf(response)).toMatch(/^\/auth\?redirectTo=/);
     }
+    // 'Add to gameplan' after a session ended leads back to the play it was sent from.
+    expect(locationOf(responses[1])).toBe(`/auth?redirectTo=${encodeURIComponent(`${FREE_PLAY_PAGE}#add-to-gameplan`)}`);
     expect((await state.db.select().from(gameplans)).length).toBe(before);
   });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, searchMisses } from "../../db/schema";
-import { parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
+import { facingAsVs, parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
 import { createDatabase } from "~/server/db.server";
 import {
   pruneMisses,
@@ -34,6 +34,17 @@ describe("reading the request", () => {
     expect(wordsOf("a ".repeat(50))).toHaveLength(12);
   });
 
+  it("reads 'beat', 'against', 'versus' and 'counter' before what the player faces as the tags' 'vs' where the index is searched", () => {
+    expect(facingAsVs(["beat", "cover", "3"])).toEqual(["vs", "cover", "3"]);
+    expect(facingAsVs(["plays", "against", "the", "blitz"])).toEqual(["plays", "vs", "the", "blitz"]);
+    expect(facingAsVs(["versus", "man"])).toEqual(["vs", "man"]);
+    // Last in the query it is a word being typed, and 'beater' is a name.
+    expect(facingAsVs(["blitz", "beat"])).toEqual(["blitz", "beat"]);
+    expect(facingAsVs(["blitz", "beater"])).toEqual(["blitz", "beater"]);
+    // The words shown stay as typed.
+    expect(parseSearchParams(new URLSearchParams({ q: "beat cover 3" })).words).toEqual(["beat", "cover", "3"]);
+  });
+
   it("cuts the query at 200 characters, ignores unknown filters and keeps the page in range", () => {
     const request = parseSearchParams(new URLSearchParams({ q: `  cover   ${"x".repeat(300)}`, game: "nfl", type: "pro-tip", difficulty: "expert", tag: "vs man", page: "-3" }));
     expect(request.text).toHaveLength(200);
@@ -61,7 +72,8 @@ describe("the FTS5 expression", () => {
 
   it("with some of the words: any one of them, the question's own words left out", async () => {
     expect(matchExpression(["cover", "thr"], true)).toBe('"cover" OR "thr"*');
-    expect(publicMatchExpression(["beat", "cover"], true)).toBe('{title tag_text body} : ("beat" OR "cover"*)');
+    // 'beat' before what is faced is the tags' 'vs'.
+    expect(publicMatchExpression(["beat", "cover"], true)).toBe('{title tag_text body} : ("vs" OR "cover"*)');
     expect(someOfTheWords(["how", "to", "beat", "cover", "3"])).toEqual(["beat", "cover"]);
     expect(someOfTheWords(["cover", "3", "x"])).toEqual(["cover"]);
     expect(someOfTheWords(["cover"])).toEqual([]);

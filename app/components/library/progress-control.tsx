@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import { PROGRESS_STAGES } from "../../../db/enums";
 import { PROGRESS_STAGE_LABELS, type ProgressStage } from "~/lib/progress";
 
@@ -8,7 +9,7 @@ import { PROGRESS_STAGE_LABELS, type ProgressStage } from "~/lib/progress";
  * says so in a live region.
  */
 export function ProgressControl({ action, stage }: { action: string; stage: ProgressStage }) {
-  const fetcher = useFetcher<{ ok?: boolean; stage?: ProgressStage; message?: string; error?: string }>();
+  const fetcher = useFetcher<{ ok?: boolean; stage?: ProgressStage; message?: string; error?: string; login?: boolean }>();
   const pending = fetcher.formData?.get("stage");
   // The page's data is read again after each submission, so once it lands `stage` is the truth; it
   // also moves without a click (the video marks the play 'Watched'), and then the last answer is old.
@@ -16,7 +17,7 @@ export function ProgressControl({ action, stage }: { action: string; stage: Prog
   const stale = fetcher.data?.stage !== undefined && fetcher.data.stage !== stage;
   const message = fetcher.state === "idle" && !stale ? (fetcher.data?.message ?? fetcher.data?.error ?? "") : "";
   return (
-    <section id="progress" aria-labelledby="progress-title" className="card scroll-mt-24 p-5">
+    <section id="progress" aria-labelledby="progress-title" className="card scroll-mt-4 p-5">
       <h2 id="progress-title" className="text-lg font-bold text-white">Your progress</h2>
       <fetcher.Form method="post" action={action} className="mt-3" preventScrollReset>
         <input type="hidden" name="intent" value="progress" />
@@ -42,6 +43,15 @@ export function ProgressControl({ action, stage }: { action: string; stage: Prog
       </fetcher.Form>
       <p role="status" className={`mt-2 min-h-5 text-sm ${fetcher.data?.error ? "text-red-300" : "text-slate-400"}`}>
         {message}
+        {/* The session ended: a way back in, to this play. */}
+        {message && fetcher.data?.login ? (
+          <>
+            {" "}
+            <Link to={`/auth?redirectTo=${encodeURIComponent(`${action}#progress`)}`} className="text-link">
+              Log in
+            </Link>
+          </>
+        ) : null}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/auth";
 import {
@@ -142,6 +143,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  // Sent here from a form deep in a long page (a session that ended; such forms keep their scroll):
+  // the login form is at the top, so the page opens there.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   // The form that was sent comes back, whatever address it was sent to.
   const sent = actionData?.intent === "register" ? "register" : actionData?.intent === "forgot" || actionData?.intent === "resend" ? "forgot" : null;
   const requested = sent ?? searchParams.get("mode");

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/add-to-gameplan";
 import { Link } from "~/components/link";
 import { SITUATION_LABELS } from "~/lib/gameplans";
 import { addToGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import { addPlayToGameplan } from "~/server/gameplans.server";
-import { requireUser } from "~/server/guards.server";
+import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { isDataRequest, readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -29,10 +29,12 @@ function playPathOf(value: FormDataEntryValue | null) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const { db } = getApp(context);
   const formData = await readForm(request);
   const back = playPathOf(formData.get("back"));
+  // A session that ended meanwhile: after logging in, back to the play (not to this address).
+  if (!(await getOptionalUser(context))) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${back ?? "/gameplans"}#add-to-gameplan`)}`);
+  const user = await requireUser(context, request);
+  const { db } = getApp(context);
   const submission = parseWithZod(formData, { schema: addToGameplanSchema });
   if (submission.status !== "success") {
     const error = Object.values(submission.error ?? {}).flat()[0] ?? "Choose a gameplan and a situation.";

@@ -202,7 +202,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   // A comment typed before the session ended comes back with the refusal, to be copied.
-  if (!viewer) return data({ error: "Log in to continue.", sent: sentComment(formData) }, { status: 401 });
+  if (!viewer) return data({ error: "Log in to continue.", login: true, sent: sentComment(formData) }, { status: 401 });
 
   if (intent === "favorite") {
     // Taking one off is always allowed: a member whose access lapsed can still clear their list.
