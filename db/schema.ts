@@ -165,6 +165,8 @@ export const content = sqliteTable(
     index("content_game_status_idx").on(table.game, table.status, table.isPublished, table.type),
     // 'Works on current update' listings and their totals (app/server/content.server.ts worksOnCurrentUpdate).
     index("content_working_listing_idx").on(table.game, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
+    // Our own uploaded intro videos: whether one is used (who may play it, the staff's video list).
+    index("content_own_video_idx").on(table.videoUrl).where(sql`video_url LIKE '/media/%'`),
     index("content_working_type_listing_idx").on(table.game, table.type, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
   ],
 );

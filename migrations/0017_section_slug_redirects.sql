@@ -8,4 +8,5 @@ CREATE TABLE `section_slug_redirects` (
 	FOREIGN KEY (`section_id`) REFERENCES `content_sections`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `section_slug_redirects_section_idx` ON `section_slug_redirects` (`section_id`);
+CREATE INDEX `section_slug_redirects_section_idx` ON `section_slug_redirects` (`section_id`);--> statement-breakpoint
+CREATE INDEX `content_own_video_idx` ON `content` (`video_url`) WHERE video_url LIKE '/media/%';

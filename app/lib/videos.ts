@@ -29,10 +29,19 @@ export function videoExtension(name: string): VideoExtension | null {
 
 export const VIDEO_CONTENT_TYPES: Record<VideoExtension, string> = { mp4: "video/mp4", webm: "video/webm" };
 
-/** Where an upload named `name` is stored: videos/{time}-{name as a slug}.{ext}; never overwrites another. */
-export function videoKeyFor(name: string, extension: VideoExtension, now: number): string {
+/**
+ * Where an upload named `name` is stored: videos/{time}{random}-{name as a slug}.{ext}. The random
+ * part keeps two uploads of one name started in the same millisecond (two staff members) apart:
+ * one never overwrites another.
+ */
+export function videoKeyFor(name: string, extension: VideoExtension, now: number, random = randomSuffix()): string {
   const base = slugify(name.replace(/\.[^.]*$/, "")).slice(0, 60).replace(/-+$/, "") || "video";
-  return `videos/${now.toString(36)}-${base}.${extension}`;
+  return `videos/${now.toString(36)}${random}-${base}.${extension}`;
+}
+
+function randomSuffix(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return Array.from(bytes, (byte) => (byte % 36).toString(36)).join("");
 }
 
 /** A key the uploader may name: one of ours, in videos/, of the shape videoKeyFor makes. */

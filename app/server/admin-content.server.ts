@@ -222,6 +222,30 @@ export async function findContentForEdit(db: Database, slug: string) {
 // ---------------------------------------------------------------------------------------------
 // Uploaded videos
 
+/** `/media/...` for a full address of this site's own media (any of `origins`); anything else as it is. */
+export function ownMediaPath(url: string | null, origins: string[]): string | null {
+  if (!url || url.startsWith("/")) return url;
+  try {
+    const parsed = new URL(url);
+    const ours = origins.some((origin) => {
+      try {
+        return new URL(origin).origin === parsed.origin;
+      } catch {
+        return false;
+      }
+    });
+    return ours && parsed.pathname.startsWith("/media/") && !parsed.search && !parsed.hash ? parsed.pathname : url;
+  } catch {
+    return url;
+  }
+}
+
+/** The item's video and its plays' videos given as full addresses of this site, as /media/... paths (in place). */
+export function withOwnMediaPaths(value: ContentFormValue, origins: string[]) {
+  value.videoUrl = ownMediaPath(value.videoUrl ?? null, origins);
+  for (const formation of value.formations) for (const play of formation.plays) play.videoUrl = ownMediaPath(play.videoUrl ?? null, origins);
+}
+
 export const NO_UPLOADED_VIDEO = "No uploaded video has this address. Check it against the file's address in storage.";
 
 /**

@@ -86,18 +86,23 @@ export async function serveMediaObject(
 }
 
 /**
- * Member-only folders still hold the art and videos of free content, which everyone may see.
- * One indexed statement checks whether a published free item uses this media URL.
+ * Member-only folders still hold the art and videos of free content, which everyone may see, and
+ * the intro videos of published schemes (their teaser, 'Free intro video', shown to everyone).
+ * One indexed statement checks whether such an item uses this media URL.
  */
 export async function isFreeContentMedia(d1: D1Database, url: string): Promise<boolean> {
   const row = await d1
     .prepare(
       `SELECT 1 AS found FROM content c
+         WHERE c.video_url = ?1 AND c.video_url LIKE '/media/%' AND c.is_published = 1
+           AND (c.required_tier = 'free' OR c.type IN ('meta-scheme', 'off-meta-scheme'))
+       UNION ALL
+       SELECT 1 FROM content c
          WHERE c.is_published = 1 AND c.required_tier = 'free' AND (
            c.id IN (SELECT s.content_id FROM content_sections s WHERE s.image_url = ?1)
            OR c.id IN (SELECT s.content_id FROM content_sections s JOIN content_plays p ON p.section_id = s.id
                        WHERE p.image_url = ?1 OR p.video_url = ?1))
-         LIMIT 1`,
+       LIMIT 1`,
     )
     .bind(url)
     .first<{ found: number }>();

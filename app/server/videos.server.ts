@@ -62,7 +62,8 @@ export type Completed = { ok: true; url: string; size: number } | { ok: false; r
 
 /** Joins the parts; the video is at /media/{key} from then on. */
 export async function completeVideoUpload(bucket: R2Bucket, key: string, uploadId: string, parts: R2UploadedPart[]): Promise<Completed> {
-  if (!isUploadedVideoKey(key) || !uploadId || parts.length === 0) return { ok: false, reason: "upload" };
+  // Every part from the first, in order: the first is the one whose bytes were checked.
+  if (!isUploadedVideoKey(key) || !uploadId || parts.length === 0 || parts.some((part, index) => part.partNumber !== index + 1)) return { ok: false, reason: "upload" };
   const upload = bucket.resumeMultipartUpload(key, uploadId);
   try {
     const object = await upload.complete(parts);
@@ -114,7 +115,7 @@ function videoUses(db: Database, urls: string[]) {
   const list = sql.join(urls.map((url) => sql`${url}`), sql`, `);
   return db.all<VideoUse>(sql`
     SELECT c.video_url AS url, c.title AS title, c.title AS itemTitle, c.slug AS slug, NULL AS sectionSlug, NULL AS playSlug
-      FROM content c WHERE c.video_url IN (${list})
+      FROM content c WHERE c.video_url IN (${list}) AND c.video_url LIKE '/media/%'
     UNION ALL
     SELECT p.video_url, p.title, c.title, c.slug, s.slug, p.slug
       FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id

@@ -55,7 +55,7 @@ describe("the content editor's video upload", () => {
     const slug = `video-editor-${token(6)}`;
     const [item] = await state.db.insert(content).values({ slug, title: `Video Editor ${slug}`, type: "meta-scheme", game: "madden", isPublished: false }).returning({ id: content.id });
     const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun Video" }).returning({ id: contentSections.id });
-    await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh Video", videoUrl: "https://www.youtube.com/watch?v=aP7cW2nQ8Ld" });
+    await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh Video", videoUrl: "https://www.youtube.com/watch?v=aP7cW2nQ8Ld", runtime: "1:55" });
 
     const w = await watchedPage(browser, JS_MODES[0]);
     const { page } = w;
@@ -71,7 +71,8 @@ describe("the content editor's video upload", () => {
     await page.getByRole("button", { name: "Update Content" }).click();
     await visible(page.getByRole("status").getByText("Content Updated", { exact: true }), 15_000);
     const [play] = await state.db.select().from(contentPlays).where(eq(contentPlays.sectionId, section.id));
-    expect(play).toMatchObject({ videoProvider: "custom", videoUrl: address });
+    // The runtime is the new video's own length (the sample is 7 s), not the old video's.
+    expect(play).toMatchObject({ videoProvider: "custom", videoUrl: address, runtime: "0:07" });
     await state.db.delete(content).where(eq(content.id, item.id));
     await w.finish();
   });

@@ -169,3 +169,26 @@ describe("the videos page", () => {
     expect(member.status).toBe(403);
   });
 });
+
+describe("who may play an uploaded video", () => {
+  it("a published scheme's intro video plays for everyone (its 'Free intro video'); a premium tip's video for members only", async () => {
+    const intro = await uploadInParts("scheme-intro.mp4", mp4(512));
+    const tip = await uploadInParts("tip-video.mp4", mp4(512));
+    const slug = `videos-intro-${token(6)}`;
+    const [scheme] = await state.db
+      .insert(content)
+      .values({ slug, title: `Intro ${slug}`, type: "meta-scheme", game: "madden", requiredTier: "premium", isPublished: true, videoUrl: intro })
+      .returning({ id: content.id });
+    const [proTip] = await state.db
+      .insert(content)
+      .values({ slug: `${slug}-tip`, title: `Tip ${slug}`, type: "pro-tip", game: "madden", requiredTier: "premium", isPublished: true, videoUrl: tip })
+      .returning({ id: content.id });
+    createdContent.push(scheme.id, proTip.id);
+    expect((await get(intro)).status).toBe(200);
+    expect((await get(tip)).status).toBe(403);
+    expect((await get(tip, { cookie: premium })).status).toBe(200);
+    // The videos page counts the intro as a use.
+    expect(await responseText(await get("/admin/videos", { cookie: admin }))).toContain(`href="/admin/content/${slug}"`);
+  });
+});
+

@@ -4,6 +4,7 @@ import { content, contentPlays, contentSections } from "../../db/schema";
 import { formatBytes, isUploadedVideoKey, VIDEO_PART_BYTES, videoExtension, videoKeyFor } from "~/lib/videos";
 import { createDatabase } from "~/server/db.server";
 import { completeVideoUpload, deleteVideo, listVideos, sniffVideo, startVideoUpload, storeFormVideo, uploadVideoPart } from "~/server/videos.server";
+import { ownMediaPath } from "~/server/admin-content.server";
 
 // Uploaded play videos against the real local R2 (multipart upload) and D1: the type is read from
 // the first bytes, a video in parts comes out whole, and a video in use is never deleted.
@@ -41,7 +42,9 @@ describe("video files", () => {
     expect(isUploadedVideoKey(key)).toBe(true);
     expect(isUploadedVideoKey("videos/../avatars/x.mp4")).toBe(false);
     expect(isUploadedVideoKey("playart/abc-x.mp4")).toBe(false);
-    expect(videoKeyFor("!!!.webm", "webm", 1)).toBe("videos/1-video.webm");
+    expect(videoKeyFor("!!!.webm", "webm", 1, "abc123")).toBe("videos/1abc123-video.webm");
+    // Two uploads of one name in the same millisecond get two keys.
+    expect(videoKeyFor("Play 1.mp4", "mp4", 5)).not.toBe(videoKeyFor("Play 1.mp4", "mp4", 5));
     expect(formatBytes(32 * 1024 * 1024)).toBe("32 MB");
   });
 });
@@ -77,6 +80,14 @@ describe("upload in parts", () => {
     if (!other.ok) throw new Error("start refused");
     expect(await uploadVideoPart(bucket, other.key, other.uploadId, 1, mp4(VIDEO_PART_BYTES + 1))).toEqual({ ok: false, reason: "size" });
     expect(await uploadVideoPart(bucket, "avatars/x.png", other.uploadId, 1, mp4(64))).toEqual({ ok: false, reason: "upload" });
+
+    // A complete that leaves out the first part (the one checked) is refused: HTML sent as part 2 only.
+    const skipping = await startVideoUpload(bucket, "skip.mp4", 64);
+    if (!skipping.ok) throw new Error("start refused");
+    const html = await uploadVideoPart(bucket, skipping.key, skipping.uploadId, 2, new TextEncoder().encode("<html><script>alert(1)</script></html>"));
+    if (!html.ok) throw new Error("part refused");
+    expect(await completeVideoUpload(bucket, skipping.key, skipping.uploadId, [html.part])).toEqual({ ok: false, reason: "upload" });
+    expect(await bucket.head(skipping.key)).toBeNull();
   });
 
   it("stores a video sent whole in a form, checked by its bytes", async () => {
@@ -114,3 +125,17 @@ describe("stored videos", () => {
     expect(await deleteVideo(db, bucket, "avatars/someone.png")).toEqual({ ok: false, reason: "missing" });
   });
 });
+
+describe("our own videos by their full address", () => {
+  it("are kept as /media/... paths; other sites' and other kinds of address stay as they are", () => {
+    const origins = ["http://localhost:8787", "https://gridironplaybook.example"];
+    expect(ownMediaPath("http://localhost:8787/media/videos/abc-mesh.mp4", origins)).toBe("/media/videos/abc-mesh.mp4");
+    expect(ownMediaPath("https://gridironplaybook.example/media/videos/abc-mesh.mp4", origins)).toBe("/media/videos/abc-mesh.mp4");
+    expect(ownMediaPath("https://cdn.example/media/videos/abc-mesh.mp4", origins)).toBe("https://cdn.example/media/videos/abc-mesh.mp4");
+    expect(ownMediaPath("http://localhost:8787/media/videos/abc-mesh.mp4?t=3", origins)).toBe("http://localhost:8787/media/videos/abc-mesh.mp4?t=3");
+    expect(ownMediaPath("https://www.youtube.com/watch?v=aP7cW2nQ8Ld", origins)).toBe("https://www.youtube.com/watch?v=aP7cW2nQ8Ld");
+    expect(ownMediaPath("/media/videos/abc-mesh.mp4", origins)).toBe("/media/videos/abc-mesh.mp4");
+    expect(ownMediaPath(null, origins)).toBeNull();
+  });
+});
+

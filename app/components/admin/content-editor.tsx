@@ -39,6 +39,7 @@ import { MIN_SLUG_LENGTH, slugify, slugOrFallback } from "~/lib/slug";
 import { IMAGE_ACCEPT, IMAGE_INVALID_TYPE, IMAGE_TOO_LARGE, MAX_IMAGE_MEGABYTES } from "~/lib/uploads";
 import { useHydrated } from "~/components/use-hydrated";
 import { VideoUploadControl } from "~/components/admin/video-upload";
+import { formatPosition } from "~/lib/progress";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
 function useScrollMemory() {
@@ -444,10 +445,12 @@ function PlayEditor({
       </div>
       <VideoUploadControl
         id={`${play.id}-video-upload`}
-        onUploaded={(url) => {
-          // Our own file: 'Custom' as its provider, its address as the play's video.
+        onUploaded={(url, seconds) => {
+          // Our own file: 'Custom' as its provider, its address as the play's video, and its own
+          // length as the runtime (the old video's would refuse the player's saves past it).
           form.update({ name: fields.videoProvider.name, value: "custom" });
           form.update({ name: fields.videoUrl.name, value: url });
+          form.update({ name: fields.runtime.name, value: seconds ? formatPosition(seconds) : "" });
         }}
       />
       <Field label="Play tags" htmlFor={fields.tags.id} errors={fields.tags.errors} errorId={fields.tags.errorId} hint="Situations it suits, separated by commas: vs man, red zone, 3rd and long.">

@@ -43,8 +43,31 @@ async function call<T>(step: string, init: RequestInit & { query?: Record<string
 
 const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { "Content-Type": "application/json" } });
 
-/** The upload of one file at a time, in parts, with its progress. */
-export function useVideoUpload(onUploaded: (url: string) => void) {
+/** The file's length in seconds as the browser reads it (null when it cannot tell within 5 s). */
+function durationOf(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const video = document.createElement("video");
+    const source = URL.createObjectURL(file);
+    let settled = false;
+    const done = (seconds: number | null) => {
+      if (settled) return;
+      settled = true;
+      URL.revokeObjectURL(source);
+      resolve(seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
+    };
+    video.preload = "metadata";
+    video.onloadedmetadata = () => done(video.duration);
+    video.onerror = () => done(null);
+    setTimeout(() => done(null), 5000);
+    video.src = source;
+  });
+}
+
+/**
+ * The upload of one file at a time, in parts, with its progress. `onUploaded` gets the stored
+ * address and the video's length in seconds (null when the browser cannot read it).
+ */
+export function useVideoUpload(onUploaded: (url: string, seconds: number | null) => void) {
   const [state, setState] = useState<UploadState>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -79,8 +102,9 @@ export function useVideoUpload(onUploaded: (url: string) => void) {
         setState({ kind: "uploading", name: file.name, sent: Math.min(offset + partBytes, file.size), size: file.size });
       }
       const done = await call<{ url: string; size: number }>("complete", { ...json({ key, uploadId, parts }), signal: controller.signal });
+      const seconds = await durationOf(file);
       setState({ kind: "done", url: done.url, name: file.name, size: done.size });
-      onUploaded(done.url);
+      onUploaded(done.url, seconds);
     } catch (error) {
       if (started && !(error instanceof Refused && error.body.title === VIDEO_INVALID_TYPE.title)) {
         // Tell storage to drop the parts sent so far (a refused first part was dropped already).
@@ -100,9 +124,10 @@ export function useVideoUpload(onUploaded: (url: string) => void) {
  * A file chooser that uploads the chosen video at once and hands its address to `onUploaded`.
  * Before hydration (and without JavaScript) it is a link to the staff's video page.
  */
-export function VideoUploadControl({ id, onUploaded, label = "Upload a video file" }: { id: string; onUploaded: (url: string) => void; label?: string }) {
+export function VideoUploadControl({ id, onUploaded, label = "Upload a video file" }: { id: string; onUploaded: (url: string, seconds: number | null) => void; label?: string }) {
   const hydrated = useHydrated();
   const { state, upload, cancel } = useVideoUpload(onUploaded);
+  const input = useRef<HTMLInputElement>(null);
   if (!hydrated) {
     return (
       <p className="text-sm text-slate-400">
@@ -119,27 +144,39 @@ export function VideoUploadControl({ id, onUploaded, label = "Upload a video fil
       <label htmlFor={id} className="label">
         {label}
       </label>
+      {/* Not disabled while busy (a disabled control drops the keyboard's focus): a second file waits. */}
       <input
+        ref={input}
         id={id}
         type="file"
         accept={VIDEO_ACCEPT}
-        disabled={busy}
+        aria-disabled={busy || undefined}
         aria-describedby={`${id}-status`}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = "";
-          if (file) void upload(file);
+          if (file && !busy) void upload(file);
         }}
-        className="min-w-0 max-w-full text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white disabled:opacity-60"
+        className="min-w-0 max-w-full text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white aria-disabled:opacity-60"
       />
-      <UploadStatus id={`${id}-status`} state={state} onCancel={cancel} />
+      <UploadStatus
+        id={`${id}-status`}
+        state={state}
+        onCancel={() => {
+          cancel();
+          input.current?.focus();
+        }}
+      />
     </div>
   );
 }
 
 export function UploadStatus({ id, state, onCancel }: { id: string; state: UploadState; onCancel: () => void }) {
   return (
-    <div id={id} role="status" aria-live="polite" className="text-sm">
+    <div id={id} role="status" aria-live="polite" className="text-sm wrap-anywhere">
       {state.kind === "uploading" ? (
         <div className="flex flex-wrap items-center gap-3">
           <progress max={state.size} value={state.sent} className="h-2 w-40 accent-turf" aria-label={`Uploading ${state.name}`} />

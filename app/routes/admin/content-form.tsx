@@ -10,7 +10,7 @@ import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormI
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { movedContentSlug } from "~/server/library.server";
-import { findContentForEdit, findContentForSave, missingUploadedVideos, NO_UPLOADED_VIDEO, saveContent, type ContentImageFiles } from "~/server/admin-content.server";
+import { findContentForEdit, findContentForSave, missingUploadedVideos, NO_UPLOADED_VIDEO, saveContent, withOwnMediaPaths, type ContentImageFiles } from "~/server/admin-content.server";
 import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
@@ -166,6 +166,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
     return kept({ result: submission.reply(), imageError: null, toast: null }, submission.status === "error" ? 400 : 200);
   }
+  // Our own video given by its full address (copied from the browser's bar) is kept as /media/...:
+  // the videos page then sees it in use, and the address works on any host the site answers.
+  withOwnMediaPaths(submission.value, [new URL(request.url).origin, app.env.SITE_URL]);
   // An uploaded video that is not there would reach members as a dead player.
   const missing = await missingUploadedVideos(app.env.MEDIA, submission.value);
   if (missing.length) {

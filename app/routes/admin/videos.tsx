@@ -57,9 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const key = String(formData.get("key") ?? "");
     const deleted = await deleteVideo(app.db, app.env.MEDIA, key);
+    if (!deleted.ok && deleted.reason === "missing") {
+      // Deleted from another tab meanwhile: the list is read again without it.
+      return redirectWithToast("/admin/videos", { kind: "info", title: "Already deleted", description: "That video is no longer stored." });
+    }
     if (!deleted.ok) {
-      const error = deleted.reason === "in-use" ? `Not deleted: ${deleted.uses === 1 ? "an item uses" : `${deleted.uses} items use`} this video. Give them another video first.` : "That video is no longer stored.";
-      return data({ error }, { status: deleted.reason === "in-use" ? 409 : 404 });
+      return data({ error: `Not deleted: ${deleted.uses === 1 ? "an item uses" : `${deleted.uses} items use`} this video. Give them another video first.` }, { status: 409 });
     }
     return redirectWithToast("/admin/videos", { kind: "success", title: "Video deleted", description: `/media/${key} is no longer stored.` });
   }
@@ -86,7 +89,7 @@ function UploadForm({ error }: { error: string | null }) {
         // With JavaScript the file goes in parts (no 32 MB limit), not in this post.
         event.preventDefault();
         const file = input.current?.files?.[0];
-        if (file) void upload(file);
+        if (file && !busy) void upload(file);
       }}
     >
       <h2 className="text-lg font-bold text-white">Upload a video</h2>
@@ -110,8 +113,18 @@ function UploadForm({ error }: { error: string | null }) {
         </p>
       </div>
       {error ? <FormAlert errors={[error]} /> : null}
-      {hydrated && state.kind !== "done" ? <UploadStatus id="video-upload-status" state={state} onCancel={cancel} /> : null}
-      <button type="submit" className="btn-primary" disabled={busy}>
+      {hydrated && state.kind !== "done" ? (
+        <UploadStatus
+          id="video-upload-status"
+          state={state}
+          onCancel={() => {
+            cancel();
+            input.current?.focus();
+          }}
+        />
+      ) : null}
+      {/* Not disabled while busy (focus would drop to the page): a second press waits for the first. */}
+      <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
         Upload video
       </button>
     </Form>
