@@ -2,6 +2,9 @@ import { and, asc, avg, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, sectionSlugRedirects, titleUpdates, users } from "../../db/schema.ts";
 import { type AccessSubject, isStaff } from "../lib/access.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
+import { pagePath, pageSearch } from "./http.server.ts";
+import { isSchemeType } from "../lib/content.ts";
+import type { ContentType } from "../../db/schema.ts";
 
 // Reads for the content detail pages. Every statement is keyed by the URL's slugs, so a page's
 // reads go to D1 together in one batch.
@@ -32,6 +35,28 @@ export async function movedSectionSlug(db: Database, contentId: number, oldSlug:
     .where(and(eq(sectionSlugRedirects.contentId, contentId), eq(sectionSlugRedirects.oldSlug, oldSlug)))
     .limit(1);
   return row?.slug ?? null;
+}
+
+/**
+ * Where a page answers now when its address names a slug the item had before (its title changed),
+ * or, for an item the viewer may see, a slug its formation had before (staff renamed it): the same
+ * page, its own address (a client navigation adds .data) with the query kept; null when nothing
+ * moved. Reads only for a page that would be a 404.
+ */
+export async function movedAddress(
+  db: Database,
+  viewer: AccessSubject | null | undefined,
+  request: Request,
+  page: { slug: string; item: { id: number; type: ContentType } | null; visible: boolean; sectionSlug: string | null; sectionFound: boolean },
+): Promise<string | null> {
+  const address = (pattern: RegExp, replacement: string) => `${pagePath(request).replace(pattern, replacement)}${pageSearch(request)}`;
+  if (!page.item) {
+    const moved = await movedContentSlug(db, viewer, page.slug);
+    return moved ? address(/^\/content\/[^/]+/, `/content/${moved}`) : null;
+  }
+  if (!page.visible || !page.sectionSlug || page.sectionFound || !isSchemeType(page.item.type)) return null;
+  const moved = await movedSectionSlug(db, page.item.id, page.sectionSlug);
+  return moved ? address(/^(\/content\/[^/]+\/section\/)[^/]+/, `$1${moved}`) : null;
 }
 
 function contentIdBySlug(db: Database, slug: Param<string>) {

@@ -346,3 +346,35 @@ describe("a session that ended while adding a play", () => {
   });
 });
 
+describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode) => {
+  it("comes back through the login in its form, unsaved, and saves in one tap", async () => {
+    const { w, member } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const name = `Late ${crypto.randomUUID().slice(0, 6)}`;
+    await open(w, mode, "/gameplans");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await succeeded(w, "Gameplan created");
+    const gameplanPath = new URL(page.url()).pathname;
+    await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
+    await open(w, mode, gameplanPath);
+    await entry(page, "Mesh").locator("summary").click();
+    await page.getByLabel("Note for Mesh").fill("Motion the slot, then the flat.");
+    // The session ends before 'Save note'.
+    await w.context.clearCookies();
+    await page.getByRole("button", { name: "Save note (Mesh)" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 15_000 });
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL((url) => url.pathname === gameplanPath, { timeout: 15_000 });
+    await visible(page.getByText("Not saved: your session had ended. Your note is here; save it now.").first());
+    expect(await page.getByLabel("Note for Mesh").inputValue()).toBe("Motion the slot, then the flat.");
+    await page.getByRole("button", { name: "Save note (Mesh)" }).click();
+    await succeeded(w, "Note saved");
+    await expect.poll(() => entry(page, "Mesh").getByTestId("entry-note").innerText()).toBe("Motion the slot, then the flat.");
+    await w.finish();
+  });
+});
+

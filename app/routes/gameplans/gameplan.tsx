@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/gameplan";
 import { CallSheet } from "~/components/gameplans/call-sheet";
 import { GameplanBoard, GameplanPatchNote, type BoardAnswer } from "~/components/gameplans/gameplan-board";
@@ -8,7 +8,7 @@ import { GameplanErrorBoundary } from "~/components/gameplans/gameplan-missing";
 import { Link } from "~/components/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { GAME_LABELS } from "~/lib/format";
-import { MAX_GAMEPLAN_PLAYS, SITUATION_LABELS } from "~/lib/gameplans";
+import { GAMEPLAN_NOTE_MAX, MAX_GAMEPLAN_PLAYS, SITUATION_LABELS } from "~/lib/gameplans";
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { entryMoveSchema, entryNoteSchema, renameGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
@@ -25,7 +25,7 @@ import {
   unshareGameplan,
   type Outcome,
 } from "~/server/gameplans.server";
-import { requireUser } from "~/server/guards.server";
+import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { isDataRequest, readForm } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -37,6 +37,14 @@ const NOT_FOUND = "Gameplan not found";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.gameplan.name ?? NOT_FOUND} | Gameplans | Gridiron Playbook` }, { name: "robots", content: "noindex" }];
+}
+
+const UNSAVED_NOTE = "Not saved: your session had ended. Your note is here; save it now.";
+
+function unsavedNoteOf(url: URL, entryIds: number[]) {
+  const entryId = Number(url.searchParams.get("unsaved"));
+  const note = url.searchParams.get("note");
+  return note !== null && entryIds.includes(entryId) ? { entryId, note: note.slice(0, GAMEPLAN_NOTE_MAX) } : null;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -53,17 +61,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     gameplan: { id: plan.id, name: plan.name, game: plan.game, shareUrl: plan.shareToken ? `${url.origin}/gameplans/shared/${plan.shareToken}` : null },
     entries: toGameplanEntries(read.entries, user),
     confirmingDelete: url.searchParams.get("delete") === "1",
+    // A note not saved because the session had ended (see the action), for its own entry only.
+    unsaved: unsavedNoteOf(url, read.entries.map((entry) => entry.id)),
   };
 }
 
 type Answer = NonNullable<BoardAnswer>;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const { db } = getApp(context);
   const id = gameplanIdOf(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
   const formData = await readForm(request);
+  // A note typed while the session ran out goes through the login with the page's address and
+  // comes back in its form, unsaved, to be saved in one tap.
+  if (formData.get("intent") === "note" && !(await getOptionalUser(context))) {
+    const entryId = Number(formData.get("entryId"));
+    const note = String(formData.get("note") ?? "").slice(0, GAMEPLAN_NOTE_MAX);
+    if (Number.isSafeInteger(entryId) && entryId > 0) {
+      const back = `/gameplans/${id}?${new URLSearchParams({ unsaved: String(entryId), note })}#entry-${entryId}`;
+      throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+    }
+  }
+  const user = await requireUser(context, request);
+  const { db } = getApp(context);
   const intent = String(formData.get("intent") ?? "");
   const page = `/gameplans/${id}`;
   const refuse = (answer: Omit<Answer, "intent">, status: number) => data<Answer>({ intent, ...answer }, { status });
@@ -122,7 +142,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Gameplan({ loaderData, actionData }: Route.ComponentProps) {
   const { gameplan, entries } = loaderData;
-  const answer = actionData as BoardAnswer;
+  const unsaved = loaderData.unsaved;
+  // The unsaved note shows in its entry's form, opened, until something else answers.
+  const answer = (actionData as BoardAnswer) ??
+    (unsaved
+      ? {
+          intent: "note",
+          entryId: unsaved.entryId,
+          error: UNSAVED_NOTE,
+          result: { status: "error" as const, initialValue: { intent: "note", entryId: String(unsaved.entryId), note: unsaved.note }, error: { note: [UNSAVED_NOTE] } },
+        }
+      : undefined);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
       <div className="print:hidden">

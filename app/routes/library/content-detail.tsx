@@ -15,8 +15,7 @@ import {
   contentBySlugQuery,
   findContentForWrite,
   isNewPageView,
-  movedContentSlug,
-  movedSectionSlug,
+  movedAddress,
   playsOfSectionQuery,
   ratingSummaryQuery,
   saveRating,
@@ -27,7 +26,7 @@ import {
   viewerFavoriteQuery,
   viewerRatingQuery,
 } from "~/server/library.server";
-import { isDataRequest, pagePath, pageSearch, readForm } from "~/server/http.server";
+import { isDataRequest, pagePath, readForm } from "~/server/http.server";
 import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
 import { formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
@@ -90,19 +89,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const commentRows = read.comments ?? [];
   const commentCountRows = read.commentCount ?? [];
 
-  if (!row) {
-    // A link to the slug the item had before its title changed: the same page under its new slug.
-    const moved = await movedContentSlug(db, viewer, slug);
-    // The page's own address (a client navigation asks for it with .data and _routes added).
-    if (moved) throw redirect(`${pagePath(request).replace(/^\/content\/[^/]+/, `/content/${moved}`)}${pageSearch(request)}`, 301);
-  }
   const rights = row ? contentRights(viewer, row) : null;
+  // A link to a slug the item or its formation had before (renamed since): the same page under the new one.
+  const moved = await movedAddress(db, viewer, request, { slug, item: row ?? null, visible: Boolean(rights?.see), sectionSlug, sectionFound: Boolean(section?.length) });
+  if (moved) throw redirect(moved, 301);
   if (!row || !rights?.see) throw data(NOT_FOUND, { status: 404 });
-  if (sectionSlug && !section?.length && isSchemeType(row.type)) {
-    // A link to a formation staff renamed since: the same page under its new slug.
-    const moved = await movedSectionSlug(db, row.id, sectionSlug);
-    if (moved) throw redirect(`${pagePath(request).replace(/^(\/content\/[^/]+\/section\/)[^/]+/, `$1${moved}`)}${pageSearch(request)}`, 301);
-  }
   if (sectionSlug && (!section?.length || !isSchemeType(row.type))) throw data(NOT_FOUND, { status: 404 });
   if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
   // Drafts are not counted (the UPDATE says so too); the count is written after the answer.
