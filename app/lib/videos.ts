@@ -51,6 +51,7 @@ export function isUploadedVideoKey(key: string): boolean {
 
 /** "12.4 MB" */
 export function formatBytes(bytes: number): string {
+  if (bytes === 0) return "0 KB";
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   if (bytes < 1024 * 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
   return `${Number((bytes / (1024 * 1024 * 1024)).toFixed(2))} GB`;

@@ -640,7 +640,10 @@ export async function saveContent(
             imageUrl: sql`excluded.image_url`,
             videoProvider: sql`excluded.video_provider`,
             videoUrl: sql`excluded.video_url`,
-            runtime: sql`excluded.runtime`,
+            // A new video address with the old video's runtime (kept by the form, never edited by
+            // hand) would cap the player's saves at the old length: it is cleared. An upload sends
+            // the new video's own length, which stays.
+            runtime: sql`CASE WHEN ${contentPlays.videoUrl} IS NOT excluded.video_url AND ${contentPlays.runtime} IS excluded.runtime THEN NULL ELSE excluded.runtime END`,
             tags: sql`excluded.tags`,
             position: sql`excluded.position`,
           },

@@ -222,6 +222,14 @@ describe("position saves (/progress/position)", () => {
     expect(await rowsOf(id)).toEqual([]);
   });
 
+  it("a stage sent without JavaScript after the session ended says so, with a way to log in back to the play", async () => {
+    const response = await postForm(FREE_MESH, { intent: "progress", stage: "practised" });
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain("Log in to continue.");
+    expect(html).toContain(`href="/auth?redirectTo=${encodeURIComponent(FREE_MESH)}"`);
+  });
+
   it("a beacon with a session cookie that is not a session is refused", async () => {
     const response = await beacon({ play: String(freeMeshId), position: "3", duration: "7" }, "session=not-a-session");
     expect(response.status).toBe(401);

@@ -125,6 +125,23 @@ describe("saveContent", () => {
     expect(titles).toEqual([["Stick RPO", "Bubble"], ["Inside Zone", "PA Boot"]]);
   });
 
+  it("a play given another video keeps a runtime sent with it, and drops the old video's runtime kept by the form", async () => {
+    const save = async (videoUrl: string, runtime: string | null, existing: Awaited<ReturnType<typeof current>> | null) => {
+      const mesh = { ...play("Mesh"), videoProvider: "custom" as const, videoUrl, runtime };
+      const result = await saveContent(storage, { authorId, revision: null, current: existing, value: value("Unit Runtime", [formation("Gun", [mesh])]), files: noFiles });
+      expect(result.status).toBe("saved");
+      return (await stored("unit-runtime"))!.plays[0].runtime;
+    };
+    expect(await save("https://cdn.example/a.mp4", "1:55", null)).toBe("1:55");
+    // An uploaded video sends its own length.
+    expect(await save("https://cdn.example/b.mp4", "0:07", await current("unit-runtime"))).toBe("0:07");
+    // A pasted address, with the runtime the form kept: unknown now.
+    expect(await save("https://cdn.example/c.mp4", "0:07", await current("unit-runtime"))).toBeNull();
+    // The same video saved again keeps what it has.
+    expect(await save("https://cdn.example/c.mp4", "0:12", await current("unit-runtime"))).toBe("0:12");
+    expect(await save("https://cdn.example/c.mp4", "0:12", await current("unit-runtime"))).toBe("0:12");
+  });
+
   it("a successful edit replaces every formation and play", async () => {
     const slug = await createScheme("Unit Scheme Replace");
     const before = (await stored(slug))!;

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/content-detail";
 import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/library/content-page";
@@ -244,6 +244,9 @@ export type ContentPageData = Route.ComponentProps["loaderData"];
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { item, locked } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : null;
+  // Refused because the session ended: a way back in, to this page.
+  const { pathname } = useLocation();
+  const login = actionData && "login" in actionData && actionData.login ? `/auth?redirectTo=${encodeURIComponent(pathname)}` : null;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <BackButton game={item.game} />
@@ -256,6 +259,14 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       {error && (locked || loaderData.view) ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-2 text-sm font-semibold text-red-200">
           {error}
+          {login ? (
+            <>
+              {" "}
+              <Link to={login} className="text-link">
+                Log in
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {locked ? <UnlockScreen data={loaderData} /> : loaderData.view ? <FormationView data={loaderData} /> : <MainView data={loaderData} error={error} />}
