@@ -140,18 +140,20 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     // At most three e-mails an hour to an address that is registered again (as for reset links):
     // nobody can flood a member's mailbox from many network addresses. The answer stays the same.
     const mails = await recordAttempt(app.env.KV, `register:account:${emailKey(input.email)}`, RESET_ACCOUNT_RULE);
-    if (mails.used > RESET_ACCOUNT_RULE.limit) return { status: "success" as const };
+    const mayMail = mails.used <= RESET_ACCOUNT_RULE.limit;
     if (!existing.emailConfirmedAt) {
       // Nobody has proven this address yet: the newest sign-up's password and names replace the
-      // earlier ones, and its link (sent to the mailbox) replaces theirs. Whoever registered first
-      // can never be let into the account that the mailbox's owner confirms.
+      // earlier ones, and its link replaces theirs (every earlier link stops working), whether or
+      // not the mail limit lets this link go out ('Resend confirmation email' sends a fresh one).
+      // Whoever registered first can never be let into the account the mailbox's owner confirms.
       const [pending] = await app.db
         .update(users)
         .set({ passwordHash, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
         .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
         .returning({ id: users.id, email: users.email, firstName: users.firstName });
-      if (pending) await sendConfirmationEmail(app, pending, input.redirectTo);
-    } else {
+      if (pending && mayMail) await sendConfirmationEmail(app, pending, input.redirectTo);
+      else if (pending) await issueToken(app.db, pending.id, "email_confirmation");
+    } else if (mayMail) {
       const siteName = app.env.SITE_NAME;
       const { text, html } = renderEmail({
         siteName,

@@ -5,7 +5,8 @@ import type { User } from "../../db/schema.ts";
 import type { Toast } from "./toast.server.ts";
 import type { AppContext } from "./context.server.ts";
 import { applySnapshot } from "./billing.server.ts";
-import { billingGateway, localGateway } from "./stripe.server.ts";
+import { billingGateway, billingMode, localGateway } from "./stripe.server.ts";
+import { hasLiveSubscription, hasPremiumAccess, isStaff } from "../lib/access.ts";
 
 export const SUBSCRIPTION_INTENTS = ["cancel-subscription", "resume-subscription", "manage-billing", "simulate-renewal", "simulate-failed-payment"] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
@@ -68,3 +69,24 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
     return { outcome: "refused", status: 502, toast: intent === "cancel-subscription" ? CANCEL_FAILED : UPDATE_FAILED };
   }
 }
+
+/** What the Subscription card shows of a member's billing (app/components/account/subscription-card.tsx). */
+export function subscriptionSummary(env: Env, user: User) {
+  const premium = hasPremiumAccess(user);
+  return {
+    hasPremium: premium,
+    tier: user.subscriptionTier,
+    status: user.subscriptionStatus,
+    plan: user.subscriptionPlan,
+    startDate: user.subscriptionStartDate?.getTime() ?? null,
+    endDate: (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null,
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    isStaff: isStaff(user),
+    hasStripeSubscription: Boolean(user.stripeSubscriptionId),
+    billed: hasLiveSubscription(user),
+    hasCustomer: Boolean(user.stripeCustomerId),
+    // The simulations need a subscription that is still running (an ended one neither renews nor fails).
+    testMode: billingMode(env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")) && (premium || user.subscriptionStatus === "past_due"),
+  };
+}
+

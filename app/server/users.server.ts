@@ -13,6 +13,7 @@ export function toViewer(user: User, now = Date.now()): Viewer {
     hasPremium: hasPremiumAccess(user, now),
     isStaff: isStaff(user),
     isSuperadmin: isSuperadmin(user),
-    pastDue: user.subscriptionStatus === "past_due",
+    // A failed payment of a subscription that goes on (cancelled, it is simply ending).
+    pastDue: user.subscriptionStatus === "past_due" && !user.cancelAtPeriodEnd,
   };
 }

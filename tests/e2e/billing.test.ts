@@ -134,3 +134,32 @@ describe("billing in Chromium", () => {
     await context.close();
   });
 });
+
+describe("a Subscription card left open", () => {
+  it("refused because the subscription ended meanwhile, it is read again and shows the ended state", async () => {
+    const member = await createMember();
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto("/subscribe?plan=monthly");
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await page.waitForURL((url) => url.pathname === "/subscribe/test-checkout", { timeout: 15_000 });
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL((url) => url.pathname === "/success", { timeout: 15_000 });
+    // This tab opens the cancel step; in another, the member cancels and the subscription ends.
+    await page.goto("/account-settings?cancel=confirm#subscription");
+    await page.waitForLoadState("networkidle");
+    await visible(page.getByText("Premium Active", { exact: true }));
+    const other = await context.newPage();
+    await other.goto("/account-settings?cancel=confirm#subscription");
+    await other.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    await visible(other.getByText("Subscription cancelled", { exact: true }));
+    await other.getByRole("button", { name: "Simulate renewal" }).click();
+    await other.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    await visible(page.getByText("Your subscription has already ended, so nothing was changed.", { exact: false }), 15_000);
+    await expect.poll(() => page.getByText("Premium Active", { exact: true }).count()).toBe(0);
+    expect((await storedMember(member.id)).subscriptionTier).toBe("free");
+    await context.close();
+  });
+});
+

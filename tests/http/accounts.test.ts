@@ -402,6 +402,22 @@ describe("registration", () => {
     expect((await storedMemberByEmail(owner.email)).firstName).toBe("Alice");
   });
 
+  it("still replaces the first sign-up's password when the mail limit holds back the owner's link: a fresh link then confirms the owner's account", async () => {
+    // The first registrant signs up four times: the first mail and three more, the hour's limit.
+    const squatter = await registerUser("prehijack-limit", { firstName: "Mallory", password: OTHER_PASSWORD });
+    for (let attempt = 1; attempt <= 3; attempt++) await registerUser("prehijack-limit", { email: squatter.email, firstName: "Mallory", password: OTHER_PASSWORD });
+    const mailed = (await messagesTo(squatter.email)).length;
+    const owner = await registerUser("prehijack-limit", { email: squatter.email, firstName: "Alice" });
+    expect((await messagesTo(owner.email)).length).toBe(mailed);
+    // Every link mailed so far is void; the owner asks for a fresh one.
+    const old = await linkFromOutbox(owner.email, "/auth/confirm");
+    expect(toastFrom(await get(pathOf(old)))?.title).toBe("Invalid confirmation link");
+    expect((await postForm("/auth", { intent: "resend-confirmation", email: owner.email }, { headers: fromAddress(owner.address) })).status).toBe(200);
+    expect(toastFrom(await get(pathOf(await linkFromOutbox(owner.email, "/auth/confirm"))))?.title).toBe("Email confirmed");
+    expect((await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()))).status).toBe(302);
+    expect((await attemptLogin(owner.email, squatter.password, fromAddress(newClientAddress()))).status).toBe(401);
+  });
+
   it("sends at most three e-mails an hour to an address registered again, from however many network addresses", async () => {
     const existing = await createConfirmedUser("mailcap");
     const before = (await messagesTo(existing.email)).length;

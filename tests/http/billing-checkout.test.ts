@@ -388,6 +388,10 @@ describe("the whole local journey over HTTP", () => {
     expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: lapsedCookie })).status).toBe(302);
     const cancelled = await storedMember(lapsed.id);
     expect(cancelled.cancelAtPeriodEnd || cancelled.subscriptionStatus === "cancelled").toBe(true);
+    // Cancelled, it is simply ending: no 'Past Due', and nothing asks for a card any more.
+    const after = await text(await get("/account-settings", { cookie: lapsedCookie }));
+    expect(after).toMatch(/<span[^>]*>Cancelled<\/span>/);
+    expect(after).not.toContain("Your last payment failed");
   });
 
   it("staff cannot set a member Free while Stripe still charges them", async () => {

@@ -32,8 +32,10 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   // A cancelled membership whose access has run out says so, with the day it ended (the spec's
   // 'Cancelled' badge), rather than looking like an account that never had one.
   const ended = cancelled && !hasPremium && !isStaff && endDate !== null;
+  // A failed payment matters only while the subscription goes on: once cancelled it is simply ending.
+  const pastDue = status === "past_due" && !cancelled;
   const badge =
-    status === "past_due"
+    pastDue
       ? { label: "Past Due", style: "bg-blitz text-field-950" }
       : cancelled && (hasPremium || ended)
         ? { label: "Cancelled", style: "bg-slate-600 text-white" }
@@ -123,7 +125,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           <span className="font-semibold text-white">{notice.title}:</span> {notice.description}
         </p>
       ) : null}
-      {status === "past_due" ? (
+      {pastDue ? (
         <p role="alert" className="mt-4 rounded-lg border border-blitz/60 bg-orange-950/40 px-4 py-3 text-sm text-orange-200">
           Your last payment failed. Update your card with Manage Billing to {hasPremium ? "keep" : "get back"} premium access.
         </p>

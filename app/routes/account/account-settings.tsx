@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/account-settings";
 import { ProfileCard } from "~/components/account/profile-card";
 import { SecurityCard, type PasswordThrottle } from "~/components/account/security-card";
@@ -19,7 +19,7 @@ import { configuredProviders } from "~/server/oauth.server";
 import { serializeBlankSessionCookie } from "~/server/session.server";
 import { resetSchemeProgress, startedSchemesQuery, toStartedSchemes } from "~/server/progress.server";
 import { showToast } from "~/components/toaster";
-import { contentRights, hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
+import { contentRights, isStaff } from "~/lib/access";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { changePasswordSchema, profileSchema } from "~/lib/schemas/auth";
 import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
@@ -27,8 +27,7 @@ import { saveNotificationPreferences } from "~/server/notifications.server";
 import { AVATAR_STORE_FAILED, changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
-import { changeSubscription, isSubscriptionIntent } from "~/server/subscription-changes.server";
-import { billingMode } from "~/server/stripe.server";
+import { changeSubscription, isSubscriptionIntent, subscriptionSummary } from "~/server/subscription-changes.server";
 import { listTipsOfUser } from "~/server/tips.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { discardRequestBody, isRequestTooLarge, readImageUpload } from "~/server/uploads.server";
@@ -46,6 +45,14 @@ const PASSWORD_UPDATED = {
 /** 'My playbook' lists at most this many schemes (the most recently touched). */
 const PLAYBOOK_LIMIT = 100;
 
+/**
+ * A refused change (4xx) normally leaves the page's data as it was; one refused because the
+ * subscription ended meanwhile (409) reads the card again, as a page posted without JavaScript does.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const app = getApp(context);
@@ -60,7 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map(({ contentId, slug, title, game, progress, next }) => ({ contentId, slug, title, game, progress, next }));
   const reset = new URL(request.url).searchParams.get("reset");
   const session = (await app.getSession())?.session;
-  const premium = hasPremiumAccess(user);
   return {
     deletion: {
       refusal: isStaff(user) ? STAFF_CANNOT_SELF_DELETE : null,
@@ -77,24 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       profileImageUrl: user.profileImageUrl,
       hasPassword: Boolean(user.passwordHash),
     },
-    subscription: {
-      hasPremium: premium,
-      tier: user.subscriptionTier,
-      status: user.subscriptionStatus,
-      plan: user.subscriptionPlan,
-      startDate: user.subscriptionStartDate?.getTime() ?? null,
-      endDate: (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null,
-      cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-      isStaff: isStaff(user),
-      hasStripeSubscription: Boolean(user.stripeSubscriptionId),
-      billed: hasLiveSubscription(user),
-      hasCustomer: Boolean(user.stripeCustomerId),
-      // The simulations need a subscription that is still running (an ended one neither renews nor fails).
-      testMode:
-        billingMode(app.env) === "local" &&
-        Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")) &&
-        (premium || user.subscriptionStatus === "past_due"),
-    },
+    subscription: subscriptionSummary(app.env, user),
     passwordThrottle: throttle,
     passwordChanged: app.toast?.title === PASSWORD_UPDATED.title,
     discord: discordRows ? toDiscordCard(discordRows, user) : null,

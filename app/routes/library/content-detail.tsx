@@ -258,7 +258,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       {/* A refused form without JavaScript (a stage on a play, or one whose access ended meanwhile): say why here. */}
       {error && (locked || loaderData.view) ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-2 text-sm font-semibold text-red-200">
-          {error}
+          {login ? <span>{error}</span> : error}
           {login ? (
             <>
               {" "}
