@@ -36,8 +36,9 @@ export function usersPageQuery(db: Database, search: string, page: number) {
       subscriptionStatus: users.subscriptionStatus,
       accessExpiresAt: users.accessExpiresAt,
       createdAt: users.createdAt,
-      // Stripe still charges them (hasLiveSubscription): the edit dialog says Free is refused until it is cancelled.
-      billed: sql<number>`(${users.stripeSubscriptionId} IS NOT NULL AND ${users.cancelAtPeriodEnd} = 0 AND ${users.subscriptionStatus} IN ('active', 'past_due'))`.as("billed"),
+      // Whether Stripe still charges them (hasLiveSubscription, in the loader; the ids stay on the server).
+      stripeSubscriptionId: users.stripeSubscriptionId,
+      cancelAtPeriodEnd: users.cancelAtPeriodEnd,
       // The revision the edit dialog is sent back with: a payment or another edit since is not overwritten unseen.
       updatedAt: users.updatedAt,
       // The Discord link and role state for the details dialog (never the tokens).

@@ -93,7 +93,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
               <p className="mt-1 text-sm text-slate-300">
                 {hasPremium
                   ? `Premium stays until ${formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.`
-                  : "Stripe stops retrying the failed payment and nothing more is charged."}
+                  : "The subscription is set to end: no new period is charged."}
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
                 <Form method="post">

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
-import { isStaff, staffRights } from "~/lib/access";
+import { hasLiveSubscription, isStaff, staffRights } from "~/lib/access";
 import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
 import { tipReviewSchema } from "~/lib/schemas/admin";
@@ -105,8 +105,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           page: usersPage,
           pageCount: Math.max(1, Math.ceil((userCount?.[0]?.total ?? 0) / USERS_PAGE_SIZE)),
           discordSync: isDiscordSyncConfigured(app.env),
-          rows: userRows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, ...row }) => ({
+          rows: userRows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, stripeSubscriptionId, cancelAtPeriodEnd, ...row }) => ({
             ...row,
+            // Stripe still charges them: the edit dialog says Free is refused until it is cancelled.
+            billed: hasLiveSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
             accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
             createdAt: row.createdAt.getTime(),
             updatedAt: row.updatedAt.getTime(),
