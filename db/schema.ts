@@ -533,6 +533,14 @@ export const statusChanges = sqliteTable(
     changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
     notify: integer("notify", { mode: "boolean" }).notNull().default(true),
     changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+    // A title update's re-test row keeps the rest of the status it replaced (fromStatus is its
+    // status), so deleting a mistaken update, or turning its 'touches gameplay' off, gives the items
+    // nobody has touched since their status back whole (patch.server.ts, undoRetestStatements).
+    // No foreign key: an update it names may be deleted since; the undo reads it through title_updates.
+    fromUpdateId: integer("from_update_id"),
+    fromNote: text("from_note"),
+    fromAlternative: text("from_alternative"),
+    fromChangedAt: integer("from_changed_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     index("status_changes_content_idx").on(table.contentId, table.changedAt),

@@ -418,14 +418,15 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
       build: () => [
         d1
           .prepare(
-            `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-             SELECT 'content', id, status, 'needs-retest', ${updateId}, ?, 1, ? FROM content WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`,
+            `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
+             SELECT 'content', id, status, 'needs-retest', ${updateId}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
+             FROM content WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`,
           )
           .bind(...ref, staffId, when, update.game, when),
         d1
           .prepare(
-            `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-             SELECT 'play', c.id, p.id, ps.status, 'needs-retest', ${updateId}, ?, 0, ?
+            `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
+             SELECT 'play', c.id, p.id, ps.status, 'needs-retest', ${updateId}, ?, 0, ?, ps.status_update_id, ps.status_note, ps.status_alternative, ps.status_changed_at
              FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
              WHERE c.game = ? AND c.created_at <= ? AND ps.status IN ('verified', 'adjusted')`,
           )

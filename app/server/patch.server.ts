@@ -265,14 +265,16 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
   return [
     d1
       .prepare(
-        `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ? FROM content WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
+        `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
+         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
+         FROM content WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
       )
       .bind(...updateParams, staffId, now, game, ...guardParams),
     d1
       .prepare(
-        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN c.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?
+        `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
+         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN c.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?,
+                ps.status_update_id, ps.status_note, ps.status_alternative, ps.status_changed_at
          FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
          WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')${guard}`,
       )
@@ -298,7 +300,7 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
  * dated ahead and takes effect on its release day (its re-test, if it touches gameplay, runs then).
  */
 export type SaveUpdateResult =
-  | { ok: true; id: number; retested: boolean; scheduled: boolean }
+  | { ok: true; id: number; retested: boolean; scheduled: boolean; restored?: number }
   | { ok: false; error: string; field?: "version" | "releasedOn"; revision?: number };
 
 export const TITLE_UPDATE_CHANGED =
@@ -346,7 +348,8 @@ export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, s
 
 /**
  * Edits a title update. Turning 'touches gameplay' on for the game's current update sends its items
- * to re-test as recording it would have; turning it off restores nothing (staff re-verify). A
+ * to re-test as recording it would have; turning it off on an update in effect takes its re-test
+ * back (undoRetestStatements: what nobody re-tested since gets its status back; `restored`). A
  * scheduled update moved to today or before takes effect with the save (a patch that came out
  * early); one in effect cannot move ahead of today, as its re-test has run.
  */
@@ -382,13 +385,16 @@ export async function editTitleUpdate(
   ];
   if (applies) statements.push(d1.prepare(`UPDATE title_updates SET applied_at = ? WHERE id = ? AND applied_at IS NULL`).bind(now, id));
   if (retest) statements.push(...retestStatements(db, value.game, { id }, staffId, now, applies ? now : undefined));
+  const undo = Boolean(existing.appliedAt) && existing.gameplay && !value.gameplay;
+  if (undo) statements.push(...undoRetestStatements(db, id));
+  let results: D1Result[];
   try {
-    await d1.batch(statements);
+    results = await d1.batch(statements);
   } catch (error) {
     if (hasErrorMessage(error, /UNIQUE/)) return duplicateVersion(value.version);
     throw error;
   }
-  return { ok: true, id, retested: retest, scheduled };
+  return { ok: true, id, retested: retest, scheduled, ...(undo ? { restored: restoredCount(results, 1) } : {}) };
 }
 
 /**
@@ -422,10 +428,60 @@ export async function applyDueUpdates(db: Database, now = Date.now()): Promise<{
   return { applied: due.map((row) => `${row.game} ${row.version}`), retested };
 }
 
-/** Deletes a title update. Items keep their status; a status that named it no longer names a version. */
-export async function deleteTitleUpdate(db: Database, id: number): Promise<boolean> {
-  const [row] = await db.delete(titleUpdates).where(eq(titleUpdates.id, id)).returning({ id: titleUpdates.id });
-  return Boolean(row);
+/**
+ * Takes back an update's re-test (it was deleted as a mistake, or its 'touches gameplay' turned
+ * off): every item and play it sent to re-test that nobody has touched since (its newest history row
+ * is still that re-test) gets the status it had back whole, note, alternative and version included,
+ * and that history row goes, so followers' notifications no longer report the change. What staff
+ * re-tested or changed in between stays as they left it. For the caller's batch, in this order (each
+ * DELETE finds the rows its UPDATE restored); the first two statements' changes are the counts.
+ */
+export function undoRetestStatements(db: Database, updateId: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  // The item's newest history row is this update's re-test, with the status it replaced.
+  const newestIsRetest = (newest: string) =>
+    `(SELECT sc.id FROM status_changes sc WHERE sc.id = (${newest}) AND sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL)`;
+  const newestOfContent = "SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = c.id";
+  const newestOfPlay = "SELECT max(x.id) FROM status_changes x WHERE x.play_id = ps.play_id";
+  const restore = (table: string, alias: string, newest: string) =>
+    `UPDATE ${table} AS ${alias} SET (status, status_update_id, status_note, status_alternative, status_changed_at) =
+       (SELECT sc.from_status, (SELECT u.id FROM title_updates u WHERE u.id = sc.from_update_id), sc.from_note, sc.from_alternative, sc.from_changed_at
+        FROM status_changes sc WHERE sc.id = ${newestIsRetest(newest)})
+     WHERE ${alias}.status = 'needs-retest' AND ${alias}.status_update_id = ?1 AND ${newestIsRetest(newest)} IS NOT NULL`;
+  const restored = (item: string) =>
+    `DELETE FROM status_changes AS sc WHERE sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL AND ${item}`;
+  return [
+    d1.prepare(restore("content", "c", newestOfContent)).bind(updateId),
+    d1.prepare(restore("play_status", "ps", newestOfPlay)).bind(updateId),
+    d1
+      .prepare(
+        restored(`sc.item_kind = 'content' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = sc.content_id)
+          AND EXISTS (SELECT 1 FROM content c WHERE c.id = sc.content_id AND c.status = sc.from_status AND c.status_changed_at IS sc.from_changed_at)`),
+      )
+      .bind(updateId),
+    d1
+      .prepare(
+        restored(`sc.item_kind = 'play' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.play_id = sc.play_id)
+          AND EXISTS (SELECT 1 FROM play_status ps WHERE ps.play_id = sc.play_id AND ps.status = sc.from_status AND ps.status_changed_at IS sc.from_changed_at)`),
+      )
+      .bind(updateId),
+  ];
+}
+
+/** Items and plays whose status an undo (undoRetestStatements' first two results) gave back. */
+const restoredCount = (results: readonly D1Result[], from: number) => results[from].meta.changes + results[from + 1].meta.changes;
+
+/**
+ * Deletes a title update, in one batch with the undo of its re-test (undoRetestStatements): items
+ * it sent to re-test that nobody touched since get their earlier status back. Statuses staff set
+ * against it since keep their status and no longer name a version. Null when it no longer exists;
+ * otherwise how many items and plays got their status back.
+ */
+export async function deleteTitleUpdate(db: Database, id: number): Promise<{ restored: number } | null> {
+  const d1 = db.$client;
+  const results = await d1.batch([...undoRetestStatements(db, id), d1.prepare("DELETE FROM title_updates WHERE id = ?").bind(id)]);
+  if (results[4].meta.changes === 0) return null;
+  return { restored: restoredCount(results, 0) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -605,6 +661,10 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
     changedBy: sql<string | null>`${staffId}`.as("changed_by"),
     notify: sql<boolean>`0`.as("notify"),
     changedAt: sql<Date>`${now}`.as("changed_at"),
+    fromUpdateId: sql<null>`NULL`.as("from_update_id"),
+    fromNote: sql<null>`NULL`.as("from_note"),
+    fromAlternative: sql<null>`NULL`.as("from_alternative"),
+    fromChangedAt: sql<null>`NULL`.as("from_changed_at"),
   });
   return [
     db.insert(statusChanges).select(db.select(firstRow("content", sql`NULL`)).from(content).where(newItem)),

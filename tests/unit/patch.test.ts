@@ -191,16 +191,59 @@ describe("title updates and statuses in D1", () => {
     expect(await markVerified(db, [{ kind: "content", id: ids.scheme }], staffId)).toBe(0);
   });
 
-  it("turning 'touches gameplay' on for the current update re-tests; deleting an update keeps statuses", async () => {
+  it("turning 'touches gameplay' on for the current update re-tests; deleting it gives back the statuses nobody re-tested", async () => {
     const college = await recordTitleUpdate(db, { intent: "save-update", game: "college", version: "1.10", releasedOn: "2026-11-10", notesUrl: null, summary: "", gameplay: false }, staffId);
     const id = college.ok ? college.id : 0;
     expect((await statusOf(ids.otherGame)).status).toBe("verified");
     const edited = await editTitleUpdate(db, id, { intent: "save-update", game: "college", version: "1.10", releasedOn: "2026-11-10", notesUrl: null, summary: "Now with gameplay", gameplay: true }, staffId);
     expect(edited).toMatchObject({ ok: true, retested: true });
     expect(await statusOf(ids.otherGame)).toEqual({ status: "needs-retest", updateId: id });
-    expect(await deleteTitleUpdate(db, id)).toBe(true);
-    expect(await statusOf(ids.otherGame)).toEqual({ status: "needs-retest", updateId: null });
-    expect(await deleteTitleUpdate(db, id)).toBe(false);
+    expect(await deleteTitleUpdate(db, id)).toEqual({ restored: 1 });
+    expect(await statusOf(ids.otherGame)).toEqual({ status: "verified", updateId: null });
+    expect(await db.select().from(statusChanges).where(eq(statusChanges.contentId, ids.otherGame))).toEqual([]);
+    expect(await deleteTitleUpdate(db, id)).toBe(null);
+  });
+
+  it("a mistaken gameplay update taken back (deleted, or 'touches gameplay' turned off) gives untouched items their whole status back; what staff set since stays", async () => {
+    const [current] = await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, "1.08"));
+    await setItemStatus(db, { kind: "content", id: ids.scheme }, { status: "adjusted", note: "Motion the slot first" }, staffId);
+    const schemeRow = async () =>
+      (
+        await db
+          .select({ status: content.status, updateId: content.statusUpdateId, note: content.statusNote, changedAt: content.statusChangedAt })
+          .from(content)
+          .where(eq(content.id, ids.scheme))
+      )[0];
+    const playRow = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0];
+    const before = await schemeRow();
+    expect(before).toMatchObject({ status: "adjusted", updateId: current.id, note: "Motion the slot first" });
+    const historyCount = async () => (await db.select({ total: sql<number>`count(*)` }).from(statusChanges))[0].total;
+    const historyBefore = await historyCount();
+    const value = { intent: "save-update", game: "madden", version: "1.09", releasedOn: "2026-11-25", notesUrl: null, summary: "", gameplay: true } as const;
+
+    // Deleted: the scheme nobody touched is adjusted on 1.08 again, note and all, and its re-test row
+    // goes; the play verified on the mistaken update in between stays verified (naming no version).
+    const mistaken = await recordTitleUpdate(db, value, staffId);
+    const mistakenId = mistaken.ok ? mistaken.id : 0;
+    expect(await schemeRow()).toMatchObject({ status: "needs-retest", updateId: mistakenId, note: null });
+    expect(await markVerified(db, [{ kind: "play", id: ids.play }], staffId)).toBe(1);
+    expect(await deleteTitleUpdate(db, mistakenId)).toEqual({ restored: 1 });
+    expect(await schemeRow()).toEqual(before);
+    expect(await playRow()).toEqual({ status: "verified", updateId: null });
+    // The play's re-test row stays (its verification came after it); the scheme's went.
+    expect(await historyCount()).toBe(historyBefore + 2);
+
+    // 'Touches gameplay' turned off: the same, the update staying current.
+    const again = await recordTitleUpdate(db, value, staffId);
+    const againId = again.ok ? again.id : 0;
+    expect((await schemeRow()).status).toBe("needs-retest");
+    expect(await editTitleUpdate(db, againId, { ...value, gameplay: false }, staffId)).toEqual({ ok: true, id: againId, retested: false, scheduled: false, restored: 2 });
+    expect(await schemeRow()).toEqual(before);
+    expect(await playRow()).toEqual({ status: "verified", updateId: null });
+    expect(await historyCount()).toBe(historyBefore + 2);
+    // Nothing left to take back: turning it on and off again restores what the new re-test took.
+    expect(await deleteTitleUpdate(db, againId)).toEqual({ restored: 0 });
+    expect(await schemeRow()).toEqual(before);
   });
 });
 

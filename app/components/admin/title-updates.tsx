@@ -82,7 +82,10 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
             <input {...getInputProps(fields.gameplay, { type: "checkbox", value: "on" })} className="mt-0.5 h-4 w-4 accent-lime-400" />
             <span>
               <span className="font-semibold text-white">Touches gameplay</span>
-              <span className="block text-slate-400">Every verified or adjusted item of the game goes back to re-test.</span>
+              <span className="block text-slate-400">
+                Every verified or adjusted item of the game goes back to re-test.
+                {editing?.gameplay && !editing.scheduled ? " Turned off, what nobody has re-tested since gets its earlier status back." : ""}
+              </span>
             </span>
           </label>
         </div>
@@ -143,7 +146,11 @@ export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
                   <Form method="post" className="mt-2 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
                     <input type="hidden" name="intent" value="delete-update" />
                     <input type="hidden" name="updateId" value={update.id} />
-                    <p className="text-slate-200">Statuses that name this update keep their status. Delete it?</p>
+                    <p className="text-slate-200">
+                      {update.gameplay && !update.scheduled
+                        ? "Items it sent to re-test that nobody has re-tested since get their earlier status back; statuses set since keep theirs. Delete it?"
+                        : "Statuses that name this update keep their status. Delete it?"}
+                    </p>
                     <button type="submit" className="btn-danger btn-sm mt-2">
                       Delete {update.version}
                     </button>

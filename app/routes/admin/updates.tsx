@@ -79,6 +79,12 @@ const NOTHING_VERIFIED = {
 };
 
 /** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
+/** What taking back an update's re-test did (patch.server.ts undoRetestStatements). */
+function restoredText(restored: number, none: string) {
+  if (restored === 0) return none;
+  return `${restored} ${restored === 1 ? "item that was" : "items that were"} still to re-test ${restored === 1 ? "has its" : "have their"} earlier status back; statuses set since are kept.`;
+}
+
 function back(request: Request) {
   const { game, page } = queueParams(new URL(request.url));
   return queueHref(game, page);
@@ -107,14 +113,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? ` It takes effect on ${formatUpdateDate(releasedOn)}${gameplay ? ": then every verified or adjusted item of the game goes back to re-test" : ""}.`
       : outcome.retested
         ? " Every verified or adjusted item of the game now needs a re-test."
-        : "";
+        : outcome.restored !== undefined
+          ? ` ${restoredText(outcome.restored, "Statuses set since its re-test are kept.")}`
+          : "";
     return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${version} is saved.${effect}` });
   }
 
   if (intent === "delete-update") {
     const deleted = await deleteTitleUpdate(app.db, Number(formData.get("updateId")));
     if (!deleted) return data({ intent, result: null, error: "That title update no longer exists." }, { status: 404 });
-    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: "Statuses that named it are kept." });
+    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: restoredText(deleted.restored, "Statuses that named it are kept.") });
   }
 
   if (intent === "mark-verified") {
