@@ -8,6 +8,7 @@ import { consumeToken, findToken, issueToken } from "./auth-tokens.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import { getDecoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, invalidateSession, serializeSessionCookie } from "./session.server.ts";
+import { isKnownDevice, rememberDevice } from "./known-devices.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
 import { turnstileSiteKey } from "./turnstile.server.ts";
 import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
@@ -39,7 +40,7 @@ export async function findUserByEmail(app: AppContext, email: string) {
 }
 
 export type LoginResult =
-  | { status: "success"; user: User }
+  | { status: "success"; user: User; deviceCookie: string }
   | { status: "invalid" | "unconfirmed" }
   | { status: "throttled"; retryAfterSeconds: number };
 
@@ -48,7 +49,8 @@ export type LoginResult =
  * costs the same hash as a wrong password, and 'Email not confirmed' comes only after the right one.
  */
 export async function authenticate(app: AppContext, request: Request, email: string, password: string): Promise<LoginResult> {
-  const accountThrottle = `login:account:${emailKey(email)}`;
+  const accountKey = emailKey(email);
+  const accountThrottle = `login:account:${accountKey}`;
   const addressThrottle = `login:address:${clientAddress(request)}`;
   // Both attempts are taken before the password is hashed, so that guesses sent at the same moment
   // are counted before any of them is checked; a right password gives them back.
@@ -56,12 +58,15 @@ export async function authenticate(app: AppContext, request: Request, email: str
     takeAttempt(app.env.KV, accountThrottle, LOGIN_ACCOUNT_RULE),
     takeAttempt(app.env.KV, addressThrottle, LOGIN_ADDRESS_RULE),
   ]);
-  if (!account.taken || !address.taken) {
+  // An address out of attempts (shared with someone guessing) still lets in a browser that signed in
+  // to this account before; the account's own limit still holds for it.
+  const addressPasses = address.taken || (account.taken && (await isKnownDevice(app.env.KV, request, accountKey)));
+  if (!account.taken || !addressPasses) {
     await Promise.all([
       account.taken ? giveBackAttempt(app.env.KV, accountThrottle) : null,
       address.taken ? giveBackAttempt(app.env.KV, addressThrottle) : null,
     ]);
-    return { status: "throttled", retryAfterSeconds: Math.max(account.taken ? 0 : account.retryAfterSeconds, address.taken ? 0 : address.retryAfterSeconds) };
+    return { status: "throttled", retryAfterSeconds: Math.max(account.taken ? 0 : account.retryAfterSeconds, addressPasses ? 0 : address.retryAfterSeconds) };
   }
 
   const user = await findUserByEmail(app, email);
@@ -69,10 +74,10 @@ export async function authenticate(app: AppContext, request: Request, email: str
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await getDecoyHash()), false);
   if (!user || !valid) return { status: "invalid" };
-  await Promise.all([clearThrottle(app.env.KV, accountThrottle), giveBackAttempt(app.env.KV, addressThrottle)]);
+  await Promise.all([clearThrottle(app.env.KV, accountThrottle), address.taken ? giveBackAttempt(app.env.KV, addressThrottle) : null]);
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
   if (needsRehash(user.passwordHash!)) app.executionContext.waitUntil(upgradePasswordHash(app, user, password));
-  return { status: "success", user };
+  return { status: "success", user, deviceCookie: await rememberDevice(app.env.KV, request, accountKey) };
 }
 
 /** Replaces a hash made with older parameters (or scrypt) after the password has been proven. */

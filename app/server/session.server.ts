@@ -136,7 +136,7 @@ export async function confirmSession(
   return { session, user, refreshed };
 }
 
-function isSecureRequest(request: Request) {
+export function isSecureRequest(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 

@@ -285,6 +285,39 @@ describe("login throttle", () => {
       expect(response.status, `login ${login}`).toBe(302);
     }
   });
+
+  it("an address used up by someone guessing at many accounts still signs in a browser that signed in to its account before", async () => {
+    const member = await createConfirmedUser("known-device");
+    const earlier = await attemptLogin(member.email, member.password, fromAddress(newClientAddress()));
+    expect(earlier.status).toBe(302);
+    const device = earlier.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .find((pair) => /^gp_device=[a-z2-7]{32}$/.test(pair))!;
+    expect(earlier.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_device="))).toMatch(/HttpOnly; SameSite=Lax; Path=\/; Max-Age=31536000$/);
+    const address = newClientAddress();
+    for (let guess = 1; guess <= 30; guess++) {
+      const response = await attemptLogin(uniqueEmail("stuffed"), `Wrong#Guess${guess}x`, fromAddress(address));
+      expect(response.status, `guess ${guess}`).toBe(401);
+    }
+    // The address is used up: a browser new to the account is refused, right password or not ...
+    const stranger = await attemptLogin(member.email, member.password, fromAddress(address));
+    expect(stranger.status).toBe(429);
+    expect(sessionFrom(stranger)).toBeUndefined();
+    // ... a cookie of another account's browser opens nothing ...
+    const bystander = await createConfirmedUser("other-device");
+    const otherDevice = (await attemptLogin(bystander.email, bystander.password, fromAddress(newClientAddress()))).headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .find((pair) => pair.startsWith("gp_device="))!;
+    expect((await attemptLogin(member.email, member.password, { ...fromAddress(address), cookie: otherDevice })).status).toBe(429);
+    // ... and the member's own browser signs in; its wrong passwords still count on the account.
+    const own = await attemptLogin(member.email, member.password, { ...fromAddress(address), cookie: device });
+    expect(own.status).toBe(302);
+    expect(sessionFrom(own)).toBeDefined();
+    for (let guess = 1; guess <= 5; guess++) expect((await attemptLogin(member.email, `Wrong#Guess${guess}x`, { ...fromAddress(address), cookie: device })).status).toBe(401);
+    expect((await attemptLogin(member.email, member.password, { ...fromAddress(address), cookie: device })).status).toBe(429);
+  });
 });
 
 describe("stored password hashes", () => {

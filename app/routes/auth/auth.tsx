@@ -90,12 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: outcome.status === "throttled" ? 429 : outcome.status === "unconfirmed" ? 403 : 401 },
       );
     }
-    const cookie = await startSession(app, request, outcome.user.id);
+    const headers = new Headers([
+      ["Set-Cookie", await startSession(app, request, outcome.user.id)],
+      ["Set-Cookie", outcome.deviceCookie],
+    ]);
     const target = safeRedirectPath(redirectTo);
-    if (isDataRequest(request)) {
-      return data({ intent, status: "success" as const, redirectTo: target }, { headers: { "Set-Cookie": cookie } });
-    }
-    return redirectWithToast(target, { kind: "success", title: LOGIN_SUCCESS }, { headers: { "Set-Cookie": cookie } });
+    if (isDataRequest(request)) return data({ intent, status: "success" as const, redirectTo: target }, { headers });
+    return redirectWithToast(target, { kind: "success", title: LOGIN_SUCCESS }, { headers });
   }
 
   if (intent === "register") {
