@@ -1,6 +1,6 @@
-import { unlinkDiscordOnDeletion } from "./discord.server.ts";
+import { scheduleDiscordDrain } from "./discord.server.ts";
 import { eq } from "drizzle-orm";
-import { comments, contactMessages, users, type User } from "../../db/schema.ts";
+import { comments, contactMessages, discordLinks, users, type User } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
 import { passwordChangeThrottleName, PASSWORD_CHANGE_RULE } from "./accounts.server.ts";
 import { auditEntry } from "./audit.server.ts";
@@ -12,10 +12,10 @@ import type { Session } from "./session.server.ts";
 import { billingGateway } from "./stripe.server.ts";
 import { giveBackAttempt, readThrottle, takeAttempt } from "./throttle.server.ts";
 
-// Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (each
-// hook below, then the Stripe subscription: a failure there stops everything and nothing is
-// deleted), then one D1 batch: the member's comments keep their words under 'Former member', their
-// contact messages go, and deleting the users row removes every other row of theirs through the
+// Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (the Stripe
+// subscription: a failure there stops everything and nothing is deleted), then one D1 batch: the
+// member's comments keep their words under 'Former member', their contact messages go, their Discord
+// link goes (its role removal queued), and deleting the users row removes every other row of theirs through the
 // foreign keys' ON DELETE CASCADE (a new table of member rows needs only that). Every session ends
 // with the row: a session counts only while its user exists (session.server.ts). Their uploaded
 // images then leave R2 (orphans.server.ts), and a confirmation e-mail goes out.
@@ -26,15 +26,6 @@ export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 export const STAFF_CANNOT_SELF_DELETE =
   "Staff accounts cannot be deleted here. Ask a superadmin to change your role to user first, or contact support.";
-
-type DeletionHook = (app: AppContext, user: User) => Promise<void>;
-
-/**
- * What must be undone outside D1 before a member's rows go, in order; a hook that throws stops the
- * deletion. The Discord link is forgotten and the members' role removal queued (the queue outlives
- * the account: app/server/discord.server.ts).
- */
-export const beforeAccountDeletion: DeletionHook[] = [(app, user) => unlinkDiscordOnDeletion(app, user.id)];
 
 export type DeletionOutcome = { status: "deleted" } | { status: "refused"; message: string };
 
@@ -56,8 +47,9 @@ async function cancelStripeSubscription(app: AppContext, origin: string, user: U
 /** Deletes `user`'s account; `actor` is the member themself or a superadmin (audited). */
 export async function deleteAccount(app: AppContext, origin: string, user: User, actor: User): Promise<DeletionOutcome> {
   if (isStaff(user)) return { status: "refused", message: STAFF_CANNOT_SELF_DELETE };
+  // Stripe first, the one step outside D1: when it fails nothing has changed (the Discord link and
+  // role included, which go with the rows below).
   try {
-    for (const hook of beforeAccountDeletion) await hook(app, user);
     await cancelStripeSubscription(app, origin, user);
   } catch (error) {
     console.error("Account deletion stopped before any change", error);
@@ -82,8 +74,12 @@ export async function deleteAccount(app: AppContext, origin: string, user: User,
           }),
         ]
       : []),
+    // The link's delete trigger queues the members' role removal (the queue outlives the account:
+    // discord.server.ts); it is served once this answer is sent.
+    db.delete(discordLinks).where(eq(discordLinks.userId, user.id)),
     db.delete(users).where(eq(users.id, user.id)),
   ]);
+  scheduleDiscordDrain(app);
 
   app.executionContext.waitUntil(app.env.KV.delete(passwordChangeThrottleName(user.id)));
   await deleteUnusedMedia({ db, bucket: app.env.MEDIA }, keys);

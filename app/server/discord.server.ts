@@ -167,15 +167,6 @@ export async function disconnectDiscord(app: AppContext, userId: string): Promis
   return removed.length > 0;
 }
 
-/**
- * For account deletion: forgets the link and queues the removal of the members' role. Call it
- * before the user row is deleted (deleting the user alone also queues the removal, through the
- * trigger on the link's cascade, but then the role only goes with the next scheduled run).
- */
-export async function unlinkDiscordOnDeletion(app: AppContext, userId: string): Promise<void> {
-  await disconnectDiscord(app, userId);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The queue
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, users } from "../../db/schema";
+import { contactMessages, discordJobs, discordLinks, users } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember, newClientAddress, registerForm, storedMember, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 import { fakeSubscription, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -149,17 +149,36 @@ describe("account deletion against Stripe", () => {
     return { member, cookie, subscription };
   }
 
-  it("cancels the subscription at Stripe at once, then deletes", async () => {
+  /** A Discord link with the members' role, as Connect Discord leaves it. */
+  async function linkDiscord(userId: string) {
+    const { db } = await testState();
+    const discordUserId = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
+    await db.insert(discordLinks).values({ userId, discordUserId, discordUsername: "Coach K", roleGranted: true, linkedAt: new Date() });
+    return discordUserId;
+  }
+
+  async function discordState(userId: string, discordUserId: string) {
+    const { db } = await testState();
+    return {
+      link: (await db.select().from(discordLinks).where(eq(discordLinks.userId, userId))).length,
+      removalQueued: (await db.select().from(discordJobs).where(eq(discordJobs.discordUserId, discordUserId))).length,
+    };
+  }
+
+  it("cancels the subscription at Stripe at once, then deletes (the Discord link goes, its role removal queued)", async () => {
     const { member, cookie, subscription } = await subscriber();
+    const discordUserId = await linkDiscord(member.id);
     const response = await post("/account-settings", { intent: "delete-account", password: DEMO_PASSWORD, confirmation: "DELETE" }, { Cookie: cookie });
     expect(response.status).toBe(302);
     expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
     expect(stripe.subscriptions.get(subscription.id)?.status).toBe("canceled");
     expect((await rowsOf(member.id)).users).toBe(0);
+    expect(await discordState(member.id, discordUserId)).toEqual({ link: 0, removalQueued: 1 });
   });
 
-  it("deletes nothing when Stripe cannot cancel", async () => {
+  it("deletes nothing when Stripe cannot cancel, the Discord link and role included", async () => {
     const { member, cookie, subscription } = await subscriber();
+    const discordUserId = await linkDiscord(member.id);
     stripe.fail("DELETE /v1/subscriptions/:id");
     try {
       const response = await post("/account-settings", { intent: "delete-account", password: DEMO_PASSWORD, confirmation: "DELETE" }, { Cookie: cookie });
@@ -170,5 +189,6 @@ describe("account deletion against Stripe", () => {
     }
     expect(stripe.subscriptions.get(subscription.id)?.status).toBe("active");
     expect(await storedMember(member.id)).toBeTruthy();
+    expect(await discordState(member.id, discordUserId)).toEqual({ link: 1, removalQueued: 0 });
   });
 });
