@@ -20,6 +20,7 @@ type ItemState = {
   updateId: number | null;
   note: string | null;
   alternative: string | null;
+  changedAt: Date | null;
   currentUpdateId: number | null;
 };
 
@@ -73,6 +74,17 @@ export function currentUpdates<Row extends Pick<UpdateVersionRow, "game" | "appl
 export function withStanding<Row extends Pick<UpdateVersionRow, "id" | "game" | "appliedAt">>(rows: readonly Row[]) {
   const current = new Set(Object.values(currentUpdates(rows)).map((row) => row.id));
   return rows.map(({ appliedAt, ...row }) => ({ ...row, current: current.has(row.id), scheduled: appliedAt === null }));
+}
+
+/**
+ * What a re-test is run against: each game's newest gameplay update in effect ('college:3,madden:7'),
+ * from title update rows newest first. The queue's forms carry it: a verification sent after another
+ * gameplay update took effect was tested on the game before it, and is refused.
+ */
+export function retestBasis(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "appliedAt" | "gameplay">[]): string {
+  const newest = new Map<Game, number>();
+  for (const row of rows) if (row.appliedAt && row.gameplay && !newest.has(row.game)) newest.set(row.game, row.id);
+  return [...newest].map(([game, id]) => `${game}:${id}`).sort().join(",");
 }
 
 /** Every title update with its full record, newest first (the dashboard's 'Updates' tab and /updates). */
@@ -497,6 +509,7 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
         updateId: content.statusUpdateId,
         note: content.statusNote,
         alternative: content.statusAlternative,
+        changedAt: content.statusChangedAt,
         currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
       })
       .from(content)
@@ -512,6 +525,7 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
       updateId: playStatuses.statusUpdateId,
       note: playStatuses.statusNote,
       alternative: playStatuses.statusAlternative,
+      changedAt: playStatuses.statusChangedAt,
       currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
     })
     .from(contentPlays)
@@ -524,16 +538,32 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
 }
 
 /** `notified`: the change reaches members who follow the item (a new note or link alone does not). */
-export type SetStatusResult = { ok: true; changed: boolean; notified: boolean } | { ok: false; error: string; notFound?: true };
+export type SetStatusResult = { ok: true; changed: boolean; notified: boolean } | { ok: false; error: string; notFound?: true; changedSince?: true };
+
+export const STATUS_CHANGED_SINCE =
+  "Not saved: this status changed after you opened the editor (its badge shows it now). Your typing is kept here; check it, then save again.";
+
+const CHANGED_SINCE: SetStatusResult = { ok: false, error: STATUS_CHANGED_SINCE, changedSince: true };
 
 /**
  * A staff member sets one item's status against its game's current update: the item and its
  * history row are written in one batch. Setting what is already there writes nothing; changing
  * only the note or the alternative is history that notifies nobody.
  */
-export async function setItemStatus(db: Database, item: ItemRef, input: StatusInput, staffId: string, now = Date.now()): Promise<SetStatusResult> {
+export async function setItemStatus(
+  db: Database,
+  item: ItemRef,
+  input: StatusInput & { revision?: number | null },
+  staffId: string,
+  now = Date.now(),
+): Promise<SetStatusResult> {
   const state = await readItemState(db, item);
   if (!state) return { ok: false, error: "That item no longer exists.", notFound: true };
+  // The form's revision (the status's last change when it was opened): a status changed since (an
+  // update's re-test, another staff member) is not overwritten unseen, nor stamped on an update
+  // nobody tested it on.
+  const revision = state.changedAt?.getTime() ?? 0;
+  if (input.revision != null && input.revision !== revision) return CHANGED_SINCE;
   const result = applyStatusChange(state, input, state.currentUpdateId);
   if ("error" in result) return { ok: false, error: result.error };
   if ("unchanged" in result) return { ok: true, changed: false, notified: false };
@@ -546,17 +576,20 @@ export async function setItemStatus(db: Database, item: ItemRef, input: StatusIn
   // key on its item (migration 0012), so an item deleted since it was read gets no orphan row.
   const d1 = db.$client;
   const [itemTable, itemKey] = item.kind === "content" ? ["content", "id"] : ["play_status", "play_id"];
-  await d1.batch([
+  // Both statements write only while the status is still the one read (a change in between wins).
+  const unchanged = `${itemKey} = ? AND coalesce(status_changed_at, 0) = ?`;
+  const [, updated] = await d1.batch([
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM ${itemTable} WHERE ${itemKey} = ?)`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM ${itemTable} WHERE ${unchanged})`,
       )
-      .bind(item.kind, state.contentId, item.kind === "play" ? item.id : null, state.status, next.status, next.updateId, next.note, staffId, notify ? 1 : 0, now, item.id),
+      .bind(item.kind, state.contentId, item.kind === "play" ? item.id : null, state.status, next.status, next.updateId, next.note, staffId, notify ? 1 : 0, now, item.id, revision),
     d1
-      .prepare(`UPDATE ${itemTable} SET status = ?, status_update_id = ?, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE ${itemKey} = ?`)
-      .bind(next.status, next.updateId, next.note, next.alternative, now, item.id),
+      .prepare(`UPDATE ${itemTable} SET status = ?, status_update_id = ?, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE ${unchanged}`)
+      .bind(next.status, next.updateId, next.note, next.alternative, now, item.id, revision),
   ]);
+  if (updated.meta.changes === 0) return (await readItemState(db, item)) ? CHANGED_SINCE : { ok: false, error: "That item no longer exists.", notFound: true };
   return { ok: true, changed: true, notified: notify };
 }
 
@@ -696,22 +729,25 @@ export type ItemStatusRow = {
   note: string | null;
   alternative: string | null;
   version: string | null;
+  // The status's last change (ms, 0 for never): the card's forms send it back (setItemStatus).
+  revision: number;
 };
 
 /** A content item's status and each of its plays' (the content editor's 'Patch status' card). */
 export function itemStatusesQuery(db: Database, contentId: number) {
   return db.all<ItemStatusRow>(sql`
     SELECT 'content' AS kind, c.id AS id, c.title AS title, NULL AS sectionTitle, c.status AS status, c.status_note AS note,
-           c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version, -1 AS position
+           c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version,
+           coalesce(c.status_changed_at, 0) AS revision, -1 AS position
     FROM content c WHERE c.id = ${contentId}
     UNION ALL
     SELECT 'play', p.id, p.title, s.title, ps.status, ps.status_note, ps.status_alternative,
-           (SELECT version FROM title_updates WHERE id = ps.status_update_id), s.position * 1000 + p.position
+           (SELECT version FROM title_updates WHERE id = ps.status_update_id), coalesce(ps.status_changed_at, 0), s.position * 1000 + p.position
     FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
     ORDER BY position, id`);
 }
 
-export const MISSING_ALTERNATIVE = "No page of this site has that address. Copy the link from the page members should use instead.";
+export const MISSING_ALTERNATIVE = "No published page of this site has that address. Copy the link from the page members should use instead.";
 
 /**
  * Whether a link to the library names something that exists: a scheme or other item, and the
@@ -735,7 +771,7 @@ async function sitePageExists(db: Database, link: string): Promise<boolean> {
     SELECT 1 AS found FROM content c
     LEFT JOIN content_sections s ON s.content_id = c.id AND s.slug = ${section}
     LEFT JOIN content_plays p ON p.section_id = s.id AND p.slug = ${play}
-    WHERE c.slug = ${slug} AND (${section} IS NULL OR s.id IS NOT NULL) AND (${play} IS NULL OR p.id IS NOT NULL)
+    WHERE c.slug = ${slug} AND c.is_published = 1 AND (${section} IS NULL OR s.id IS NOT NULL) AND (${play} IS NULL OR p.id IS NOT NULL)
     LIMIT 1`);
   return rows.length > 0;
 }

@@ -9,11 +9,11 @@ import { setItemStatus } from "./patch.server.ts";
 
 export type StatusFormOutcome =
   | { ok: true; changed: boolean; notified: boolean }
-  | { ok: false; httpStatus: 400 | 404; error: string; item: string; fields: { status: string; note: string; alternative: string } };
+  | { ok: false; httpStatus: 400 | 404 | 409; error: string; item: string; fields: { status: string; note: string; alternative: string } };
 
 export async function submitStatusForm(db: Database, formData: FormData, staffId: string): Promise<StatusFormOutcome> {
   const submission = parseWithZod(formData, { schema: statusChangeSchema });
-  const refused = (httpStatus: 400 | 404, error: string): StatusFormOutcome => ({
+  const refused = (httpStatus: 400 | 404 | 409, error: string): StatusFormOutcome => ({
     ok: false,
     httpStatus,
     error,
@@ -29,7 +29,7 @@ export async function submitStatusForm(db: Database, formData: FormData, staffId
   }
   const { itemKind, itemId, ...input } = submission.value;
   const outcome = await setItemStatus(db, { kind: itemKind, id: itemId }, input, staffId);
-  if (!outcome.ok) return refused(outcome.notFound ? 404 : 400, outcome.error);
+  if (!outcome.ok) return refused(outcome.notFound ? 404 : outcome.changedSince ? 409 : 400, outcome.error);
   return { ok: true, changed: outcome.changed, notified: outcome.notified };
 }
 

@@ -7,7 +7,7 @@ import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
-import { MISSING_ALTERNATIVE } from "~/server/patch.server";
+import { MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE } from "~/server/patch.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
@@ -252,6 +252,8 @@ describe("bad input is refused with its message and changes nothing", () => {
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/content/cfb26-335-tite-defense/section/335-tite/play/no-such-play" }, MISSING_ALTERNATIVE],
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/scheme/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
+      // A draft is a 404 to members too.
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: `/content/patch-staff-${id}` }, MISSING_ALTERNATIVE],
     ] as const) {
       const response = await postStatus("admin", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
@@ -300,6 +302,9 @@ describe("bad input is refused with its message and changes nothing", () => {
     const empty = await post("admin", { intent: "mark-verified" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Select at least one item.");
+    const malformed = await post("admin", { intent: "mark-verified", items: "foo" });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("Unknown item.");
     for (const contentId of ["abc", "-1", ""]) {
       const refused = await post("admin", { intent: "mark-scheme-verified", contentId });
       expect(refused.status, contentId).toBe(400);
@@ -309,6 +314,44 @@ describe("bad input is refused with its message and changes nothing", () => {
 });
 
 describe("statuses", () => {
+  it("a status changed after the editor was opened (an update's re-test, another staff member) is not overwritten; saved again from the fresh page, it is", async () => {
+    const revisionOf = async () =>
+      (await state.db.select({ changedAt: content.statusChangedAt }).from(content).where(eq(content.id, ids.content)))[0].changedAt?.getTime() ?? 0;
+    const before = { status: await statusOf(), revision: await revisionOf() };
+    const fields = { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: "Fixed a typo in the note." };
+    const stale = await postStatus("admin", { ...fields, revision: String(before.revision + 1) });
+    expect(stale.status).toBe(409);
+    const page = (await stale.text()).replaceAll("&#x27;", "'");
+    expect(page).toContain(STATUS_CHANGED_SINCE);
+    expect(page).toContain("Fixed a typo in the note.");
+    expect(await statusOf()).toEqual(before.status);
+    expect(await revisionOf()).toBe(before.revision);
+    const item = page.slice(page.indexOf(`id="status-content-${ids.content}"`));
+    expect(/name="revision" value="(\d+)"/.exec(item)?.[1]).toBe(String(before.revision));
+    const fresh = await postStatus("admin", { ...fields, revision: String(before.revision) });
+    expect(fresh.status).toBe(302);
+    expect(await statusOf()).toEqual({ status: "adjusted", note: "Fixed a typo in the note." });
+    // As it was, for the tests after this one.
+    await state.db.update(content).set({ status: before.status.status, statusNote: before.status.note }).where(eq(content.id, ids.content));
+    await state.db.delete(statusChanges).where(and(eq(statusChanges.contentId, ids.content), eq(statusChanges.note, "Fixed a typo in the note.")));
+  });
+
+  it("the queue's 'Verified' sent from a page loaded before another gameplay update took effect verifies nothing", async () => {
+    const queue = await (await get("/admin/updates", { cookie: cookies.admin })).text();
+    const basis = /name="basis" value="([^"]*)"/.exec(queue)?.[1];
+    expect(basis).toMatch(/^college:\d+,madden:\d+$/);
+    await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
+    const stale = await post("admin", { intent: "mark-verified", items: `play:${ids.play}`, basis: "college:1,madden:1" });
+    expect(toastFrom(stale)).toMatchObject({ kind: "error", title: "Nothing verified", description: expect.stringContaining("took effect after this queue was loaded") });
+    const playStatus = async () => (await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0].status;
+    expect(await playStatus()).toBe("needs-retest");
+    const current = await post("admin", { intent: "mark-verified", items: `play:${ids.play}`, basis: basis! });
+    expect(toastFrom(current)?.title).toBe("Marked verified");
+    expect(await playStatus()).toBe("verified");
+    await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
+    await state.db.delete(statusChanges).where(and(eq(statusChanges.playId, ids.play), eq(statusChanges.toStatus, "verified")));
+  });
+
   it("staff set a status from the editor's form (with history) and are sent back to the editor", async () => {
     const response = await postStatus("admin", { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: "Motion the slot first." });
     expect(response.status).toBe(302);

@@ -36,6 +36,7 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
                   <input type="hidden" name="intent" value="set-status" />
                   <input type="hidden" name="itemKind" value={row.kind} />
                   <input type="hidden" name="itemId" value={row.id} />
+                  <input type="hidden" name="revision" value={row.revision} />
                   <div className="flex flex-wrap items-center gap-2 md:col-span-2">
                     <span className="font-semibold text-white">{label}</span>
                     <StatusBadge status={row.status} version={row.version} />

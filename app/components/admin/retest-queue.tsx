@@ -55,6 +55,7 @@ export function RetestQueue({
         <>
           <Form method="post" id={BULK_FORM} className="mt-6 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="mark-verified" />
+            <input type="hidden" name="basis" value={queue.basis} />
             <button type="submit" className="btn-primary btn-sm">
               Mark verified
             </button>
@@ -117,6 +118,7 @@ export function RetestQueue({
                           <Form method="post">
                             <input type="hidden" name="intent" value="mark-verified" />
                             <input type="hidden" name="items" value={value} />
+                            <input type="hidden" name="basis" value={queue.basis} />
                             <button type="submit" className="btn-secondary btn-sm" aria-label={`Verified: ${name}`}>
                               Verified
                             </button>
@@ -126,6 +128,7 @@ export function RetestQueue({
                             <Form method="post">
                               <input type="hidden" name="intent" value="mark-scheme-verified" />
                               <input type="hidden" name="contentId" value={row.id} />
+                              <input type="hidden" name="basis" value={queue.basis} />
                               <button type="submit" className="btn-secondary btn-sm" aria-label={`Verified with its ${row.playsToRetest} ${row.playsToRetest === 1 ? "play" : "plays"}: ${name}`}>
                                 Verified with its {row.playsToRetest} {row.playsToRetest === 1 ? "play" : "plays"}
                               </button>

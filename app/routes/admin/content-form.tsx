@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EditorError } from "~/components/admin/editor-error";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
@@ -84,6 +84,11 @@ function createPage() {
     formations: [EMPTY_FORMATION],
   };
   return { mode: "create" as const, current: null, revision: null, thumbnailUrl: null, defaultValue, patch: null };
+}
+
+/** A status refused as changed since (409) shows its item's new status and revision; an editor conflict keeps the screen as typed. */
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionStatus === 409 && formData?.get("intent") === "set-status") || defaultShouldRevalidate;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

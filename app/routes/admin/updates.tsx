@@ -13,6 +13,7 @@ import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
   deleteTitleUpdate,
+  retestBasis,
   editTitleUpdate,
   markSchemeVerified,
   markVerified,
@@ -66,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       game,
       page,
       pageCount,
+      basis: retestBasis(updates),
       rows: queue.map((row) => ({ ...row, version: row.statusUpdateId ? (labels[row.statusUpdateId] ?? null) : null })),
     },
   };
@@ -76,6 +78,13 @@ const NOTHING_VERIFIED = {
   kind: "error" as const,
   title: "Nothing verified",
   description: "None of these items needs a re-test any more: another staff member set their status meanwhile. The queue shows what is left.",
+};
+
+/** A verification sent from a queue loaded before another gameplay update took effect. */
+const NEWER_UPDATE = {
+  kind: "error" as const,
+  title: "Nothing verified",
+  description: "A title update that touches gameplay took effect after this queue was loaded: test again on it. The queue shows what needs it now.",
 };
 
 /** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
@@ -125,10 +134,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: restoredText(deleted.restored, "Statuses that named it are kept.") });
   }
 
+  if ((intent === "mark-verified" || intent === "mark-scheme-verified") && formData.has("basis")) {
+    if (formData.get("basis") !== retestBasis(await titleUpdatesQuery(app.db))) return redirectWithToast(back(request), NEWER_UPDATE);
+  }
+
   if (intent === "mark-verified") {
     const submission = parseWithZod(formData, { schema: markVerifiedSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), error: submission.error?.items?.[0] ?? "Select at least one item." }, { status: 400 });
+      return data({ intent, result: submission.reply(), error: submission.error?.items?.[0] ?? Object.values(submission.error ?? {}).flat()[0] ?? "Select at least one item." }, { status: 400 });
     }
     const changed = await markVerified(app.db, submission.value.items.map(parseQueueItem), user.id);
     if (changed === 0) return redirectWithToast(back(request), NOTHING_VERIFIED);
