@@ -360,8 +360,9 @@ export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, s
 
 /**
  * Edits a title update. Turning 'touches gameplay' on for the game's current update sends its items
- * to re-test as recording it would have; turning it off on an update in effect takes its re-test
- * back (undoRetestStatements: what nobody re-tested since gets its status back; `restored`). A
+ * to re-test as recording it would have; turning it off on the current update, or correcting its
+ * date to before another's, takes its re-test back (undoRetestStatements: what nobody re-tested
+ * since gets its status back; `restored`). A
  * scheduled update moved to today or before takes effect with the save (a patch that came out
  * early); one in effect cannot move ahead of today, as its re-test has run.
  */
@@ -397,7 +398,9 @@ export async function editTitleUpdate(
   ];
   if (applies) statements.push(d1.prepare(`UPDATE title_updates SET applied_at = ? WHERE id = ? AND applied_at IS NULL`).bind(now, id));
   if (retest) statements.push(...retestStatements(db, value.game, { id }, staffId, now, applies ? now : undefined));
-  const undo = Boolean(existing.appliedAt) && existing.gameplay && !value.gameplay;
+  // A current gameplay update whose 'touches gameplay' goes off, or whose date is corrected to before
+  // another's, takes back its re-test (as recording it so would have run none).
+  const undo = Boolean(existing.appliedAt) && existing.gameplay && wasCurrent && (!value.gameplay || !isCurrent);
   if (undo) statements.push(...undoRetestStatements(db, id));
   let results: D1Result[];
   try {

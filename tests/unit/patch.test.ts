@@ -241,9 +241,17 @@ describe("title updates and statuses in D1", () => {
     expect(await schemeRow()).toEqual(before);
     expect(await playRow()).toEqual({ status: "verified", updateId: null });
     expect(await historyCount()).toBe(historyBefore + 2);
-    // Nothing left to take back: turning it on and off again restores what the new re-test took.
+    // Nothing left to take back.
     expect(await deleteTitleUpdate(db, againId)).toEqual({ restored: 0 });
     expect(await schemeRow()).toEqual(before);
+
+    // Its date corrected to before the current update's: it is history, and its re-test is taken back.
+    const dated = await recordTitleUpdate(db, value, staffId);
+    const datedId = dated.ok ? dated.id : 0;
+    expect((await schemeRow()).status).toBe("needs-retest");
+    expect(await editTitleUpdate(db, datedId, { ...value, releasedOn: "2026-11-15" }, staffId)).toEqual({ ok: true, id: datedId, retested: false, scheduled: false, restored: 2 });
+    expect(await schemeRow()).toEqual(before);
+    expect(await deleteTitleUpdate(db, datedId)).toEqual({ restored: 0 });
   });
 });
 
