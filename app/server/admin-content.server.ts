@@ -16,7 +16,7 @@ import { hasErrorMessage, type Database } from "./db.server.ts";
 import { mediaKeyFromUrl, readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
-import { firstStatusStatements } from "./patch.server.ts";
+import { firstStatusStatements, movedGameStatements } from "./patch.server.ts";
 
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
 // slug check and its all-or-nothing save of the content with its formations and plays.
@@ -650,6 +650,8 @@ export async function saveContent(
         }),
     ),
     ...firstStatusStatements(db, slug, options.authorId, Date.now()),
+    // Moved to the other game: re-tested there (a status that named the game it left).
+    ...(current ? movedGameStatements(db, current.id, options.authorId, Date.now()) : []),
     // A live formation always answers its own slug: an old slug a formation now has leads nowhere else.
     ...(current
       ? [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
 import { applyStatusChange, isoDay, type PatchStatus, type StatusInput } from "../lib/patch.ts";
 import type { TitleUpdateValue } from "../lib/schemas/patch.ts";
@@ -720,6 +720,81 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
         statusUpdateId: sql`(SELECT ${currentUpdateOf(sql`c.game`)} FROM ${content} c JOIN ${contentSections} s ON s.content_id = c.id JOIN ${contentPlays} p ON p.section_id = s.id WHERE p.id = ${playStatuses.playId})`,
       })
       .where(sql`${playStatuses.playId} IN ${newPlays}`),
+  ] as const;
+}
+
+/**
+ * For the content editor's batch, after the item is written: an item moved to the other game (its
+ * status, or a play's, names an update of the game it left) was never tested on this one. It and
+ * those plays go to re-test on their new game's current update, with history; the item's row tells
+ * its followers, its plays' rows do not (as after an update).
+ */
+export function movedGameStatements(db: Database, contentId: number, staffId: string | null, now: number) {
+  const otherGame = (updateId: unknown) => sql`(SELECT u.game FROM ${titleUpdates} u WHERE u.id = ${updateId}) <> ${content.game}`;
+  const movedItem = and(eq(content.id, contentId), otherGame(content.statusUpdateId));
+  const movedPlays = db
+    .select({ playId: playStatuses.playId })
+    .from(playStatuses)
+    .innerJoin(contentPlays, eq(contentPlays.id, playStatuses.playId))
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .innerJoin(content, eq(content.id, contentSections.contentId))
+    .where(and(eq(content.id, contentId), otherGame(playStatuses.statusUpdateId)));
+  // Every column of status_changes, in its order (drizzle's insert ... select).
+  const retestRow = (kind: "content" | "play", playId: unknown, from: { status: unknown; updateId: unknown; note: unknown; alternative: unknown; changedAt: unknown }) => ({
+    id: sql<number>`NULL`.as("id"),
+    itemKind: sql<"content" | "play">`${kind}`.as("item_kind"),
+    contentId: content.id,
+    playId: sql<number | null>`${playId}`.as("play_id"),
+    fromStatus: sql<PatchStatus>`${from.status}`.as("from_status"),
+    toStatus: sql<"needs-retest">`'needs-retest'`.as("to_status"),
+    updateId: sql<number | null>`${currentUpdateOf(content.game)}`.as("update_id"),
+    note: sql<null>`NULL`.as("note"),
+    changedBy: sql<string | null>`${staffId}`.as("changed_by"),
+    notify: sql<boolean>`${kind === "content" ? 1 : 0}`.as("notify"),
+    changedAt: sql<Date>`${now}`.as("changed_at"),
+    fromUpdateId: sql<number | null>`${from.updateId}`.as("from_update_id"),
+    fromNote: sql<string | null>`${from.note}`.as("from_note"),
+    fromAlternative: sql<string | null>`${from.alternative}`.as("from_alternative"),
+    fromChangedAt: sql<Date | null>`${from.changedAt}`.as("from_changed_at"),
+  });
+  const retest = { status: "needs-retest" as const, statusNote: null, statusAlternative: null, statusChangedAt: new Date(now) };
+  return [
+    db.insert(statusChanges).select(
+      db
+        .select(
+          retestRow("play", contentPlays.id, {
+            status: playStatuses.status,
+            updateId: playStatuses.statusUpdateId,
+            note: playStatuses.statusNote,
+            alternative: playStatuses.statusAlternative,
+            changedAt: playStatuses.statusChangedAt,
+          }),
+        )
+        .from(playStatuses)
+        .innerJoin(contentPlays, eq(contentPlays.id, playStatuses.playId))
+        .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+        .innerJoin(content, eq(content.id, contentSections.contentId))
+        .where(and(eq(content.id, contentId), otherGame(playStatuses.statusUpdateId))),
+    ),
+    db
+      .update(playStatuses)
+      .set({ ...retest, statusUpdateId: sql`(SELECT ${currentUpdateOf(sql`c.game`)} FROM ${content} c WHERE c.id = ${contentId})` })
+      .where(sql`${playStatuses.playId} IN ${movedPlays}`),
+    db.insert(statusChanges).select(
+      db
+        .select(
+          retestRow("content", sql`NULL`, {
+            status: content.status,
+            updateId: content.statusUpdateId,
+            note: content.statusNote,
+            alternative: content.statusAlternative,
+            changedAt: content.statusChangedAt,
+          }),
+        )
+        .from(content)
+        .where(movedItem),
+    ),
+    db.update(content).set({ ...retest, statusUpdateId: sql`${currentUpdateOf(content.game)}` }).where(movedItem),
   ] as const;
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, content, contentPlays, contentSections, counters, users } from "../../db/schema";
+import { blogPosts, content, contentPlays, contentSections, counters, playStatuses, statusChanges, titleUpdates, users } from "../../db/schema";
 import { nextFreeSlug, slugify, slugOrFallback } from "~/lib/slug";
 import type { ContentFormValue, FormationValue, PlayValue } from "~/lib/schemas/content";
 import { saveContent, type ContentImageFiles } from "~/server/admin-content.server";
@@ -140,6 +140,43 @@ describe("saveContent", () => {
     // The same video saved again keeps what it has.
     expect(await save("https://cdn.example/c.mp4", "0:12", await current("unit-runtime"))).toBe("0:12");
     expect(await save("https://cdn.example/c.mp4", "0:12", await current("unit-runtime"))).toBe("0:12");
+  });
+
+  it("an item moved to the other game goes to re-test there with its plays (its statuses named the game it left); saved again, nothing more", async () => {
+    const [college] = await db.insert(titleUpdates).values({ game: "college", version: "u-move-c", releasedOn: "2026-01-05", gameplay: true, appliedAt: new Date(1) }).returning({ id: titleUpdates.id });
+    const [madden] = await db.insert(titleUpdates).values({ game: "madden", version: "u-move-m", releasedOn: "2026-01-06", gameplay: true, appliedAt: new Date(1) }).returning({ id: titleUpdates.id });
+    const slug = await createScheme("Unit Scheme Moved");
+    const saved = (await stored(slug))!;
+    // Verified on the college update, as the editor stamps a new item.
+    await db.update(content).set({ status: "adjusted", statusNote: "Motion first", statusUpdateId: college.id, statusChangedAt: new Date(5) }).where(eq(content.id, saved.row.id));
+    await db.update(playStatuses).set({ statusUpdateId: college.id, statusChangedAt: new Date(5) }).where(inArray(playStatuses.playId, saved.plays.map((entry) => entry.id)));
+    const save = async (game: "college" | "madden") =>
+      saveContent(storage, {
+        authorId,
+        revision: null,
+        current: await current(slug),
+        value: { ...value("Unit Scheme Moved", [formation("Gun Trips TE", [play("Stick RPO"), play("Bubble")]), formation("Pistol Strong", [play("Inside Zone"), play("PA Boot")])]), game },
+        files: noFiles,
+      });
+    const statuses = async () => ({
+      item: (await db.select({ status: content.status, updateId: content.statusUpdateId, note: content.statusNote }).from(content).where(eq(content.id, saved.row.id)))[0],
+      plays: await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(inArray(playStatuses.playId, saved.plays.map((entry) => entry.id))),
+      history: (await db.select().from(statusChanges).where(and(eq(statusChanges.contentId, saved.row.id), eq(statusChanges.toStatus, "needs-retest")))).map(
+        (row) => `${row.itemKind}:${row.fromStatus}->${row.toStatus}:${row.notify}`,
+      ),
+    });
+    expect((await save("college")).status).toBe("saved");
+    expect((await statuses()).item).toEqual({ status: "adjusted", updateId: college.id, note: "Motion first" });
+    expect((await save("madden")).status).toBe("saved");
+    const moved = await statuses();
+    expect(moved.item).toEqual({ status: "needs-retest", updateId: madden.id, note: null });
+    expect(moved.plays).toEqual(Array(4).fill({ status: "needs-retest", updateId: madden.id }));
+    expect(moved.history.sort()).toEqual(["content:adjusted->needs-retest:true", ...Array(4).fill("play:verified->needs-retest:false")]);
+    // The re-test keeps what it replaced, so that staff can take it back like an update's.
+    const [row] = await db.select().from(statusChanges).where(and(eq(statusChanges.contentId, saved.row.id), eq(statusChanges.itemKind, "content"), eq(statusChanges.toStatus, "needs-retest")));
+    expect(row).toMatchObject({ fromUpdateId: college.id, fromNote: "Motion first", updateId: madden.id });
+    expect((await save("madden")).status).toBe("saved");
+    expect((await statuses()).history).toHaveLength(5);
   });
 
   it("a successful edit replaces every formation and play", async () => {
