@@ -9,7 +9,10 @@ export type ContactInput = { name: string; email: string; subject?: string; mess
 
 /** Stores the message and e-mails it to the support address (after the response). */
 export async function submitContactMessage(app: AppContext, request: Request, input: ContactInput, userId: string | null) {
-  const throttle = await recordAttempt(app.env.KV, `contact:${clientAddress(request)}`, CONTACT_RULE);
+  // A member's messages count against their account, a visitor's against their address: members
+  // behind a shared address (a campus, a carrier) are not held back by someone else's messages.
+  const sender = userId ? `user:${userId}` : clientAddress(request);
+  const throttle = await recordAttempt(app.env.KV, `contact:${sender}`, CONTACT_RULE);
   if (throttle.used > CONTACT_RULE.limit) return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
   await app.db.insert(contactMessages).values({ ...input, subject: input.subject || null, userId });
   const { text, html } = renderEmail({

@@ -185,6 +185,26 @@ describe("contact form in Chromium", () => {
     await context.close();
   });
 
+  it("with JavaScript on: a refused message (the hourly limit) keeps what was typed", async () => {
+    const { context, page } = await newPage(browser);
+    await ownAddress(context);
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    for (let sent = 1; sent <= 5; sent++) {
+      await fillContact(page, `e2e-limit-${sent}-${Date.now()}`);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await visible(page.getByRole("status").getByText("Message Sent!"));
+      await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    }
+    const marker = `e2e-refused-${Date.now()}`;
+    await fillContact(page, marker);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page.getByText("Message not sent - You have sent several messages in a short time. Please try again later."));
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toContain(marker);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).not.toBe("");
+    await context.close();
+  });
+
   it("with JavaScript off: the same messages after the page reloads", async () => {
     const { context, page } = await newPage(browser, { javaScriptEnabled: false });
     await ownAddress(context);

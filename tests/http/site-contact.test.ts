@@ -1,7 +1,7 @@
 import { asc, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema";
-import { demoUserId, readOutbox } from "../support/accounts";
+import { createConfirmedUser, demoUserId, readOutbox, signInUser } from "../support/accounts";
 import { linksOf, mainOf, tags, textOf } from "../support/html";
 import { cookiesFrom, get, postForm, signIn } from "../support/http";
 import { testState } from "../support/test-state";
@@ -178,12 +178,20 @@ describe("contact form", () => {
     const sixth = await send({ name: "Pat", email: "pat@example.com", message: `${id} number 6` }, { address });
     expect(sixth.status).toBe(429);
     const text = textOf(await sixth.text());
-    expect(text).toContain("You have sent several messages in a short time. Please try again later.");
-    expect(text).toContain("Error - Failed to send message. Please try again.");
+    expect(text).toContain("Message not sent - You have sent several messages in a short time. Please try again later.");
+    // Not the failure's 'Please try again.': trying again at once would fail too.
+    expect(text).not.toContain("Failed to send message. Please try again.");
     expect((await storedWith(id)).map((row) => row.message)).toEqual([1, 2, 3, 4, 5].map((index) => `${id} number ${index}`));
     expect(await mailWith(`${id} number 6`, 500)).toBeNull();
 
     const other = await send({ name: "Pat", email: "pat@example.com", message: `${id} from elsewhere` });
     expect(other.status).toBe(302);
+
+    // A member at that address sends on their own account's count, up to its own 5.
+    const member = await signInUser(await createConfirmedUser("contact"));
+    for (let index = 1; index <= 5; index++) {
+      expect((await send({ name: "Sam", email: "sam@example.com", message: `${id} member ${index}` }, { address, cookie: member })).status, `member message ${index}`).toBe(302);
+    }
+    expect((await send({ name: "Sam", email: "sam@example.com", message: `${id} member 6` }, { address: newAddress(), cookie: member })).status).toBe(429);
   });
 });

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { Field, FormAlert } from "~/components/forms";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/server/toast.server";
 
 const MISSING = { kind: "error" as const, title: "Missing Information", description: "Please fill in all required fields." };
 const FAILED = { kind: "error" as const, title: "Error", description: "Failed to send message. Please try again." };
+const THROTTLED = { kind: "error" as const, title: "Message not sent", description: "You have sent several messages in a short time. Please try again later." };
 const SENT = { kind: "success" as const, title: "Message Sent!", description: "We'll get back to you within 24 hours." };
 
 const FAQ = [
@@ -67,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.status === "throttled") {
       return data(
         {
-          result: submission.reply({ formErrors: ["You have sent several messages in a short time. Please try again later."] }),
-          toast: FAILED,
+          result: submission.reply(),
+          toast: THROTTLED,
         },
         { status: 429 },
       );
@@ -90,6 +91,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     shouldRevalidate: "onInput",
   });
   const location = useLocation();
+  // The form starts empty at each new page (the redirect after a message is sent), not after a
+  // refusal: with JavaScript that answer is a new location too, and the typing must stay.
+  const formKey = useRef(location.key);
+  if (!actionData && navigation.state === "idle") formKey.current = location.key;
   // Runs before conform's own submit handler, which stops an invalid form without calling ours.
   const warnIfMissing = (event: React.FormEvent<HTMLFormElement>) => {
     const formData = new FormData(event.currentTarget);
@@ -107,8 +112,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="contact-form-title" className="card p-6">
           <h2 id="contact-form-title" className="text-xl font-bold text-white">Send a message</h2>
-          {/* A new location (the redirect after sending) starts with an empty form. */}
-          <Form key={location.key} method="post" {...getFormProps(form)} onSubmitCapture={warnIfMissing} className="mt-6 space-y-5">
+          <Form key={formKey.current} method="post" {...getFormProps(form)} onSubmitCapture={warnIfMissing} className="mt-6 space-y-5">
             {actionData?.toast ? <FormAlert errors={[`${actionData.toast.title} - ${actionData.toast.description}`]} /> : null}
             <FormAlert errors={form.errors} />
             <div className="grid gap-5 sm:grid-cols-2">
