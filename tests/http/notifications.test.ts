@@ -57,6 +57,14 @@ describe("/notifications", () => {
     expect(html).toContain("Notifications");
   });
 
+  it("a page past the end leads to the last page that has notifications", async () => {
+    const response = await get("/notifications?page=500", { cookie: cookies.premium });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toMatch(/^\/notifications(\?page=\d+)?$/);
+    const last = await text(await get(locationOf(response)!, { cookie: cookies.premium }));
+    expect(last).not.toContain("No notifications yet.");
+  });
+
   it("the premium demo member has unread notifications: the bell says how many, in the page's round trips", async () => {
     const response = await get("/college", { cookie: cookies.premium });
     const html = await text(response);

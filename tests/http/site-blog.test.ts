@@ -112,16 +112,21 @@ describe("blog list", () => {
     }
   });
 
-  it("shows 'No blog posts found in this category.' when a category page has no posts", async () => {
-    const page = await html("/blog?category=updates&page=50");
-    expect(cards(page)).toEqual([]);
-    expect(textOf(mainOf(page))).toContain("No blog posts found in this category.");
+  it("sends a page past the end to the last page, not to 'No blog posts found in this category.'", async () => {
+    const response = await get("/blog?category=updates&page=50");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/blog?category=updates");
+    const page = await html("/blog?category=updates");
+    expect(cards(page).length).toBeGreaterThan(0);
+    expect(textOf(mainOf(page))).not.toContain("No blog posts found in this category.");
   });
 
   it("never answers 500 for an unknown category or a bad page number", async () => {
     const all = cards(await html("/blog")).map((card) => card.slug);
     for (const query of ["category=bogus", "category=", "category=UPDATES", "category=%3Cscript%3E", "category=updates&category=news", "page=abc", "page=-3", "page=0", "page=1e999", "page=99999999999"]) {
-      const response = await get(`/blog?${query}`);
+      let response = await get(`/blog?${query}`);
+      // A page number past the end leads to the last page.
+      if (response.status === 302) response = await get(response.headers.get("Location")!);
       expect(response.status, query).toBe(200);
       const page = await response.text();
       if (query.startsWith("category=") && !query.includes("updates")) {

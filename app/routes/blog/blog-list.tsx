@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-list";
 import { BlogCard } from "~/components/blog-card";
@@ -34,7 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Shares the session check's D1 batch when a member is signed in (the root loader needs the user).
   const { rows, count } = await readPage(app, () => ({ rows: blogPageQuery(db, category, page), count: publishedPostCountQuery(db, category) }));
   const total = count[0].total;
-  return { category, page, pageCount: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)), posts: rows.map(toBlogCard) };
+  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  // A page past the end: the last one, not 'No blog posts found in this category.'
+  if (page > pageCount) throw redirect(hrefFor(category, pageCount));
+  return { category, page, pageCount, posts: rows.map(toBlogCard) };
 }
 
 function hrefFor(category: BlogCategory | null, page = 1) {

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
@@ -39,12 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   const total = Number(read.total[0]?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
+  // A page that is gone (or never was): the last one that has notifications, not 'No notifications yet.'
+  if (page > pageCount) throw redirect(pageCount > 1 ? `/notifications?page=${pageCount}` : "/notifications");
   return {
     inSite: user.notifyInSite,
     // 'Mark all as read' covers what this page could show, not what arrived after it.
     shownAt: Date.now(),
     page,
-    pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE)),
+    pageCount,
     notifications: read.rows.map((row) => ({
       id: row.id,
       status: row.toStatus,
