@@ -31,15 +31,40 @@ export function pageSearch(request: Request) {
  * answer 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return withPlainLineBreaks(await request.formData());
+    form = withPlainLineBreaks(await request.formData());
   } catch {
-    throw new Response("This request did not send a form. Go back and send the form from its page.", {
-      status: 400,
-      statusText: "Bad Request",
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    throw badForm("This request did not send a form. Go back and send the form from its page.");
   }
+  if (!isFormShapeAllowed(form)) throw badForm("This form was not sent as its page sends it. Go back and send the form from its page.");
+  return form;
+}
+
+function badForm(message: string) {
+  return new Response(message, { status: 400, statusText: "Bad Request", headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The largest list index a form of this site sends (30 formations, 40 plays each): conform reads a
+ * field named `x[N]` as a list of N + 1 entries and sends a refused form back whole, so one small
+ * field with a huge index once made the server build, and answer, millions of empty entries.
+ */
+export const MAX_FORM_INDEX = 99;
+
+/** Every list index within MAX_FORM_INDEX, and conform's intent field (JSON) readable. */
+function isFormShapeAllowed(form: FormData): boolean {
+  for (const [name, value] of form) {
+    for (const match of name.matchAll(/\[(\d+)\]/g)) if (match[1].length > 2 || Number(match[1]) > MAX_FORM_INDEX) return false;
+    if (name === "__intent__") {
+      try {
+        JSON.parse(String(value));
+      } catch {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 /**

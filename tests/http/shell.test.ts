@@ -30,11 +30,18 @@ describe("page shell", () => {
     expect(html).not.toMatch(/href="#"/);
   });
 
-  describe("a POST whose body is not a form gets 400 and a sentence, not a 500", () => {
-    const bodies: Array<[string, Record<string, string>, string | undefined]> = [
-      ["JSON", { "Content-Type": "application/json" }, '{"intent":"login"}'],
-      ["no body", {}, undefined],
-      ["a broken multipart body", { "Content-Type": "multipart/form-data; boundary=xyz" }, "--abc\r\nnot a part\r\n"],
+  describe("a POST whose body is not a form (or not one of ours) gets 400 and a sentence, not a 500", () => {
+    const NOT_A_FORM = "This request did not send a form.";
+    const NOT_OURS = "This form was not sent as its page sends it.";
+    const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
+    const bodies: Array<[string, Record<string, string>, string | undefined, string]> = [
+      ["JSON", { "Content-Type": "application/json" }, '{"intent":"login"}', NOT_A_FORM],
+      ["no body", {}, undefined, NOT_A_FORM],
+      ["a broken multipart body", { "Content-Type": "multipart/form-data; boundary=xyz" }, "--abc\r\nnot a part\r\n", NOT_A_FORM],
+      // A list index far past any form's (its refusal once echoed 100 million empty entries: out of memory).
+      ["a field with a huge list index", urlencoded, "name=&x[99999999]=a", NOT_OURS],
+      ["a field with a list index past any form's", urlencoded, "intent=x&formations[100].title=A", NOT_OURS],
+      ["an unreadable form intent", urlencoded, "__intent__=garbage{", NOT_OURS],
     ];
     const pages: Array<[string, "premium" | "superadmin" | null]> = [
       ["/auth", null],
@@ -63,7 +70,7 @@ describe("page shell", () => {
 
     it.each(pages)("%s (as %s)", async (path, role) => {
       const cookie = role ? await cookieFor(role) : undefined;
-      for (const [kind, headers, body] of bodies) {
+      for (const [kind, headers, body, message] of bodies) {
         for (const target of [path, `${path}.data`]) {
           const response = await fetch(url(target), {
             method: "POST",
@@ -73,7 +80,7 @@ describe("page shell", () => {
           });
           const text = await response.text();
           expect(response.status, `${target} with ${kind}`).toBe(400);
-          if (target === path) expect(text, `${target} with ${kind}`).toContain("This request did not send a form.");
+          if (target === path) expect(text, `${target} with ${kind}`).toContain(message);
         }
       }
     });
