@@ -19,6 +19,7 @@ import { unreadCountQuery } from "./server/notifications.server";
 import { none, readPage } from "./server/page-read.server";
 import { isDiscordSyncConfigured } from "./server/discord.server";
 import { toViewer } from "./server/users.server";
+import { useShownPath } from "~/components/use-focus-on-arrival";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useShownPath();
   return <Outlet />;
 }
 

@@ -3,6 +3,7 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
@@ -133,16 +134,24 @@ function CommentItem({
       {deleting && comment.canEdit ? (
         <DeleteConfirmation comment={comment} cancelHref={href()} />
       ) : comment.canEdit && !editing ? (
-        <footer>
-          <Link to={href({ editComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link">
-            Edit
-          </Link>
-          <Link to={href({ deleteComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link-danger">
-            Delete
-          </Link>
-        </footer>
+        <CommentActions comment={comment} href={href} />
       ) : null}
     </li>
+  );
+}
+
+/** Edit and Delete; back from either (saved or cancelled), the keyboard is on Edit again. */
+function CommentActions({ comment, href }: { comment: CommentView; href: (extra?: Record<string, string>) => string }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+  return (
+    <footer>
+      <Link ref={focusRef} to={href({ editComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link">
+        Edit
+      </Link>
+      <Link to={href({ deleteComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link-danger">
+        Delete
+      </Link>
+    </footer>
   );
 }
 
@@ -258,7 +267,8 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
         autoFocus
       />
       <div className="flex gap-3">
-        <button type="submit" className="btn-primary" disabled={saving}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
           {saving ? "Saving..." : "Save"}
         </button>
         <Link to={cancelHref} replace preventScrollReset className="btn-secondary">
@@ -269,13 +279,15 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
   );
 }
 
+/** In place of Edit and Delete, the keyboard on its answer (which reads the question with it). */
 function DeleteConfirmation({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
   return (
     <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
       <input type="hidden" name="intent" value="delete-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
-      <p className="text-sm font-semibold text-red-200">Delete this comment?</p>
-      <button type="submit" className="btn-danger px-3 py-1.5">
+      <p id={`delete-comment-${comment.id}`} className="text-sm font-semibold text-red-200">Delete this comment?</p>
+      <button ref={focusRef} type="submit" aria-describedby={`delete-comment-${comment.id}`} className="btn-danger px-3 py-1.5">
         Delete
       </button>
       <Link to={cancelHref} replace preventScrollReset className="btn-secondary px-3 py-1.5">

@@ -23,7 +23,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
   );
 }
 
-export function Link(props: LinkProps) {
+export function Link(props: LinkProps & { ref?: React.Ref<HTMLAnchorElement> }) {
   const navigate = useContext(NavigateContext);
   const { to, discover = "render", onClick, replace, target, reloadDocument, preventScrollReset, ...rest } = props;
   const simple =

@@ -189,6 +189,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const controls = useRef<HTMLDivElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
   const played = useRef(false);
 
   // Native controls stay until JavaScript takes over. The browser may have read the video's
@@ -307,6 +308,8 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
                 element.currentTime = resumeFrom;
                 setResumeFrom(null);
                 startPlaying(element);
+                // The button goes as the video plays: the keyboard moves to 'Pause' in its place.
+                playButton.current?.focus({ preventScroll: true });
               }}
             >
               Resume from {formatPosition(resumeFrom)}
@@ -329,7 +332,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
           data-testid="video-controls"
           data-visible={controlsVisible}
         >
-          <button type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
+          <button ref={playButton} type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
             {playing ? (
               <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
             ) : (

@@ -103,6 +103,8 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     // The box holds the saved note, so saving again does not put back an older one.
     expect(await page.getByLabel("Note for Mesh").inputValue()).toBe("Hot route the back vs man.");
     if (!mode.javaScriptEnabled) expect(new URL(page.url()).hash).toMatch(/^#entry-\d+$/);
+    // The note's form is rebuilt with the saved note: the keyboard stays on its button.
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Save note (Mesh)");
 
     if (!(await entry(page, "Mesh").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Mesh").locator("summary").click();
     await page.getByLabel("Move to (for Mesh)").selectOption({ label: "Red zone" });
@@ -125,9 +127,11 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await succeeded(w, "Gameplan renamed");
     await visible(page.getByRole("heading", { name: `${name} finals`, level: 1 }));
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(`${name} finals`);
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Rename");
 
     await page.getByRole("button", { name: "Create share link" }).click();
     await succeeded(w, "Share link created");
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Stop sharing");
     const link = await page.getByLabel("Share link").inputValue();
     expect(link).toMatch(/\/gameplans\/shared\/[A-Za-z0-9_-]{32}$/);
     const visitor = await newPage(browser, { javaScriptEnabled: mode.javaScriptEnabled });
@@ -142,6 +146,13 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await visible(visitor.page.getByRole("heading", { name: "This gameplan is no longer shared" }));
     await visitor.context.close();
 
+    // Asked in place: the keyboard is on the answer, and back on the link after 'Cancel'.
+    await page.getByRole("link", { name: "Delete gameplan" }).click();
+    await visible(page.getByRole("button", { name: "Yes, delete gameplan" }));
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Yes, delete gameplan");
+    await page.getByRole("link", { name: "Cancel", exact: true }).click();
+    await visible(page.getByRole("link", { name: "Delete gameplan" }));
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Delete gameplan");
     await page.getByRole("link", { name: "Delete gameplan" }).click();
     await page.getByRole("button", { name: "Yes, delete gameplan" }).click();
     await succeeded(w, "Gameplan deleted");

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { ProgressBar } from "~/components/library/progress-bar";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { GAME_LABELS } from "~/lib/format";
 import { isFinished } from "~/lib/progress";
 import type { StartedScheme } from "~/server/progress.server";
@@ -42,35 +43,55 @@ export function PlaybookCard({ schemes, confirming }: { schemes: PlaybookScheme[
                       Next: {scheme.next.title}
                     </Link>
                   ) : null}
-                  {confirming !== scheme.slug ? (
-                    <Link to={`/account-settings?reset=${encodeURIComponent(scheme.slug)}#playbook`} preventScrollReset className="btn-secondary btn-sm">
-                      Reset progress<span className="sr-only"> of {scheme.title}</span>
-                    </Link>
-                  ) : null}
+                  {confirming !== scheme.slug ? <ResetLink scheme={scheme} /> : null}
                 </div>
               </div>
               <ProgressBar progress={scheme.progress} compact />
-              {confirming === scheme.slug ? (
-                <Form method="post" action="/account-settings" className="mt-4 rounded-lg border border-red-400/40 bg-red-950/30 p-4">
-                  <input type="hidden" name="intent" value="reset-progress" />
-                  <input type="hidden" name="scheme" value={scheme.contentId} />
-                  <p className="text-sm text-slate-200" id={`reset-${scheme.slug}`}>
-                    Reset your progress in <strong>{scheme.title}</strong>? Every play goes back to Not started and saved video places are forgotten.
-                  </p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <button type="submit" className="btn-danger btn-sm" aria-describedby={`reset-${scheme.slug}`} disabled={resetting}>
-                      Yes, reset progress
-                    </button>
-                    <Link to="/account-settings#playbook" preventScrollReset className="btn-secondary btn-sm">
-                      Cancel
-                    </Link>
-                  </div>
-                </Form>
-              ) : null}
+              {confirming === scheme.slug ? <ResetConfirmation scheme={scheme} resetting={resetting} /> : null}
             </li>
           ))}
         </ul>
       )}
     </SettingsCard>
+  );
+}
+
+/** Back from 'Cancel', the keyboard is on the link again. */
+function ResetLink({ scheme }: { scheme: PlaybookScheme }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+  return (
+    <Link ref={focusRef} to={`/account-settings?reset=${encodeURIComponent(scheme.slug)}#playbook`} preventScrollReset className="btn-secondary btn-sm">
+      Reset progress<span className="sr-only"> of {scheme.title}</span>
+    </Link>
+  );
+}
+
+/** Asked under the scheme, the keyboard on its answer (which reads the question with it). */
+function ResetConfirmation({ scheme, resetting }: { scheme: PlaybookScheme; resetting: boolean }) {
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
+  return (
+    <Form method="post" action="/account-settings" className="mt-4 rounded-lg border border-red-400/40 bg-red-950/30 p-4">
+      <input type="hidden" name="intent" value="reset-progress" />
+      <input type="hidden" name="scheme" value={scheme.contentId} />
+      <p className="text-sm text-slate-200" id={`reset-${scheme.slug}`}>
+        Reset your progress in <strong>{scheme.title}</strong>? Every play goes back to Not started and saved video places are forgotten.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button
+          ref={focusRef}
+          type="submit"
+          className="btn-danger btn-sm"
+          aria-describedby={`reset-${scheme.slug}`}
+          aria-disabled={resetting || undefined}
+          onClick={(event) => resetting && event.preventDefault()}
+        >
+          Yes, reset progress
+        </button>
+        <Link to="/account-settings#playbook" preventScrollReset className="btn-secondary btn-sm">
+          Cancel
+        </Link>
+      </div>
+    </Form>
   );
 }

@@ -9,6 +9,7 @@ import { FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { applySlots, GAMEPLAN_NOTE_MAX, isSituation, placeEntry, SITUATION_LABELS, type Situation } from "~/lib/gameplans";
 import { entryNoteSchema } from "~/lib/schemas/gameplans";
@@ -229,6 +230,8 @@ function EntryItem(props: {
 }
 
 function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: SubmissionResult<string[]> | null }) {
+  // Rebuilt with the saved note: the keyboard stays on 'Save note'.
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
   const [form, fields] = useForm({
     id: `note-${entry.id}`,
     lastResult: lastResult ?? undefined,
@@ -247,7 +250,7 @@ function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: Sub
       <textarea {...getTextareaProps(fields.note)} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
       <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
       <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
-      <button type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>
+      <button ref={focusRef} type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>
     </Form>
   );
 }

@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { useCopiedFlag } from "~/components/copy-link";
 import { Field, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
 import { GAME_LABELS } from "~/lib/format";
 import { GAMEPLAN_NAME_MAX } from "~/lib/gameplans";
@@ -50,6 +51,8 @@ export function CreateGameplanForm({ lastResult, game, full }: { lastResult: Sub
 
 export function RenameGameplanForm({ name, lastResult }: { name: string; lastResult: SubmissionResult<string[]> | null }) {
   const saving = useSubmitting("rename");
+  // Rebuilt with the new name after a save: the keyboard stays on 'Rename'.
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
   const [form, fields] = useForm({
     id: "rename-gameplan",
     lastResult: lastResult ?? undefined,
@@ -65,7 +68,8 @@ export function RenameGameplanForm({ name, lastResult }: { name: string; lastRes
       <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
         <input {...getInputProps(fields.name, { type: "text" })} maxLength={GAMEPLAN_NAME_MAX} autoComplete="off" className="input" />
       </Field>
-      <button type="submit" className="btn-secondary btn-sm" disabled={saving}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+      <button ref={focusRef} type="submit" className="btn-secondary btn-sm" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
         Rename
       </button>
     </Form>
@@ -91,7 +95,12 @@ export function ShareGameplan({ shareUrl }: { shareUrl: string | null }) {
       ) : null}
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={shareUrl ? "unshare" : "share"} />
-        <button type="submit" className={shareUrl ? "btn-danger btn-sm" : "btn-primary btn-sm"} disabled={busy}>
+        <button
+          type="submit"
+          className={shareUrl ? "btn-danger btn-sm" : "btn-primary btn-sm"}
+          aria-disabled={busy || undefined}
+          onClick={(event) => busy && event.preventDefault()}
+        >
           {shareUrl ? "Stop sharing" : "Create share link"}
         </button>
       </Form>
@@ -116,14 +125,24 @@ function CopyButton({ url }: { url: string }) {
 
 /** 'Delete gameplan' asks first, on the page itself (?delete=1), so it works the same without JavaScript. */
 export function DeleteGameplan({ id, name, confirming }: { id: number; name: string; confirming: boolean }) {
+  if (!confirming) return <DeleteGameplanLink id={id} />;
+  return <DeleteGameplanConfirmation id={id} name={name} />;
+}
+
+/** Back from 'Cancel', the keyboard is on the link again. */
+function DeleteGameplanLink({ id }: { id: number }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+  return (
+    <Link ref={focusRef} to={`/gameplans/${id}?delete=1#delete`} preventScrollReset className="btn-secondary btn-sm">
+      Delete gameplan
+    </Link>
+  );
+}
+
+/** In place of the link, the keyboard on its answer (which reads the question with it). */
+function DeleteGameplanConfirmation({ id, name }: { id: number; name: string }) {
   const deleting = useSubmitting("delete");
-  if (!confirming) {
-    return (
-      <Link to={`/gameplans/${id}?delete=1#delete`} preventScrollReset className="btn-secondary btn-sm">
-        Delete gameplan
-      </Link>
-    );
-  }
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
   return (
     <Form method="post" action={`/gameplans/${id}`} className="rounded-lg border border-red-400/40 bg-red-950/30 p-4">
       <input type="hidden" name="intent" value="delete" />
@@ -131,7 +150,14 @@ export function DeleteGameplan({ id, name, confirming }: { id: number; name: str
         Delete <strong>{name}</strong>? Its plays, notes and share link go with it. The plays stay in the library.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="submit" className="btn-danger btn-sm" aria-describedby="delete-gameplan-warning" disabled={deleting}>
+        <button
+          ref={focusRef}
+          type="submit"
+          className="btn-danger btn-sm"
+          aria-describedby="delete-gameplan-warning"
+          aria-disabled={deleting || undefined}
+          onClick={(event) => deleting && event.preventDefault()}
+        >
           Yes, delete gameplan
         </button>
         <Link to={`/gameplans/${id}`} preventScrollReset className="btn-secondary btn-sm">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "~/components/link";
 import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { CONTENT_TYPE_LABELS } from "~/lib/content";
@@ -13,6 +14,30 @@ function labelOf(name: FilterName, value: string) {
   if (name === "type") return CONTENT_TYPE_LABELS[value as keyof typeof CONTENT_TYPE_LABELS] ?? value;
   if (name === "difficulty") return value.charAt(0).toUpperCase() + value.slice(1);
   return value;
+}
+
+/**
+ * Above the results on a phone: a link down to the filters, and the chips of those chosen. A chip
+ * taken off goes with the keyboard's focus on it: the focus moves to the next chip, or to 'Filters'.
+ */
+export function FilterChipsRow({ text, filters }: { text: string; filters: SearchFilters }) {
+  const row = useRef<HTMLDivElement>(null);
+  const chosen = JSON.stringify(filters);
+  const shown = useRef(chosen);
+  useEffect(() => {
+    if (shown.current !== chosen && (!document.activeElement || document.activeElement === document.body)) {
+      row.current?.querySelector<HTMLElement>("ul a, a")?.focus({ preventScroll: true });
+    }
+    shown.current = chosen;
+  }, [chosen]);
+  return (
+    <div ref={row} className="mt-4 flex flex-wrap items-center gap-2 lg:hidden">
+      <a href="#filters" className="btn-secondary btn-sm">
+        Filters
+      </a>
+      <ActiveFilterChips text={text} filters={filters} />
+    </div>
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Link } from "~/components/link";
-import { ActiveFilterChips, SearchFilterList } from "~/components/search/search-filters";
+import { FilterChipsRow, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { GAME_LABELS } from "~/lib/format";
 import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchFilters } from "~/lib/search";
@@ -150,12 +150,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-amber-300">Only the first {MAX_QUERY_LENGTH} characters of your search were used.</p>
       ) : null}
       {found && found.total > 0 ? (
-        <div className="mt-4 flex flex-wrap items-center gap-2 lg:hidden">
-          <a href="#filters" className="btn-secondary btn-sm">
-            Filters
-          </a>
-          <ActiveFilterChips text={search.text} filters={search.filters} />
-        </div>
+        <FilterChipsRow text={search.text} filters={search.filters} />
       ) : null}
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
         {found

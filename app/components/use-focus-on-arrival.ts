@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { useHydrated } from "./use-hydrated";
+
+// The path of the page on screen before the current render's commit (the app root records it, after
+// its children's effects have run): an element arriving on the same path replaces a control of
+// this page; on a new path it is part of a new page, which keeps the focus where the browser put it.
+let shownPath: string | null = null;
+
+/** Called once, by the app root: records the path each committed page shows. */
+export function useShownPath() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    shownPath = pathname;
+  }, [pathname]);
+}
+
+/**
+ * For an element that takes the place of the control just used (a confirmation that replaces its
+ * button, a form rebuilt after its save): it takes the keyboard's focus when it appears on the same
+ * page after it has loaded, and the focus was lost with the control it replaced (it fell to the
+ * page). Never on a page's first load or on a newly opened page.
+ */
+export function useFocusOnArrival<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const afterLoad = useRef(useHydrated());
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (afterLoad.current && lost && shownPath === window.location.pathname) ref.current?.focus({ preventScroll: true });
+  }, []);
+  return ref;
+}
