@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_RATINGS } from "../../db/seed-data";
-import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
+import { focusedName, launchBrowser, newPage, signInAs, visible } from "../support/browser";
 import { customPlays, playWriteUp, premiumSchemes, publishedSeed, seedItem, TAB_TYPES, videoIdOf } from "../support/library";
 
 // Items this file changes (ratings, favourites, comments of the premium member), used nowhere else:
@@ -250,10 +250,13 @@ describe("a premium member with JavaScript", () => {
     await comment.getByRole("button", { name: "Save" }).click();
     await visible(page.getByText(`${text} (edited)`));
     await page.waitForFunction(() => !document.querySelector("textarea[id^='edit-comment-']"));
+    // The keyboard is back on the comment's 'Edit', not at the top of the page.
+    await expect.poll(() => focusedName(page)).toBe("Edit");
 
     const edited = page.locator("li", { hasText: `${text} (edited)` });
     await edited.getByRole("link", { name: "Delete" }).click();
     await visible(edited.getByText("Delete this comment?"));
+    await expect.poll(() => focusedName(page)).toBe("Delete");
     await edited.getByRole("button", { name: "Delete" }).click();
     await page.waitForFunction((needle) => !document.body.innerText.includes(needle), text);
     await page.reload();

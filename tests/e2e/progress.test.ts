@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playProgress } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember } from "../support/accounts";
-import { launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
+import { focusedName, launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage } from "../support/form-matrix";
 import { testState, type TestState } from "../support/test-state";
 
@@ -68,6 +68,13 @@ describe.each(JS_MODES)("the install tracker with $label", (mode) => {
     await visible(card.getByText("0 of 9 plays game-ready"));
     await card.getByRole("link", { name: /^Reset progress/ }).click();
     await visible(card.getByText(/Reset your progress in/));
+    // Asked in place: the keyboard is on the answer, and back on the link after 'Cancel'.
+    if (mode.javaScriptEnabled) {
+      await expect.poll(() => focusedName(page)).toBe("Yes, reset progress");
+      await card.getByRole("link", { name: "Cancel", exact: true }).click();
+      await expect.poll(() => focusedName(page)).toMatch(/^Reset progress/);
+      await card.getByRole("link", { name: /^Reset progress/ }).click();
+    }
     await card.getByRole("button", { name: "Yes, reset progress" }).click();
     await visible(page.getByText("Progress reset", { exact: true }).first(), 15_000);
     await visible(page.getByText("No schemes in progress yet.", { exact: false }));
@@ -136,6 +143,8 @@ describe("the self-hosted video", () => {
         return !element.paused && element.currentTime >= 6;
       });
       await visible(player.getByRole("button", { name: "Pause" }));
+      // The resume button went as the video started: the keyboard is on 'Pause' in its place.
+      await expect.poll(() => focusedName(page)).toBe("Pause");
     } finally {
       await context.close();
     }

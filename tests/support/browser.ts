@@ -61,3 +61,12 @@ export async function signInWithPassword(page: Page, email: string, password: st
 export async function visible(locator: import("playwright-core").Locator, timeout = 10_000) {
   await locator.first().waitFor({ state: "visible", timeout });
 }
+
+/** The name of the element that has the keyboard's focus (its aria-label, else its text); null on the page itself. */
+export function focusedName(page: import("playwright-core").Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    return element.getAttribute("aria-label") ?? element.textContent?.trim() ?? null;
+  });
+}
