@@ -82,6 +82,9 @@ export function renderBlogPreview(source: string | null | undefined): string {
   return source?.trim() ? sanitizeHtml(renderMarkdown(source)) : "";
 }
 
+/** Slugs no post may take: /admin/blog/new is the create form. */
+const RESERVED_BLOG_SLUGS = ["new"];
+
 /** Slugs equal to `slug` or of the form `slug-...` (the candidates nextFreeSlug must avoid). */
 function slugFamilyQuery(db: Database, slug: string) {
   // A range, not LIKE 'slug-%': D1 refuses a LIKE pattern over 50 bytes, and a long title makes a
@@ -208,7 +211,8 @@ export async function saveBlogPost(
   };
 
   const ownId = existing?.id;
-  let taken = family.filter((row) => row.id !== ownId).map((row) => row.slug);
+  // /admin/blog/new is the create form: no post may be edited at that address.
+  let taken = [...family.filter((row) => row.id !== ownId).map((row) => row.slug), ...RESERVED_BLOG_SLUGS.filter((reserved) => reserved === values.slug)];
   for (let attempt = 1; ; attempt += 1) {
     const slug = nextFreeSlug(values.slug, taken);
     try {

@@ -359,4 +359,14 @@ describe("saveBlogPost", () => {
     expect(saved.status).toBe("saved");
     expect((await db.select().from(blogPosts).where(eq(blogPosts.id, opened.id)))[0].content).toBe("Mine");
   });
+
+  it("never gives a post the slug 'new' (/admin/blog/new is the create form): it becomes new-1, created or renamed", async () => {
+    const created = await saveBlogPost({ db, env }, { editSlug: null, authorId, revision: null, values: post("new", "A post titled New") });
+    expect(created).toMatchObject({ status: "saved", slug: "new-1", requestedSlug: "new" });
+    const other = `unit-post-new-${crypto.randomUUID().slice(0, 8)}`;
+    await saveBlogPost({ db, env }, { editSlug: null, authorId, revision: null, values: post(other, "Another") });
+    const renamed = await saveBlogPost({ db, env }, { editSlug: other, authorId, revision: null, values: post("new", "Another") });
+    expect(renamed).toMatchObject({ status: "saved", slug: "new-2" });
+    expect(await db.select().from(blogPosts).where(eq(blogPosts.slug, "new"))).toEqual([]);
+  });
 });
