@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { blogPosts, content, users, userTips } from "../../db/schema";
 import { createMember, storedMember } from "../support/accounts";
 import { testState, type TestState } from "../support/test-state";
-import { launchBrowser, signInAs, visible } from "../support/browser";
+import { focusedName, launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { storedContent, tipsOf, token } from "../support/staff";
 
@@ -88,6 +88,15 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await field(page, "formations[1].plays[0].title").fill("Mesh");
     await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).last());
     await field(page, "formations[1].plays[1].title").fill("Y-Cross");
+    if (mode.javaScriptEnabled) {
+      // Moved to the top, its 'Move up' turns disabled: the keyboard goes to its 'Move down', not the page.
+      await page.getByRole("button", { name: "Move up: formation 2" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusedName(page)).toBe("Move down: formation 1");
+      expect(await field(page, "formations[0].title").inputValue()).toBe("Gun Trips");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => field(page, "formations[0].title").inputValue()).toBe("Singleback Ace");
+    }
     await page.getByRole("button", { name: "Update Content" }).click();
     await succeeded(w, "Content Updated", `Successfully updated "${title}"`);
     const stored = (await storedContent(`matrix-scheme-${id}`))!;

@@ -346,12 +346,25 @@ function ListActions({
   noun: string;
   label: string;
 }) {
+  // Moved to the top or the bottom, the button pressed turns disabled and the keyboard's focus falls
+  // to the page: it goes to the other direction's button of the same entry.
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const shownIndex = useRef(index);
+  useEffect(() => {
+    // The browser moves the focus off a disabled button only at its next rendering step: a disabled
+    // element that still holds it counts as lost.
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+    if (shownIndex.current !== index && lost) (index === 0 ? down : up).current?.focus({ preventScroll: true });
+    shownIndex.current = index;
+  }, [index]);
   return (
     <div className="flex flex-wrap gap-2">
-      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
+      <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
         Move up
       </button>
-      <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
+      <button ref={down} {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
         Move down
       </button>
       <button

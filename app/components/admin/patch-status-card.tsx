@@ -3,6 +3,7 @@
 // the item's status history.
 import { Form } from "react-router";
 import { StatusBadge } from "~/components/library/status-badge";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { PATCH_STATUS_LABELS, STATUS_NOTE_MAX } from "~/lib/patch";
 import type { ContentFormData } from "~/routes/admin/content-form";
 import { PATCH_STATUSES } from "../../../db/enums";
@@ -84,9 +85,7 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
                         ))}
                       </select>
                     </div>
-                    <button type="submit" className="btn-primary btn-sm" aria-label={`Save status of ${label}`}>
-                      Save status
-                    </button>
+                    <SaveStatusButton label={label} />
                   </div>
                 </Form>
               </li>
@@ -112,5 +111,15 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
         )}
       </div>
     </section>
+  );
+}
+
+/** Its form is rebuilt with what was saved: the keyboard stays on the button. */
+function SaveStatusButton({ label }: { label: string }) {
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
+  return (
+    <button ref={focusRef} type="submit" className="btn-primary btn-sm" aria-label={`Save status of ${label}`}>
+      Save status
+    </button>
   );
 }
