@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { count, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
 import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
@@ -14,12 +14,25 @@ export const MESSAGES_LIMIT = 100;
 function userSearchFilter(search: string) {
   if (!search) return undefined;
   // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, and a search may be 100 characters.
-  // lower() on both sides ignores ASCII case, as LIKE did.
   const needle = search.toLowerCase();
   return or(
-    sql`instr(lower(${users.email}), ${needle}) > 0`,
-    sql`instr(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ${needle}) > 0`,
+    sql`instr(${caseFolded(users.email, needle)}, ${needle}) > 0`,
+    sql`instr(${caseFolded(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, needle)}, ${needle}) > 0`,
   );
+}
+
+/**
+ * A text column in lower case as far as the (lowercased) search needs: SQLite's lower() knows only
+ * ASCII, so each other letter of the search has its capital replaced too ('Émile' is found by
+ * 'émile' and by 'ÉMILE'). A letter whose capital is two letters ('ß') is left as it is.
+ */
+function caseFolded(column: SQLWrapper, needle: string) {
+  let folded = sql`lower(${column})`;
+  for (const letter of new Set([...needle].filter((character) => character > "\u007f"))) {
+    const capital = letter.toUpperCase();
+    if (capital !== letter && [...capital].length === 1) folded = sql`replace(${folded}, ${capital}, ${letter})`;
+  }
+  return folded;
 }
 
 /** One page of members matching an e-mail or full-name search, newest first. */

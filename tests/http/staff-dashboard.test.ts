@@ -175,6 +175,13 @@ describe("Users tab: search and pagination on the server", () => {
     expect(byMail).toEqual([byEmail.email]);
   });
 
+  it("matches a name with letters outside ASCII in any case, as it is shown", async () => {
+    const member = await createMember({ firstName: "Émile", lastName: `Zoë${tag}`, email: `emile-${tag}@example.com` });
+    for (const query of ["Émile", "émile", "ÉMILE", `émile zoë${tag}`, `ZOË${tag.toUpperCase()}`]) {
+      expect(userEmails((await page(`/admin?q=${encodeURIComponent(query)}`, superadmin)).html), query).toEqual([member.email]);
+    }
+  });
+
   it("finds nothing for a query that matches no one, and treats % and _ as plain characters", async () => {
     for (const query of [`nobody-${tag}`, "%", "_%_"]) {
       const { html } = await page(`/admin?q=${encodeURIComponent(query)}`, superadmin);
