@@ -229,6 +229,44 @@ async function printed(page: Page) {
   }
 }
 
+describe("without JavaScript", () => {
+  it("a refused 'Move to' opens the page again at the play, its message on screen", async () => {
+    const mode = JS_MODES[1];
+    expect(mode.javaScriptEnabled).toBe(false);
+    const { w, member } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Refusal plan", game: "college" }).returning({ id: gameplans.id });
+    const [mesh] = await state.db
+      .select({ id: contentPlays.id, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(contentPlays.slug, "mesh"))
+      .limit(1);
+    // Mesh under Openers, and again under Goal line: moving the Goal line one to Openers is refused.
+    const rows = await state.db
+      .insert(gameplanPlays)
+      .values((["openers", "goal-line"] as const).map((situation) => ({ gameplanId: plan.id, playId: mesh.id, contentId: mesh.contentId, situation, position: 0 })))
+      .returning({ id: gameplanPlays.id, situation: gameplanPlays.situation });
+    const goalLine = rows.find((row) => row.situation === "goal-line")!;
+    await open(w, mode, `/gameplans/${plan.id}`);
+    const item = page.locator(`#entry-${goalLine.id}`);
+    await item.locator("summary").click();
+    await item.getByLabel(/^Move to/).selectOption({ label: "Openers" });
+    await item.getByRole("button", { name: /^Move \(/ }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).hash).toBe(`#entry-${goalLine.id}`);
+    const message = item.getByRole("alert");
+    await visible(message);
+    expect(await message.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
+    await w.finish();
+  });
+});
+
 describe("printing", () => {
   it.each(SEED_GAMEPLANS.map((plan, index) => [plan.name, index] as const))("the call sheet of %s is one landscape page holding every play name, and nothing of the site around it", async (_, index) => {
     const { context, page } = await newPage(browser);

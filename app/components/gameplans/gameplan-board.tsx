@@ -4,7 +4,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useLocation, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
@@ -139,6 +139,10 @@ function EntryItem(props: {
 }) {
   const { entry, index, count, answer } = props;
   const title = entry.playTitle;
+  // Without JavaScript the answer is a new page: one that refuses a change (shown under the play)
+  // opens at the play, as one that makes it does. With JavaScript the page stays where it is.
+  const { pathname } = useLocation();
+  const atEntry = useHydrated() ? undefined : `${pathname}#entry-${entry.id}`;
   const sent = (intent: FocusAfter["intent"]) => (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     props.onChange(intent, submitter?.value ?? null);
@@ -177,7 +181,7 @@ function EntryItem(props: {
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 sm:pl-9">
         {count > 1 ? (
-          <Form method="post" preventScrollReset className="flex gap-2" onSubmit={sent("move")}>
+          <Form method="post" action={atEntry} preventScrollReset className="flex gap-2" onSubmit={sent("move")}>
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="entryId" value={entry.id} />
             <button type="submit" name="direction" value="up" disabled={index === 0} className="btn-secondary btn-sm">
@@ -196,8 +200,8 @@ function EntryItem(props: {
           <div className="mt-3 space-y-4">
             {answer?.error && answer.intent !== "note" ? <p role="alert" className="field-error">{answer.error}</p> : null}
             {/* Keyed by the saved note: the form starts again from it after a save (a form's first values are kept otherwise). */}
-            <NoteForm key={entry.note ?? ""} entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} />
-            <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2" onSubmit={sent("place")}>
+            <NoteForm key={entry.note ?? ""} entry={entry} lastResult={answer?.intent === "note" ? answer.result : null} atEntry={atEntry} />
+            <Form method="post" action={atEntry} preventScrollReset className="flex flex-wrap items-end gap-2" onSubmit={sent("place")}>
               <input type="hidden" name="intent" value="place" />
               <input type="hidden" name="entryId" value={entry.id} />
               <div className="min-w-0 flex-1">
@@ -213,7 +217,7 @@ function EntryItem(props: {
               </div>
               <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only"> ({title})</span></button>
             </Form>
-            <Form method="post" preventScrollReset onSubmit={sent("remove")}>
+            <Form method="post" action={atEntry} preventScrollReset onSubmit={sent("remove")}>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="entryId" value={entry.id} />
               {/* Where the page opens again without JavaScript: the situation the play leaves. */}
@@ -229,7 +233,7 @@ function EntryItem(props: {
   );
 }
 
-function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: SubmissionResult<string[]> | null }) {
+function NoteForm({ entry, lastResult, atEntry }: { entry: GameplanEntry; lastResult: SubmissionResult<string[]> | null; atEntry: string | undefined }) {
   // Rebuilt with the saved note: the keyboard stays on 'Save note'.
   const focusRef = useFocusOnArrival<HTMLButtonElement>();
   const [form, fields] = useForm({
@@ -241,7 +245,7 @@ function NoteForm({ entry, lastResult }: { entry: GameplanEntry; lastResult: Sub
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-2">
+    <Form method="post" action={atEntry} preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="note" />
       <input type="hidden" name="entryId" value={entry.id} />
       <label htmlFor={fields.note.id} className="label">
