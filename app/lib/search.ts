@@ -27,6 +27,8 @@ export type SearchRequest = {
   /** The query as typed (cut at MAX_QUERY_LENGTH). */
   text: string;
   truncated: boolean;
+  /** The query has more than MAX_QUERY_WORDS words: the rest were not searched for. */
+  wordsCut: boolean;
   /** The words searched for: letters and digits, lower case, as the index's tokenizer splits them. */
   words: string[];
   filters: SearchFilters;
@@ -39,7 +41,11 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 
 /** Letters and digits of any script; everything else (quotes, `*`, `-`, parentheses, emoji) separates words. */
 export function wordsOf(text: string): string[] {
-  return (text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS);
+  return allWordsOf(text).slice(0, MAX_QUERY_WORDS);
+}
+
+function allWordsOf(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Words a player puts before what they face ('beat cover 3', 'plays against the blitz'). */
@@ -65,6 +71,7 @@ export function parseSearchParams(params: URLSearchParams): SearchRequest {
   return {
     text,
     truncated,
+    wordsCut: allWordsOf(text).length > MAX_QUERY_WORDS,
     words: wordsOf(text),
     filters: {
       game: oneOf(GAMES, params.get("game")),

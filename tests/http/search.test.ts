@@ -355,6 +355,12 @@ describe("hostile and odd input", () => {
     expect(text).toContain("Only the first 200 characters of your search were used.");
   });
 
+  it("searches the first 12 words of a longer query and says so", async () => {
+    const { text } = await search(`${"a ".repeat(12)}zzzqqq`);
+    expect(text).toContain("Only the first 12 words of your search were used.");
+    expect((await search(`${"a ".repeat(11)}zzzqqq`)).text).not.toContain("words of your search were used");
+  });
+
   it("an empty query shows a prompt and the newest items", async () => {
     const { response, text } = await search("");
     expect(response.status).toBe(200);

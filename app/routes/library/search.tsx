@@ -4,7 +4,7 @@ import { Link } from "~/components/link";
 import { FilterChipsRow, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { GAME_LABELS } from "~/lib/format";
-import { FILTER_NAMES, MAX_QUERY_LENGTH, parseSearchParams, searchHref, type SearchFilters } from "~/lib/search";
+import { FILTER_NAMES, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, parseSearchParams, searchHref, type SearchFilters } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
@@ -148,6 +148,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </Form>
       {search.truncated ? (
         <p className="mt-3 text-sm text-amber-300">Only the first {MAX_QUERY_LENGTH} characters of your search were used.</p>
+      ) : null}
+      {search.wordsCut ? (
+        <p className="mt-3 text-sm text-amber-300">Only the first {MAX_QUERY_WORDS} words of your search were used.</p>
       ) : null}
       {found && found.total > 0 ? (
         <FilterChipsRow text={search.text} filters={search.filters} />
