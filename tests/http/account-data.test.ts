@@ -90,11 +90,17 @@ describe("Download my data", () => {
     const bob = await createMember();
     const forged = await exportData(alice.cookie, { userId: bob.id });
     expect(forged.status).toBe(403);
-    expect(await forged.text()).not.toContain(bob.email);
+    const refusal = await forged.text();
+    expect(refusal).not.toContain(bob.email);
+    // A sentence, not a JSON string in quotes.
+    expect(refusal).toBe("You can only download your own data.");
     const visitor = await postForm("/account-settings/export", {});
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
-    expect((await get("/account-settings/export", { cookie: alice.cookie })).status).toBe(405);
+    // Where that login leads back (a page, not the POST): the card whose button downloads the file.
+    const opened = await get("/account-settings/export", { cookie: alice.cookie });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/account-settings#your-data");
   });
 
   it("shows the 'Your data' and 'Delete account' cards", async () => {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/account-export";
 import { accountDataFileName, readAccountData } from "~/server/account-data.server";
 import { getApp } from "~/server/context.server";
@@ -8,10 +8,15 @@ import { readForm } from "~/server/http.server";
 // 'Download my data' (Account Settings, 'Your data'): a POST form, so the file is never a link
 // another site could make the browser fetch; the answer is the member's own data as a JSON file.
 
-const text = (body: string, status: number) => data(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+// A plain sentence (data() would send the string as JSON, quotes and all).
+const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
+/**
+ * Opened as a page (the login after a session that ran out leads back here, or a typed address):
+ * the card with the button, which downloads the file.
+ */
 export async function loader() {
-  return text("Method not allowed.", 405);
+  return redirect("/account-settings#your-data");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
