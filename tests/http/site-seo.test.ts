@@ -126,7 +126,21 @@ describe("blog RSS feed", () => {
 describe("page metadata", () => {
   const post = publishedPosts[0];
   const scheme = publishedSchemes[0];
-  const pages = ["/", "/blog", `/blog/${post.slug}`, "/contact", "/terms-of-service", "/privacy-policy", "/college", "/madden", "/subscribe", `/scheme/${scheme.slug}`];
+  const pages = [
+    "/",
+    "/blog",
+    `/blog/${post.slug}`,
+    "/contact",
+    "/terms-of-service",
+    "/privacy-policy",
+    "/college",
+    "/madden",
+    "/subscribe",
+    `/scheme/${scheme.slug}`,
+    // A free scheme's formation and play: each is its own address (a shared play link opens the play).
+    "/content/cfb26-spread-rpo-attack/section/gun-bunch",
+    "/content/cfb26-spread-rpo-attack/section/gun-bunch/play/mesh",
+  ];
 
   it.each(pages)("%s has a title, a description, a canonical URL, Open Graph tags and a Twitter card", async (path) => {
     const { text } = await body(path);

@@ -49,7 +49,8 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     matches,
     title: `${place ? `${place} · ` : ""}${item.title} | ${GAME_LABELS[item.game]}`,
     description: metaDescription(item.description),
-    path: `/content/${item.slug}`,
+    // A formation's and a play's page is its own address: a shared play link opens the play.
+    path: `/content/${item.slug}${formation ? `/section/${sectionSlug}${play ? `/play/${(params as { playSlug: string }).playSlug}` : ""}` : ""}`,
     image: item.thumbnailUrl,
     noindex: !item.isPublished,
   });
