@@ -261,6 +261,15 @@ describe("linking Discord in Account Settings", () => {
     expect(await responseText(await get("/account-settings", { cookie }))).toContain("Connect Discord");
   });
 
+  it("deleting the account removes the members' role at once", async () => {
+    const { member, cookie, account } = await linkedMember(premium());
+    await hasRole(account.id);
+    const answer = await postForm("/account-settings", { intent: "delete-account", password: DEMO_PASSWORD, confirmation: "DELETE" }, { cookie });
+    expect(answer.status).toBe(302);
+    expect(await linkOf(member.id)).toBeUndefined();
+    await lacksRole(account.id);
+  });
+
   it("sends a visitor to sign in, and refuses a cross-site form", async () => {
     const visitor = await postForm("/account/discord", { intent: "connect-discord" });
     expect(visitor.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
