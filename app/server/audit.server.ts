@@ -66,6 +66,8 @@ export function activityQuery(db: Database, filter: ActivityFilter) {
         eq(auditLog.targetUserId, affected),
         sql`${auditLog.targetUserId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.email}) = ${affected})`,
         and(sql`${auditLog.action} = 'user.delete'`, sql`lower(${auditLog.targetLabel}) = ${affected}`),
+        // A deleted member's earlier entries, by the id their deletion's entry keeps with the e-mail.
+        sql`${auditLog.targetUserId} IN (SELECT d.target_user_id FROM ${auditLog} d WHERE d.action = 'user.delete' AND lower(d.target_label) = ${affected})`,
       )!,
     );
   }
@@ -78,12 +80,12 @@ export function activityQuery(db: Database, filter: ActivityFilter) {
     .limit(ACTIVITY_PAGE_SIZE + 1);
 }
 
-/** The staff members (the filter's choices). */
+/** The filter's choices: today's staff, and anyone made a Member since who made an entry. */
 export function staffMembersQuery(db: Database) {
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(sql`${users.role} IN ('admin', 'superadmin')`)
+    .where(sql`${users.role} IN ('admin', 'superadmin') OR ${users.id} IN (SELECT ${auditLog.actorId} FROM ${auditLog})`)
     .orderBy(users.email);
 }
 

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, content, userTips } from "../../db/schema";
 import { createMember, demoUserId, storedMember, toastFrom, updateMember } from "../support/accounts";
+import { DEMO_PASSWORD } from "../../db/seed";
 import { responseText } from "../support/html";
-import { get, postForm, signIn } from "../support/http";
+import { get, postForm, signIn, signInWith } from "../support/http";
 import { token } from "../support/staff";
 import { testState } from "../support/test-state";
 import { auditEntriesFor, fillMemberData, latestAuditEntry, rowsOf } from "../support/trust";
@@ -148,6 +149,28 @@ describe("the audit trail", () => {
     const adminPage = await responseText(await get("/admin", { cookie: adminCookie }));
     expect(adminPage).not.toContain('id="activity"');
     expect(adminPage).not.toContain("activity-row");
+  });
+
+  it("finds a deleted member's earlier entries by their e-mail, and keeps a former staff member among the filter's choices", async () => {
+    const member = await createMember();
+    const superadmin = await signIn("superadmin");
+    await postForm("/admin", userEdit(member.id, { email: member.email, subscriptionTier: "premium", accessExpiresAt: "2030-01-31" }), { cookie: superadmin });
+    expect((await postForm("/admin", { intent: "delete-user", userId: member.id, confirmation: "DELETE" }, { cookie: superadmin })).status).toBe(302);
+    const page = await responseText(await get(`/admin?affected=${encodeURIComponent(member.email.toUpperCase())}#activity`, { cookie: superadmin }));
+    const rows = page.split('data-testid="activity-row"').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("Deleted account");
+    expect(rows[1]).toContain("Edited user");
+
+    // A staff member who reviewed a tip, made a Member since: still a choice, and their entries found.
+    const former = await createMember({ role: "admin", email: `former-${token(6)}@example.com` });
+    const formerCookie = await signInWith(former.email, DEMO_PASSWORD);
+    const tipId = await newTip((await createMember()).id);
+    await postForm("/admin", { intent: "review-tip", tipId: String(tipId), status: "rejected" }, { cookie: formerCookie });
+    await updateMember(former.id, { role: "user" });
+    const dashboard = await responseText(await get(`/admin?actor=${former.id}#activity`, { cookie: superadmin }));
+    expect(dashboard).toMatch(new RegExp(`<option value="${former.id}" selected="">${former.email}</option>`));
+    expect(dashboard.split('data-testid="activity-row"').slice(1)).toHaveLength(1);
   });
 
   it("cannot be changed or deleted, and is never written for a request that is not staff", async () => {
