@@ -1,4 +1,4 @@
-import { count, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
+import { count, desc, eq, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
 import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
@@ -98,8 +98,29 @@ export const tipCountsQuery = reusableSelect((db: Database) => {
   return db.select({ status: userTips.status, total: count() }).from(userTips).groupBy(userTips.status);
 });
 
-export function messagesQuery(db: Database) {
-  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(MESSAGES_LIMIT);
+/** The Messages tab's page from the dashboard's URL: the id its messages are older than (?messagesBefore=), or null for the newest. */
+export function messagesCursorOf(url: URL): number | null {
+  const before = Number(url.searchParams.get("messagesBefore"));
+  return Number.isSafeInteger(before) && before > 0 ? before : null;
+}
+
+/** The Messages tab: a page of messages, where 'Older messages' starts (null at the oldest), and whether this is a later page. */
+export function toMessagesView(rows: Awaited<ReturnType<typeof messagesQuery>>, before: number | null) {
+  return {
+    rows: rows.slice(0, MESSAGES_LIMIT).map((row) => ({ ...row, createdAt: row.createdAt.getTime() })),
+    olderBefore: rows.length > MESSAGES_LIMIT ? rows[MESSAGES_LIMIT - 1].id : null,
+    paged: before !== null,
+  };
+}
+
+/** A page of contact messages, newest first, older than `before` (an id) when given; one more tells there are older ones. */
+export function messagesQuery(db: Database, before: number | null) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(before ? lt(contactMessages.id, before) : undefined)
+    .orderBy(desc(contactMessages.id))
+    .limit(MESSAGES_LIMIT + 1);
 }
 
 export type StaffUserEdit = {

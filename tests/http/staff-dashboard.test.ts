@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { counters, users, userTips, type User } from "../../db/schema";
+import { contactMessages, counters, users, userTips, type User } from "../../db/schema";
 import { createMember, createSignedInMember, storedMember, toastFrom } from "../support/accounts";
 import { linksOf, mainOf, readableHtml, sectionLabelledBy, textOf } from "../support/html";
 import { postForm, signIn } from "../support/http";
@@ -56,6 +56,24 @@ function userEmails(html: string) {
 }
 
 describe("/admin for a superadmin", () => {
+  it("reads every contact message, a hundred at a time, newest first ('Older messages')", async () => {
+    const marker = token(8);
+    const { db } = await testState();
+    const sent = Array.from({ length: 105 }, (_, index) => ({ name: "Pat", email: "pat@example.com", message: `${marker} message ${index}` }));
+    for (let start = 0; start < sent.length; start += 20) await db.insert(contactMessages).values(sent.slice(start, start + 20));
+    const first = await page("/admin#messages", superadmin);
+    const older = /href="(\/admin\?messagesBefore=\d+#messages)"/.exec(first.html)?.[1];
+    expect(older).toBeDefined();
+    const second = await page(older!.replaceAll("&amp;", "&"), superadmin);
+    expect(second.html).toContain('href="/admin#messages"');
+    // In the page's main (its data for the browser holds the messages again).
+    const mine = (html: string) => [...mainOf(html).matchAll(new RegExp(`${marker} message (\\d+)`, "g"))].map((match) => Number(match[1]));
+    const shown = [...mine(first.html), ...mine(second.html)];
+    // Newest first, each once, all 105 of them over the two pages.
+    expect(shown).toEqual(sent.map((_, index) => index).reverse());
+    expect(mine(first.html).length).toBeLessThanOrEqual(100);
+  });
+
   it("shows the four stat cards with the stored counts, and both header buttons", async () => {
     const before = await counterValues();
     const { html, status } = await page("/admin", superadmin);

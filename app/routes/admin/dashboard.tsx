@@ -13,7 +13,9 @@ import { deleteContent, listContentForAdmin } from "~/server/admin-content.serve
 import {
   deleteTip,
   findUserForStaff,
+  messagesCursorOf,
   messagesQuery,
+  toMessagesView,
   reviewTip,
   tipCountsQuery,
   TIPS_PAGE_SIZE,
@@ -59,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tipsPage = pageParam(url.searchParams.get("tipsPage"));
   const selectedTip = Number(url.searchParams.get("tip")) || null;
   const activity = activityFilterOf(url);
+  const olderMessagesThan = messagesCursorOf(url);
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
@@ -81,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         userRows: usersPageQuery(db, search, usersPage),
         userCount: usersCountQuery(db, search),
         postRows: listPostsForAdmin(db),
-        messageRows: messagesQuery(db),
+        messageRows: messagesQuery(db, olderMessagesThan),
         activityRows: activityQuery(db, activity),
         staffRows: staffMembersQuery(db),
       }))
@@ -170,7 +173,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     },
     posts: postRows ? postRows.map((row) => ({ ...row, publishedAt: row.publishedAt?.getTime() ?? null, createdAt: row.createdAt.getTime() })) : null,
-    messages: messageRows ? messageRows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })) : null,
+    messages: messageRows ? toMessagesView(messageRows, olderMessagesThan) : null,
     activity: activityRows && staffRows ? toActivityView(activity, activityRows, staffRows) : null,
   };
 }
