@@ -8,6 +8,7 @@ import {
   contentSlugRedirects,
   sectionSlugRedirects,
   favorites,
+  type Game,
   type User,
 } from "../../db/schema.ts";
 import { FALLBACK_CONTENT_SLUG, isSchemeContentType, type ContentFormValue } from "../lib/schemas/content.ts";
@@ -104,7 +105,7 @@ function contentIdBySlug(db: Database, slug: string) {
 /** What a save needs to know of the item it replaces. */
 export async function findContentForSave(db: Database, slug: string) {
   const [row] = await db
-    .select({ id: content.id, slug: content.slug, title: content.title, thumbnailUrl: content.thumbnailUrl, authorId: content.authorId, updatedAt: content.updatedAt })
+    .select({ id: content.id, slug: content.slug, title: content.title, game: content.game, thumbnailUrl: content.thumbnailUrl, authorId: content.authorId, updatedAt: content.updatedAt })
     .from(content)
     .where(eq(content.slug, slug))
     .limit(1);
@@ -468,7 +469,7 @@ export async function saveContent(
   { db, bucket }: Storage,
   options: {
     authorId: string;
-    current: { id: number; slug: string; title: string; thumbnailUrl: string | null; authorId: string | null; updatedAt: Date } | null;
+    current: { id: number; slug: string; title: string; game: Game; thumbnailUrl: string | null; authorId: string | null; updatedAt: Date } | null;
     /** The item's updated_at (ms) when the editor was opened; null saves whatever is stored now. */
     revision: number | null;
     value: ContentFormValue;
@@ -650,8 +651,8 @@ export async function saveContent(
         }),
     ),
     ...firstStatusStatements(db, slug, options.authorId, Date.now()),
-    // Moved to the other game: re-tested there (a status that named the game it left).
-    ...(current ? movedGameStatements(db, current.id, options.authorId, Date.now()) : []),
+    // Moved to the other game: never tested there.
+    ...(current && current.game !== value.game ? movedGameStatements(db, current.id, options.authorId, Date.now()) : []),
     // A live formation always answers its own slug: an old slug a formation now has leads nowhere else.
     ...(current
       ? [

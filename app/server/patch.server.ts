@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { GAMES } from "../../db/enums.ts";
 import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
 import { applyStatusChange, isoDay, type PatchStatus, type StatusInput } from "../lib/patch.ts";
 import type { TitleUpdateValue } from "../lib/schemas/patch.ts";
@@ -85,6 +86,25 @@ export function retestBasis(rows: readonly Pick<TitleUpdateRow, "id" | "game" | 
   const newest = new Map<Game, number>();
   for (const row of rows) if (row.appliedAt && row.gameplay && !newest.has(row.game)) newest.set(row.game, row.id);
   return [...newest].map(([game, id]) => `${game}:${id}`).sort().join(",");
+}
+
+/** The games whose part of two retestBasis values differs (a gameplay update of theirs took effect, went or changed). */
+export function basisChangedGames(sent: string, now: string): Game[] {
+  const parts = (basis: string) => new Map(basis.split(",").filter(Boolean).map((part) => part.split(":") as [string, string]));
+  const [before, after] = [parts(sent), parts(now)];
+  return GAMES.filter((game) => before.get(game) !== after.get(game));
+}
+
+/** The games of these queue items (schemes and other items, and plays). */
+export async function gamesOfItems(db: Database, items: readonly ItemRef[]): Promise<Set<Game>> {
+  const contentIds = JSON.stringify(items.filter((item) => item.kind === "content").map((item) => item.id));
+  const playIds = JSON.stringify(items.filter((item) => item.kind === "play").map((item) => item.id));
+  const rows = await db.all<{ game: Game }>(sql`
+    SELECT c.game AS game FROM ${content} c WHERE c.id IN (SELECT value FROM json_each(${contentIds}))
+    UNION
+    SELECT c.game FROM ${contentPlays} p JOIN ${contentSections} s ON s.id = p.section_id JOIN ${content} c ON c.id = s.content_id
+    WHERE p.id IN (SELECT value FROM json_each(${playIds}))`);
+  return new Set(rows.map((row) => row.game));
 }
 
 /** Every title update with its full record, newest first (the dashboard's 'Updates' tab and /updates). */
@@ -724,21 +744,16 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
 }
 
 /**
- * For the content editor's batch, after the item is written: an item moved to the other game (its
- * status, or a play's, names an update of the game it left) was never tested on this one. It and
- * those plays go to re-test on their new game's current update, with history; the item's row tells
- * its followers, its plays' rows do not (as after an update).
+ * For the content editor's batch, after an item moved to the other game is written: it was never
+ * tested there. It and its plays go to re-test on their new game's current update, with history;
+ * the item's row tells its followers, its plays' rows do not (as after an update).
  */
 export function movedGameStatements(db: Database, contentId: number, staffId: string | null, now: number) {
-  const otherGame = (updateId: unknown) => sql`(SELECT u.game FROM ${titleUpdates} u WHERE u.id = ${updateId}) <> ${content.game}`;
-  const movedItem = and(eq(content.id, contentId), otherGame(content.statusUpdateId));
   const movedPlays = db
-    .select({ playId: playStatuses.playId })
-    .from(playStatuses)
-    .innerJoin(contentPlays, eq(contentPlays.id, playStatuses.playId))
+    .select({ playId: contentPlays.id })
+    .from(contentPlays)
     .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-    .innerJoin(content, eq(content.id, contentSections.contentId))
-    .where(and(eq(content.id, contentId), otherGame(playStatuses.statusUpdateId)));
+    .where(eq(contentSections.contentId, contentId));
   // Every column of status_changes, in its order (drizzle's insert ... select).
   const retestRow = (kind: "content" | "play", playId: unknown, from: { status: unknown; updateId: unknown; note: unknown; alternative: unknown; changedAt: unknown }) => ({
     id: sql<number>`NULL`.as("id"),
@@ -774,7 +789,7 @@ export function movedGameStatements(db: Database, contentId: number, staffId: st
         .innerJoin(contentPlays, eq(contentPlays.id, playStatuses.playId))
         .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
         .innerJoin(content, eq(content.id, contentSections.contentId))
-        .where(and(eq(content.id, contentId), otherGame(playStatuses.statusUpdateId))),
+        .where(eq(content.id, contentId)),
     ),
     db
       .update(playStatuses)
@@ -792,9 +807,9 @@ export function movedGameStatements(db: Database, contentId: number, staffId: st
           }),
         )
         .from(content)
-        .where(movedItem),
+        .where(eq(content.id, contentId)),
     ),
-    db.update(content).set({ ...retest, statusUpdateId: sql`${currentUpdateOf(content.game)}` }).where(movedItem),
+    db.update(content).set({ ...retest, statusUpdateId: sql`${currentUpdateOf(content.game)}` }).where(eq(content.id, contentId)),
   ] as const;
 }
 
@@ -835,8 +850,9 @@ export const MISSING_ALTERNATIVE = "No published page of this site has that addr
 async function sitePageExists(db: Database, link: string): Promise<boolean> {
   if (!link.startsWith("/")) return true;
   const path = link.split(/[?#]/)[0];
-  const match = /^\/(?:content\/([^/]+)(?:\/section\/([^/]+)(?:\/play\/([^/]+))?)?|scheme\/([^/]+))\/?$/.exec(path);
-  if (!match) return !path.startsWith("/content/") && !path.startsWith("/scheme/");
+  // The router reads the fixed words of a path in any case ('/Content/...'); a slug is as stored.
+  const match = /^\/(?:content\/([^/]+)(?:\/section\/([^/]+)(?:\/play\/([^/]+))?)?|scheme\/([^/]+))\/?$/i.exec(path);
+  if (!match) return !/^\/(content|scheme)(\/|$)/i.test(path);
   const decode = (part: string | undefined) => {
     try {
       return part === undefined ? null : decodeURIComponent(part);

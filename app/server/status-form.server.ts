@@ -11,7 +11,18 @@ export type StatusFormOutcome =
   | { ok: true; changed: boolean; notified: boolean }
   | { ok: false; httpStatus: 400 | 404 | 409; error: string; item: string; fields: { status: string; note: string; alternative: string } };
 
-export async function submitStatusForm(db: Database, formData: FormData, staffId: string): Promise<StatusFormOutcome> {
+/** A full address of this site's own page is kept as its path: checked as one, and it follows the site to another domain. */
+function ownPath(link: string | null, siteUrl: string): string | null {
+  if (!link || link.startsWith("/")) return link;
+  try {
+    const url = new URL(link);
+    return url.origin === new URL(siteUrl).origin ? `${url.pathname}${url.search}${url.hash}` : link;
+  } catch {
+    return link;
+  }
+}
+
+export async function submitStatusForm(db: Database, formData: FormData, staffId: string, siteUrl: string): Promise<StatusFormOutcome> {
   const submission = parseWithZod(formData, { schema: statusChangeSchema });
   const refused = (httpStatus: 400 | 404 | 409, error: string): StatusFormOutcome => ({
     ok: false,
@@ -27,7 +38,8 @@ export async function submitStatusForm(db: Database, formData: FormData, staffId
   if (submission.status !== "success") {
     return refused(400, Object.values(submission.error ?? {}).flat()[0] ?? "Choose a valid status.");
   }
-  const { itemKind, itemId, ...input } = submission.value;
+  const { itemKind, itemId, alternative, ...rest } = submission.value;
+  const input = { ...rest, alternative: ownPath(alternative ?? null, siteUrl) };
   const outcome = await setItemStatus(db, { kind: itemKind, id: itemId }, input, staffId);
   if (!outcome.ok) return refused(outcome.notFound ? 404 : outcome.changedSince ? 409 : 400, outcome.error);
   return { ok: true, changed: outcome.changed, notified: outcome.notified };

@@ -254,6 +254,9 @@ describe("bad input is refused with its message and changes nothing", () => {
       [{ ...base, status: "nerfed", note: "Dead.", alternative: "/scheme/no-such-scheme-anywhere" }, MISSING_ALTERNATIVE],
       // A draft is a 404 to members too.
       [{ ...base, status: "nerfed", note: "Dead.", alternative: `/content/patch-staff-${id}` }, MISSING_ALTERNATIVE],
+      // ... also as this site's full address, or with the path's fixed words in capitals (the router takes both).
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: `${baseUrl()}/content/patch-staff-${id}` }, MISSING_ALTERNATIVE],
+      [{ ...base, status: "nerfed", note: "Dead.", alternative: `/Content/patch-staff-${id}` }, MISSING_ALTERNATIVE],
     ] as const) {
       const response = await postStatus("admin", fields);
       expect(response.status, JSON.stringify(fields)).toBe(400);
@@ -341,7 +344,11 @@ describe("statuses", () => {
     const basis = /name="basis" value="([^"]*)"/.exec(queue)?.[1];
     expect(basis).toMatch(/^college:\d+,madden:\d+$/);
     await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
-    const stale = await post("admin", { intent: "mark-verified", items: `play:${ids.play}`, basis: "college:1,madden:1" });
+    // A change in the other game's updates does not stop it (this file's play is a Madden one).
+    const otherGame = basis!.replace(/college:\d+/, "college:0");
+    expect(toastFrom(await post("admin", { intent: "mark-verified", items: `play:${ids.play}`, basis: otherGame }))?.title).toBe("Marked verified");
+    await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
+    const stale = await post("admin", { intent: "mark-verified", items: `play:${ids.play}`, basis: basis!.replace(/madden:\d+/, "madden:0") });
     expect(toastFrom(stale)).toMatchObject({ kind: "error", title: "Nothing verified", description: expect.stringContaining("took effect after this queue was loaded") });
     const playStatus = async () => (await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0].status;
     expect(await playStatus()).toBe("needs-retest");
@@ -362,6 +369,14 @@ describe("statuses", () => {
     const editor = await (await get(`/admin/content/patch-staff-${id}`, { cookie: cookies.admin })).text();
     expect(editor).toContain("Patch status");
     expect(editor).toContain("Motion the slot first.");
+  });
+
+  it("a nerfed play's 'Use instead' given as this site's full address is kept as its path", async () => {
+    const alternative = `${baseUrl()}/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz#video`;
+    const response = await postStatus("admin", { itemKind: "play", itemId: String(ids.play), status: "nerfed", note: "Dead, use Tite Mid Blitz", alternative });
+    expect(response.status).toBe(302);
+    const [play] = await state.db.select({ alternative: playStatuses.statusAlternative }).from(playStatuses).where(eq(playStatuses.playId, ids.play));
+    expect(play.alternative).toBe("/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz#video");
   });
 
   it("a nerfed play's 'Use instead' may name a play of the library (query and hash ignored) or another site", async () => {

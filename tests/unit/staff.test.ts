@@ -94,7 +94,7 @@ async function stored(slug: string) {
 
 async function current(slug: string) {
   const [row] = await db.select().from(content).where(eq(content.slug, slug));
-  return { id: row.id, slug: row.slug, title: row.title, thumbnailUrl: row.thumbnailUrl, authorId: row.authorId, updatedAt: row.updatedAt };
+  return { id: row.id, slug: row.slug, title: row.title, game: row.game, thumbnailUrl: row.thumbnailUrl, authorId: row.authorId, updatedAt: row.updatedAt };
 }
 
 async function contentCount() {
@@ -177,6 +177,11 @@ describe("saveContent", () => {
     expect(row).toMatchObject({ fromUpdateId: college.id, fromNote: "Motion first", updateId: madden.id });
     expect((await save("madden")).status).toBe("saved");
     expect((await statuses()).history).toHaveLength(5);
+
+    // A status naming no version (its update deleted since) moves to re-test as well.
+    await db.update(content).set({ status: "verified", statusUpdateId: null }).where(eq(content.id, saved.row.id));
+    expect((await save("college")).status).toBe("saved");
+    expect((await statuses()).item).toEqual({ status: "needs-retest", updateId: college.id, note: null });
   });
 
   it("a successful edit replaces every formation and play", async () => {

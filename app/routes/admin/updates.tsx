@@ -7,12 +7,14 @@ import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
 import { formatUpdateDate } from "~/lib/patch";
-import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, titleUpdateSchema } from "~/lib/schemas/patch";
+import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, queueItemField, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
 import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import {
   deleteTitleUpdate,
+  basisChangedGames,
+  gamesOfItems,
   retestBasis,
   editTitleUpdate,
   markSchemeVerified,
@@ -135,7 +137,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if ((intent === "mark-verified" || intent === "mark-scheme-verified") && formData.has("basis")) {
-    if (formData.get("basis") !== retestBasis(await titleUpdatesQuery(app.db))) return redirectWithToast(back(request), NEWER_UPDATE);
+    // Refused only for the games whose gameplay update changed since the queue was loaded.
+    const changed = basisChangedGames(String(formData.get("basis")), retestBasis(await titleUpdatesQuery(app.db)));
+    if (changed.length) {
+      const items =
+        intent === "mark-verified"
+          ? formData.getAll("items").map(String).filter((value) => queueItemField.safeParse(value).success).map(parseQueueItem)
+          : [{ kind: "content" as const, id: Number(formData.get("contentId")) || 0 }];
+      const games = await gamesOfItems(app.db, items);
+      if (changed.some((game) => games.has(game))) return redirectWithToast(back(request), NEWER_UPDATE);
+    }
   }
 
   if (intent === "mark-verified") {
