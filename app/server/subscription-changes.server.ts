@@ -71,15 +71,18 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
 }
 
 /** What the Subscription card shows of a member's billing (app/components/account/subscription-card.tsx). */
-export function subscriptionSummary(env: Env, user: User) {
+export function subscriptionSummary(env: Env, user: User, now = Date.now()) {
   const premium = hasPremiumAccess(user);
+  const end = (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null;
   return {
     hasPremium: premium,
     tier: user.subscriptionTier,
     status: user.subscriptionStatus,
     plan: user.subscriptionPlan,
     startDate: user.subscriptionStartDate?.getTime() ?? null,
-    endDate: (user.accessExpiresAt ?? user.subscriptionEndDate)?.getTime() ?? null,
+    // Without premium, a date still ahead is not when it ended (staff set the account Free before
+    // it): no 'Premium ended' date rather than a future one.
+    endDate: !premium && end !== null && end > now ? null : end,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     isStaff: isStaff(user),
     hasStripeSubscription: Boolean(user.stripeSubscriptionId),

@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_CONTENT, SEED_RATINGS, SEED_TESTIMONIALS } from "../../db/seed-data";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
-import { createMember } from "../support/accounts";
+import { createMember, createSignedInMember } from "../support/accounts";
 import { get, signIn, signInWith } from "../support/http";
 import { testState } from "../support/test-state";
 
@@ -215,6 +215,19 @@ describe("member home (/home)", () => {
   it("shows the member count", async () => {
     const text = textOf(mainOf(await page("/home", namelessCookie)));
     expect(text).toContain(`You're one of ${memberCount.toLocaleString("en-US")} players on the roster`);
+  });
+
+  // After the member count: it adds a member.
+  it("names no future date when staff set a member Free before their access ran out (the banner and the Subscription card)", async () => {
+    const member = await createSignedInMember({
+      subscriptionTier: "free",
+      subscriptionStatus: "cancelled",
+      accessExpiresAt: new Date(Date.now() + 20 * 86_400_000),
+    });
+    const section = sectionLabelledBy(mainOf(await page("/home", member.cookie)), "premium-ended-title")!;
+    expect(textOf(section)).toContain("Premium ended Your favourites");
+    const settings = textOf(mainOf(await page("/account-settings", member.cookie)));
+    expect(settings).not.toContain("Premium ended");
   });
 });
 

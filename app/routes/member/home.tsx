@@ -40,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const schemeBars = toSchemeBars(bars);
   // A member whose premium ended: welcomed back with what is kept and the way back in.
-  const endedAt = !isStaff(user) && !hasPremiumAccess(user) && user.accessExpiresAt ? user.accessExpiresAt.getTime() : null;
+  // A date still ahead is not when it ended (staff set the account Free before it): the banner names no date then.
+  const expires = user.accessExpiresAt?.getTime() ?? null;
+  const endedAt = !isStaff(user) && !hasPremiumAccess(user) && expires !== null ? { at: expires <= Date.now() ? expires : null } : null;
   return {
     firstName: user.firstName?.trim() || null,
     premiumEndedAt: endedAt,
@@ -72,7 +74,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="premium-ended-title" className="mt-8 rounded-xl border border-turf/40 bg-gradient-to-br from-field-800 to-field-900 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
           <div>
             <h2 id="premium-ended-title" className="text-lg font-bold text-white">
-              Premium ended {formatShortDate(premiumEndedAt)}
+              Premium ended{premiumEndedAt.at !== null ? ` ${formatShortDate(premiumEndedAt.at)}` : ""}
             </h2>
             <p className="mt-1 text-sm text-slate-300">
               Your favourites, progress and gameplans are kept. Come back to premium to open every scheme, play and lab session again.
