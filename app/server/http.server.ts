@@ -1,3 +1,4 @@
+import { isFormShapeAllowed } from "./form-shape.server.ts";
 /** The value of one cookie of a request, or null. */
 export function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
@@ -43,28 +44,6 @@ export async function readForm(request: Request): Promise<FormData> {
 
 function badForm(message: string) {
   return new Response(message, { status: 400, statusText: "Bad Request", headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
-/**
- * The largest list index a form of this site sends (30 formations, 40 plays each): conform reads a
- * field named `x[N]` as a list of N + 1 entries and sends a refused form back whole, so one small
- * field with a huge index once made the server build, and answer, millions of empty entries.
- */
-export const MAX_FORM_INDEX = 99;
-
-/** Every list index within MAX_FORM_INDEX, and conform's intent field (JSON) readable. */
-function isFormShapeAllowed(form: FormData): boolean {
-  for (const [name, value] of form) {
-    for (const match of name.matchAll(/\[(\d+)\]/g)) if (match[1].length > 2 || Number(match[1]) > MAX_FORM_INDEX) return false;
-    if (name === "__intent__") {
-      try {
-        JSON.parse(String(value));
-      } catch {
-        return false;
-      }
-    }
-  }
-  return true;
 }
 
 /**

@@ -42,6 +42,14 @@ describe("page shell", () => {
       ["a field with a huge list index", urlencoded, "name=&x[99999999]=a", NOT_OURS],
       ["a field with a list index past any form's", urlencoded, "intent=x&formations[100].title=A", NOT_OURS],
       ["an unreadable form intent", urlencoded, "__intent__=garbage{", NOT_OURS],
+      // The ways past a check of bracket indexes alone (each ran the runtime out of memory, or answered 500).
+      ["a dotted list index after a bracket one", urlencoded, "name=A&x[0]=a&x.99999999=b", NOT_OURS],
+      ["a list change at a huge index", urlencoded, `name=A&__intent__=${encodeURIComponent('{"type":"update","payload":{"name":"x","index":99999999,"value":"a"}}')}`, NOT_OURS],
+      ["lists nested past any form's", urlencoded, "name=A&k[9][9][9]=a", NOT_OURS],
+      ["many lists of small indexes", urlencoded, Array.from({ length: 30 }, (_, n) => `k${n}[99]=a`).join("&"), NOT_OURS],
+      ["an empty form intent", urlencoded, "name=A&__intent__=%7B%7D", NOT_OURS],
+      ["a list change on a field that is no list", urlencoded, `x=a&__intent__=${encodeURIComponent('{"type":"insert","payload":{"name":"x"}}')}`, NOT_OURS],
+      ["an unreadable form state", urlencoded, "name=A&__state__=garbage{", NOT_OURS],
     ];
     const pages: Array<[string, "premium" | "superadmin" | null]> = [
       ["/auth", null],
