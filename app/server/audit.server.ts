@@ -65,7 +65,8 @@ export function activityQuery(db: Database, filter: ActivityFilter) {
       or(
         eq(auditLog.targetUserId, affected),
         sql`${auditLog.targetUserId} IN (SELECT ${users.id} FROM ${users} WHERE lower(${users.email}) = ${affected})`,
-        and(sql`${auditLog.action} = 'user.delete'`, sql`lower(${auditLog.targetLabel}) = ${affected}`),
+        // Entries about an account keep its e-mail then: found after the account is gone (or its e-mail changed).
+        and(sql`${auditLog.action} LIKE 'user.%'`, sql`lower(${auditLog.targetLabel}) = ${affected}`),
         // A deleted member's earlier entries, by the id their deletion's entry keeps with the e-mail.
         sql`${auditLog.targetUserId} IN (SELECT d.target_user_id FROM ${auditLog} d WHERE d.action = 'user.delete' AND lower(d.target_label) = ${affected})`,
       )!,

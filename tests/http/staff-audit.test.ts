@@ -162,6 +162,15 @@ describe("the audit trail", () => {
     expect(rows[0]).toContain("Deleted account");
     expect(rows[1]).toContain("Edited user");
 
+    // A member who deleted their own account: the edits of it are still found by the e-mail.
+    const selfDeleted = await createMember();
+    await postForm("/admin", userEdit(selfDeleted.id, { email: selfDeleted.email, subscriptionTier: "premium", accessExpiresAt: "2030-01-31" }), { cookie: superadmin });
+    const ownCookie = await signInWith(selfDeleted.email, DEMO_PASSWORD);
+    expect((await postForm("/account-settings", { intent: "delete-account", password: DEMO_PASSWORD, confirmation: "DELETE" }, { cookie: ownCookie })).status).toBe(302);
+    const theirs = (await responseText(await get(`/admin?affected=${encodeURIComponent(selfDeleted.email)}#activity`, { cookie: superadmin }))).split('data-testid="activity-row"').slice(1);
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).toContain("Edited user");
+
     // A staff member who reviewed a tip, made a Member since: still a choice, and their entries found.
     const former = await createMember({ role: "admin", email: `former-${token(6)}@example.com` });
     const formerCookie = await signInWith(former.email, DEMO_PASSWORD);
