@@ -117,6 +117,14 @@ function CommentItem({
   /** This page's URL, at this comment, with extra search parameters. */
   href: (extra?: Record<string, string>) => string;
 }) {
+  // Edit and Delete come back in place of the edit form or the question (saved or cancelled): only
+  // then do they take the keyboard's focus, not when a page of comments arrives.
+  const open = editing || deleting;
+  const wasOpen = useRef(open);
+  const returning = wasOpen.current && !open;
+  useEffect(() => {
+    wasOpen.current = open;
+  }, [open]);
   return (
     <li id={`comment-${comment.id}`}>
       <header>
@@ -134,15 +142,15 @@ function CommentItem({
       {deleting && comment.canEdit ? (
         <DeleteConfirmation comment={comment} cancelHref={href()} />
       ) : comment.canEdit && !editing ? (
-        <CommentActions comment={comment} href={href} />
+        <CommentActions comment={comment} href={href} returning={returning} />
       ) : null}
     </li>
   );
 }
 
 /** Edit and Delete; back from either (saved or cancelled), the keyboard is on Edit again. */
-function CommentActions({ comment, href }: { comment: CommentView; href: (extra?: Record<string, string>) => string }) {
-  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+function CommentActions({ comment, href, returning }: { comment: CommentView; href: (extra?: Record<string, string>) => string; returning: boolean }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>(returning);
   return (
     <footer>
       <Link ref={focusRef} to={href({ editComment: String(comment.id) })} discover="none" replace preventScrollReset className="text-link">

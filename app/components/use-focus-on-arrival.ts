@@ -21,12 +21,15 @@ export function useShownPath() {
  * page after it has loaded, and the focus was lost with the control it replaced (it fell to the
  * page). Never on a page's first load or on a newly opened page.
  */
-export function useFocusOnArrival<T extends HTMLElement>() {
+export function useFocusOnArrival<T extends HTMLElement>(replacing = true) {
   const ref = useRef<T>(null);
   const afterLoad = useRef(useHydrated());
+  // `replacing`: whether this arrival is the return of a control (false for one that arrives with new
+  // content, a page of comments say, where the focus it finds lost was not its own).
+  const returning = useRef(replacing);
   useEffect(() => {
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (afterLoad.current && lost && shownPath === window.location.pathname) ref.current?.focus({ preventScroll: true });
+    if (afterLoad.current && returning.current && lost && shownPath === window.location.pathname) ref.current?.focus({ preventScroll: true });
   }, []);
   return ref;
 }

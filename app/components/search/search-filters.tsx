@@ -26,7 +26,8 @@ export function FilterChipsRow({ text, filters }: { text: string; filters: Searc
   const shown = useRef(chosen);
   useEffect(() => {
     if (shown.current !== chosen && (!document.activeElement || document.activeElement === document.body)) {
-      row.current?.querySelector<HTMLElement>("ul a, a")?.focus({ preventScroll: true });
+      // The next chip (the one that took the removed one's place), else 'Filters'.
+      (row.current?.querySelector<HTMLElement>("ul a") ?? row.current?.querySelector<HTMLElement>("a"))?.focus({ preventScroll: true });
     }
     shown.current = chosen;
   }, [chosen]);
