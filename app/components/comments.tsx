@@ -3,7 +3,7 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
-import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
+import { useFocusOnArrival, useFocusWhenLost } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
@@ -32,9 +32,12 @@ export function Comments({
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
+  // A comment deleted, or the paging link pressed gone: the keyboard goes to the heading.
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
+
   return (
-    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-4">
-      <h2 id="comments-title" className="text-2xl font-bold text-white">
+    <section id="comments" aria-labelledby="comments-title" className="scroll-mt-4" onClickCapture={heading.used} onSubmitCapture={heading.used}>
+      <h2 ref={heading.ref} tabIndex={-1} id="comments-title" className="text-2xl font-bold text-white">
         Comments {loadFailed ? null : <span className="text-slate-400">({paging.total})</span>}
       </h2>
 

@@ -33,3 +33,25 @@ export function useFocusOnArrival<T extends HTMLElement>(replacing = true) {
   }, []);
   return ref;
 }
+
+/**
+ * For a section whose controls can go with the action they run (a comment deleted, a scheme's
+ * progress reset, a paging link on the last page): when one of its controls was used (`used`, on
+ * the section's click and submit) and the keyboard's focus then fell to the page, it goes to the
+ * section's heading (give it tabIndex -1), not the top of the page.
+ */
+export function useFocusWhenLost<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const { key, pathname } = useLocation();
+  const usedHere = useRef(false);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (usedHere.current && lost && shownPath === pathname) ref.current?.focus({ preventScroll: true });
+    usedHere.current = false;
+  }, [key, pathname]);
+  // A form sent from the section, or one of its links or buttons pressed (not a click into a text box).
+  const used = (event: React.SyntheticEvent) => {
+    if (event.type === "submit" || (event.target instanceof Element && event.target.closest("a, button"))) usedHere.current = true;
+  };
+  return { ref, used };
+}

@@ -259,6 +259,8 @@ describe("a premium member with JavaScript", () => {
     await expect.poll(() => focusedName(page)).toBe("Delete");
     await edited.getByRole("button", { name: "Delete" }).click();
     await page.waitForFunction((needle) => !document.body.innerText.includes(needle), text);
+    // The comment and its buttons are gone: the keyboard is on the comments' heading.
+    await expect.poll(() => focusedName(page)).toMatch(/^Comments/);
     await page.reload();
     expect(await page.getByText(text).count()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { ProgressBar } from "~/components/library/progress-bar";
-import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
+import { useFocusOnArrival, useFocusWhenLost } from "~/components/use-focus-on-arrival";
 import { GAME_LABELS } from "~/lib/format";
 import { isFinished } from "~/lib/progress";
 import type { StartedScheme } from "~/server/progress.server";
@@ -17,8 +17,10 @@ export type PlaybookScheme = Pick<StartedScheme, "contentId" | "slug" | "title" 
 export function PlaybookCard({ schemes, confirming }: { schemes: PlaybookScheme[]; confirming: string | null }) {
   const navigation = useNavigation();
   const resetting = navigation.state === "submitting" && navigation.formData?.get("intent") === "reset-progress";
+  // A scheme reset leaves the list with its controls: the keyboard goes to the card's heading.
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
   return (
-    <SettingsCard id="playbook" title="My playbook">
+    <SettingsCard id="playbook" title="My playbook" heading={heading}>
       {schemes.length === 0 ? (
         <p className="rounded-xl border border-dashed border-field-600 p-6 text-slate-400">
           No schemes in progress yet. Open a play and mark it Watched, Practised or Game-ready to start your playbook.
