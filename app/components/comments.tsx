@@ -37,7 +37,7 @@ export function Comments({
 
   return (
     <section id="comments" aria-labelledby="comments-title" className="scroll-mt-4" onClickCapture={heading.used} onSubmitCapture={heading.used}>
-      <h2 ref={heading.ref} tabIndex={-1} id="comments-title" className="text-2xl font-bold text-white">
+      <h2 id="comments-title" className="text-2xl font-bold text-white" ref={heading.ref} tabIndex={-1}>
         Comments {loadFailed ? null : <span className="text-slate-400">({paging.total})</span>}
       </h2>
 

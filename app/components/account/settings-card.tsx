@@ -13,7 +13,7 @@ export function SettingsCard({
 }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="card scroll-mt-4 p-6" onClickCapture={heading?.used} onSubmitCapture={heading?.used}>
-      <h2 ref={heading?.ref} tabIndex={heading ? -1 : undefined} id={`${id}-title`} className="text-xl font-bold text-white">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-white" ref={heading?.ref} tabIndex={heading ? -1 : undefined}>
         {title}
       </h2>
       <div className="mt-5">{children}</div>
