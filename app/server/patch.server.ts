@@ -704,24 +704,7 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
     .innerJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
     .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))
     .where(and(eq(content.slug, slug), eq(playStatuses.status, "verified"), sql`${playStatuses.statusChangedAt} IS NULL`));
-  // Every column of status_changes, in its order (drizzle's insert ... select).
-  const firstRow = (kind: "content" | "play", playId: unknown) => ({
-    id: sql<number>`NULL`.as("id"),
-    itemKind: sql<"content" | "play">`${kind}`.as("item_kind"),
-    contentId: content.id,
-    playId: sql<number | null>`${playId}`.as("play_id"),
-    fromStatus: sql<null>`NULL`.as("from_status"),
-    toStatus: sql<"verified">`'verified'`.as("to_status"),
-    updateId: sql<number | null>`${currentUpdateOf(content.game)}`.as("update_id"),
-    note: sql<null>`NULL`.as("note"),
-    changedBy: sql<string | null>`${staffId}`.as("changed_by"),
-    notify: sql<boolean>`0`.as("notify"),
-    changedAt: sql<Date>`${now}`.as("changed_at"),
-    fromUpdateId: sql<null>`NULL`.as("from_update_id"),
-    fromNote: sql<null>`NULL`.as("from_note"),
-    fromAlternative: sql<null>`NULL`.as("from_alternative"),
-    fromChangedAt: sql<null>`NULL`.as("from_changed_at"),
-  });
+  const firstRow = (kind: "content" | "play", playId: unknown) => historyRow({ kind, playId, from: null, toStatus: "verified", staffId, notify: false, now });
   return [
     db.insert(statusChanges).select(db.select(firstRow("content", sql`NULL`)).from(content).where(newItem)),
     db.insert(statusChanges).select(
@@ -743,6 +726,35 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
   ] as const;
 }
 
+/** The columns of the status an item had, for a history row's from_* columns. */
+type PriorStatus = { status: unknown; updateId: unknown; note: unknown; alternative: unknown; changedAt: unknown };
+
+/**
+ * One status_changes row for drizzle's insert ... select over content (every column, in its
+ * order), against the current update of the item's game: from nothing (`from` null), or from the
+ * status it replaces, kept whole so that a re-test can be taken back (undoRetestStatements).
+ */
+function historyRow(row: { kind: "content" | "play"; playId: unknown; from: PriorStatus | null; toStatus: PatchStatus; staffId: string | null; notify: boolean; now: number }) {
+  const { from } = row;
+  return {
+    id: sql<number>`NULL`.as("id"),
+    itemKind: sql<"content" | "play">`${row.kind}`.as("item_kind"),
+    contentId: content.id,
+    playId: sql<number | null>`${row.playId}`.as("play_id"),
+    fromStatus: sql<PatchStatus | null>`${from ? from.status : sql`NULL`}`.as("from_status"),
+    toStatus: sql<PatchStatus>`${row.toStatus}`.as("to_status"),
+    updateId: sql<number | null>`${currentUpdateOf(content.game)}`.as("update_id"),
+    note: sql<null>`NULL`.as("note"),
+    changedBy: sql<string | null>`${row.staffId}`.as("changed_by"),
+    notify: sql<boolean>`${row.notify ? 1 : 0}`.as("notify"),
+    changedAt: sql<Date>`${row.now}`.as("changed_at"),
+    fromUpdateId: sql<number | null>`${from ? from.updateId : sql`NULL`}`.as("from_update_id"),
+    fromNote: sql<string | null>`${from ? from.note : sql`NULL`}`.as("from_note"),
+    fromAlternative: sql<string | null>`${from ? from.alternative : sql`NULL`}`.as("from_alternative"),
+    fromChangedAt: sql<Date | null>`${from ? from.changedAt : sql`NULL`}`.as("from_changed_at"),
+  };
+}
+
 /**
  * For the content editor's batch, after an item moved to the other game is written: it was never
  * tested there. It and its plays go to re-test on their new game's current update, with history;
@@ -754,24 +766,8 @@ export function movedGameStatements(db: Database, contentId: number, staffId: st
     .from(contentPlays)
     .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
     .where(eq(contentSections.contentId, contentId));
-  // Every column of status_changes, in its order (drizzle's insert ... select).
-  const retestRow = (kind: "content" | "play", playId: unknown, from: { status: unknown; updateId: unknown; note: unknown; alternative: unknown; changedAt: unknown }) => ({
-    id: sql<number>`NULL`.as("id"),
-    itemKind: sql<"content" | "play">`${kind}`.as("item_kind"),
-    contentId: content.id,
-    playId: sql<number | null>`${playId}`.as("play_id"),
-    fromStatus: sql<PatchStatus>`${from.status}`.as("from_status"),
-    toStatus: sql<"needs-retest">`'needs-retest'`.as("to_status"),
-    updateId: sql<number | null>`${currentUpdateOf(content.game)}`.as("update_id"),
-    note: sql<null>`NULL`.as("note"),
-    changedBy: sql<string | null>`${staffId}`.as("changed_by"),
-    notify: sql<boolean>`${kind === "content" ? 1 : 0}`.as("notify"),
-    changedAt: sql<Date>`${now}`.as("changed_at"),
-    fromUpdateId: sql<number | null>`${from.updateId}`.as("from_update_id"),
-    fromNote: sql<string | null>`${from.note}`.as("from_note"),
-    fromAlternative: sql<string | null>`${from.alternative}`.as("from_alternative"),
-    fromChangedAt: sql<Date | null>`${from.changedAt}`.as("from_changed_at"),
-  });
+  const retestRow = (kind: "content" | "play", playId: unknown, from: PriorStatus) =>
+    historyRow({ kind, playId, from, toStatus: "needs-retest", staffId, notify: kind === "content", now });
   const retest = { status: "needs-retest" as const, statusNote: null, statusAlternative: null, statusChangedAt: new Date(now) };
   return [
     db.insert(statusChanges).select(
