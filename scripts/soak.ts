@@ -198,6 +198,12 @@ async function timed(name: string, work: (tally: Tally) => Promise<{ pass: boole
   }
 }
 
+/**
+ * Premium members the soak signs in. The 500 comments are spread over them: a member may post
+ * COMMENT_RULE's 30 comments in ten minutes, and the failure check posts a few more each.
+ */
+const MEMBERS = 25;
+
 function comments500(soak: Soak) {
   return timed("500 concurrent comment posts", async (tally) => {
     const contentId = await contentIdOf(soak.db, SCHEME);
@@ -640,7 +646,7 @@ try {
   const { getPlatformProxy } = await import("wrangler");
   proxy = await getPlatformProxy<Env>({ configPath: `${ROOT}/wrangler.toml`, persist: { path: `${ROOT}/${STATE_DIR}/v3` } });
   const db = createDatabase(proxy.env.DB);
-  const soak: Soak = { server, stripe, db, env: proxy.env, admin: await signIn(DEMO_ACCOUNTS.admin.email), premium: await createMembers({ db }, "member", 10) };
+  const soak: Soak = { server, stripe, db, env: proxy.env, admin: await signIn(DEMO_ACCOUNTS.admin.email), premium: await createMembers({ db }, "member", MEMBERS) };
   console.log(
     `Soak against ${baseUrl}: edge cache on, Stripe faked on loopback, fault injection on; ${build ? "built before the run" : "the existing build"}; requests in waves of ${WAVE}.`,
   );

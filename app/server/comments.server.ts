@@ -5,6 +5,7 @@ import { auditEntry } from "./audit.server.ts";
 import { commentActionSchema, type CommentPaging, type CommentView } from "../lib/comments.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { pagePath } from "./http.server.ts";
+import { takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export type CommentTarget = { type: "content"; slug: string } | { type: "blog"; slug: string };
 
@@ -198,9 +199,16 @@ export function sentComment(formData: FormData) {
   return formData.get("intent") === "create-comment" && typeof comment === "string" ? comment.slice(0, 10_000) : null;
 }
 
+/**
+ * New comments a member may post in ten minutes (staff are not counted). A reader answering a thread
+ * posts a few; an account posting more is flooding the pages every member reads. Only comments that
+ * passed validation count, the one resent within two minutes included.
+ */
+export const COMMENT_RULE: ThrottleRule = { limit: 30, windowSeconds: 10 * 60 };
+
 export type CommentActionResult =
   | { ok: true; anchor: string }
-  | { ok: false; status: 400 | 401 | 403 | 404; error: string };
+  | { ok: false; status: 400 | 401 | 403 | 404 | 429; error: string };
 
 /**
  * Create, edit or delete a comment on one target. The caller has already decided whether the
@@ -210,6 +218,8 @@ export async function runCommentAction(
   db: Database,
   options: {
     user: User | null;
+    /** Where the member's count of new comments is kept (COMMENT_RULE). */
+    kv: KVNamespace;
     formData: FormData;
     target: { contentId: number } | { blogPostId: number };
     mayPost: boolean;
@@ -224,6 +234,13 @@ export async function runCommentAction(
 
   if (input.intent === "create-comment") {
     if (!options.mayPost) return { ok: false, status: 403, error: options.deniedMessage };
+    if (!isStaff(user)) {
+      const attempt = await takeAttempt(options.kv, `comments:${user.id}`, COMMENT_RULE);
+      if (!attempt.taken) {
+        const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
+        return { ok: false, status: 429, error: `You have posted many comments in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
+      }
+    }
     // Straight to the new comment, at the end of the newest page.
     return { ok: true, anchor: `comment-${await insertComment(db, user, target, input.comment)}` };
   }

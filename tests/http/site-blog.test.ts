@@ -2,6 +2,8 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_COMMENTS } from "../../db/seed-data";
+import { COMMENT_RULE } from "../../app/server/comments.server";
+import { createSignedInMember } from "../support/accounts";
 import { insertPosts, type TestPost } from "../support/blog";
 import { attributesOf, linksOf, mainOf, tags, textOf } from "../support/html";
 import { baseUrl, get, postForm, signIn } from "../support/http";
@@ -288,6 +290,23 @@ describe("blog comments", () => {
     const response = await postForm(`/blog/${slug}`, { intent: "create-comment", comment: "   " }, { cookie: await signIn("free") });
     expect(response.status).toBe(400);
     expect(textOf(await response.text())).toContain("Comment cannot be empty.");
+  });
+
+  it("refuses a member's comment past the ten-minute limit with 429, the message and their words kept", async () => {
+    const { cookie } = await createSignedInMember();
+    const run = crypto.randomUUID().slice(0, 8);
+    for (let index = 1; index <= COMMENT_RULE.limit; index += 1) {
+      const response = await postForm(`/blog/${slug}`, { intent: "create-comment", comment: `Flood ${run} ${index}` }, { cookie });
+      expect(response.status, `comment ${index}`).toBe(302);
+    }
+    const comment = `Flood ${run} one more`;
+    const response = await postForm(`/blog/${slug}`, { intent: "create-comment", comment }, { cookie });
+    expect(response.status).toBe(429);
+    const text = textOf(await response.text());
+    expect(text).toContain("You have posted many comments in a short time. Please try again in 10 minutes.");
+    expect(text).toContain(comment);
+    const { db } = await testState();
+    expect(await db.select({ total: count() }).from(comments).where(eq(comments.comment, comment))).toEqual([{ total: 0 }]);
   });
 
   it("refuses comments on a draft post", async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_ACCOUNTS, type DemoRole } from "../../db/seed";
 import { createDatabase } from "~/server/db.server";
-import { commentAuthorName, commentsQuery, runCommentAction, toCommentViews } from "~/server/comments.server";
+import { COMMENT_RULE, commentAuthorName, commentsQuery, runCommentAction, toCommentViews } from "~/server/comments.server";
 import { seedDemoData } from "./helpers";
 
 const db = createDatabase(env.DB);
@@ -33,6 +33,7 @@ function form(fields: Record<string, string>) {
 function act(user: schema.User | null, fields: Record<string, string>, options: { mayPost?: boolean; target?: { contentId: number } | { blogPostId: number } } = {}) {
   return runCommentAction(db, {
     user,
+    kv: env.KV,
     formData: form(fields),
     target: options.target ?? { contentId },
     mayPost: options.mayPost ?? true,
@@ -118,6 +119,29 @@ describe("runCommentAction: posting", () => {
       const result = await act(users.admin, { intent, comment: "x", commentId: "1" });
       expect(result, intent).toMatchObject({ ok: false, status: 400 });
     }
+  });
+});
+
+describe("runCommentAction: a member posting many comments", () => {
+  it(`stores ${COMMENT_RULE.limit} in ten minutes, then refuses with 429 and stores nothing; edits and staff are not held back`, async () => {
+    const id = crypto.randomUUID();
+    await db.insert(schema.users).values({ id, email: `${id}@example.com`, firstName: "Flood" });
+    const [member] = await db.select().from(schema.users).where(eq(schema.users.id, id));
+    const label = unique("Flood");
+    // An invalid comment is refused for what it is, and not counted: the limit's full count follows.
+    expect(await act(member, { intent: "create-comment", comment: "  " })).toMatchObject({ status: 400 });
+    for (let index = 1; index <= COMMENT_RULE.limit; index += 1) {
+      expect(await act(member, { intent: "create-comment", comment: `${label} ${index}` }), `comment ${index}`).toMatchObject({ ok: true });
+    }
+    const refused = await act(member, { intent: "create-comment", comment: `${label} one more` }, { target: { blogPostId } });
+    expect(refused).toEqual({ ok: false, status: 429, error: "You have posted many comments in a short time. Please try again in 10 minutes." });
+    expect(await withText(`${label} one more`)).toEqual([]);
+    // Their own comments can still be corrected.
+    const [first] = await withText(`${label} 1`);
+    expect(await act(member, { intent: "update-comment", commentId: String(first.id), comment: `${label} 1, corrected` })).toMatchObject({ ok: true });
+    // Another member, and staff, post as before.
+    await posted(unique("Someone else"), "premium");
+    await posted(unique("Staff answer"), "admin");
   });
 });
 

@@ -75,6 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const result = await runCommentAction(app.db, {
     user: viewer,
+    kv: app.env.KV,
     formData,
     target: { blogPostId: postId },
     mayPost: Boolean(viewer),

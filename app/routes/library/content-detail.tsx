@@ -226,6 +226,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent.endsWith("-comment")) {
     const result = await runCommentAction(app.db, {
       user: viewer,
+      kv: app.env.KV,
       formData,
       target: { contentId: target.id },
       mayPost: rights.comment,
