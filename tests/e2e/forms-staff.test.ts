@@ -94,8 +94,11 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
       await page.keyboard.press("Enter");
       await expect.poll(() => focusedName(page)).toBe("Move down: formation 1");
       expect(await field(page, "formations[0].title").inputValue()).toBe("Gun Trips");
+      // Moved back to the bottom: its 'Move down' turns disabled, and the focus stays with it (its
+      // 'Move up'), not with the formation that took its place.
       await page.keyboard.press("Enter");
       await expect.poll(() => field(page, "formations[0].title").inputValue()).toBe("Singleback Ace");
+      await expect.poll(() => focusedName(page)).toBe("Move up: formation 2");
     }
     await page.getByRole("button", { name: "Update Content" }).click();
     await succeeded(w, "Content Updated", `Successfully updated "${title}"`);

@@ -347,24 +347,31 @@ function ListActions({
   label: string;
 }) {
   // Moved to the top or the bottom, the button pressed turns disabled and the keyboard's focus falls
-  // to the page: it goes to the other direction's button of the same entry.
+  // to the page: it goes to the other direction's button of the same entry. Only the entry whose
+  // button was pressed takes it: its neighbour changes place too (and comes first, when the entry
+  // went down).
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
   const shownIndex = useRef(index);
+  const pressed = useRef(false);
   useEffect(() => {
     // The browser moves the focus off a disabled button only at its next rendering step: a disabled
     // element that still holds it counts as lost.
     const active = document.activeElement;
     const lost = !active || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
-    if (shownIndex.current !== index && lost) (index === 0 ? down : up).current?.focus({ preventScroll: true });
+    if (shownIndex.current !== index && pressed.current && lost) (index === 0 ? down : up).current?.focus({ preventScroll: true });
+    if (shownIndex.current !== index) pressed.current = false;
     shownIndex.current = index;
   }, [index]);
+  const press = () => {
+    pressed.current = true;
+  };
   return (
     <div className="flex flex-wrap gap-2">
-      <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
+      <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} onClick={press} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
         Move up
       </button>
-      <button ref={down} {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
+      <button ref={down} {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} onClick={press} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
         Move down
       </button>
       <button
