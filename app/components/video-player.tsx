@@ -7,6 +7,8 @@ export type TrackedPlay = { playId: number; resumeFrom: number | null; onWatched
 
 const SKIP_SECONDS = 10;
 const HIDE_CONTROLS_AFTER = 3000;
+/** Slower to read a route's break or a defender's drop; faster through the setup. */
+const SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
 
 function formatTime(seconds: number) {
   if (!Number.isFinite(seconds)) return "0:00";
@@ -187,6 +189,9 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [controlsVisible, setControlsVisible] = useState(true);
+  const [speed, setSpeed] = useState(1);
+  const [fullScreen, setFullScreen] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const controls = useRef<HTMLDivElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -214,6 +219,12 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
     if (hideTimer.current) clearTimeout(hideTimer.current);
   }, []);
 
+  useEffect(() => {
+    const follow = () => setFullScreen(Boolean(frame.current) && document.fullscreenElement === frame.current);
+    document.addEventListener("fullscreenchange", follow);
+    return () => document.removeEventListener("fullscreenchange", follow);
+  }, []);
+
   const togglePlay = () => {
     const element = video.current;
     if (!element) return;
@@ -232,6 +243,19 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
     element.currentTime = Math.min(Math.max(0, element.currentTime + seconds), element.duration || element.currentTime + seconds);
     showControls();
   };
+  const seekTo = (seconds: number) => {
+    const element = video.current;
+    if (!element || !Number.isFinite(seconds)) return;
+    element.currentTime = Math.min(Math.max(0, seconds), element.duration || seconds);
+    setTime(element.currentTime);
+  };
+  const toggleFullScreen = () => {
+    const element = video.current as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+    else if (frame.current?.requestFullscreen) frame.current.requestFullscreen().catch(() => undefined);
+    // iPhone Safari puts only a video element full screen, with its own controls.
+    else element?.webkitEnterFullscreen?.();
+  };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const keys: Record<string, () => void> = {
@@ -242,9 +266,13 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
       j: () => skip(-SKIP_SECONDS),
       ArrowRight: () => skip(SKIP_SECONDS),
       l: () => skip(SKIP_SECONDS),
+      f: toggleFullScreen,
     };
     const handler = keys[event.key];
-    if (!handler || (event.target as HTMLElement).tagName === "BUTTON" && (event.key === " " || event.key === "Enter")) return;
+    const target = event.target as HTMLElement;
+    // The position slider and the speed list read their own keys (arrows, Home, End).
+    if (target.tagName === "INPUT" || target.tagName === "SELECT") return;
+    if (!handler || (target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter"))) return;
     event.preventDefault();
     handler();
     showControls();
@@ -253,7 +281,8 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
   const button = "rounded-md p-2 text-white hover:bg-white/20 focus-visible:bg-white/20";
   return (
     <div
-      className="group relative overflow-hidden rounded-2xl border border-field-700 bg-black"
+      ref={frame}
+      className={`group relative overflow-hidden bg-black ${fullScreen ? "flex items-center" : "rounded-2xl border border-field-700"}`}
       onMouseMove={showControls}
       onKeyDown={enhanced ? onKeyDown : undefined}
       role={enhanced ? "region" : undefined}
@@ -269,7 +298,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         controls={!enhanced}
         preload="metadata"
         playsInline
-        className="aspect-video w-full"
+        className={fullScreen ? "h-full w-full" : "aspect-video w-full"}
         onClick={enhanced ? togglePlay : undefined}
         onPlay={() => {
           setPlaying(true);
@@ -293,6 +322,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
         onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
+        onRateChange={(event) => setSpeed(event.currentTarget.playbackRate)}
       >
         <a href={src}>Download the video</a>
       </video>
@@ -326,37 +356,75 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         <div
           ref={controls}
           onFocus={showControls}
-          className={`absolute inset-x-0 bottom-0 flex items-center gap-1 bg-gradient-to-t from-black/90 to-transparent px-3 pb-3 pt-8 transition-opacity ${
+          className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 to-transparent px-3 pb-2 pt-8 transition-opacity ${
             controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
           }`}
           data-testid="video-controls"
           data-visible={controlsVisible}
         >
-          <button ref={playButton} type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
-            {playing ? (
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
-            ) : (
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
-            )}
-          </button>
-          <button type="button" className={button} onClick={() => skip(-SKIP_SECONDS)}>
-            <span className="text-xs font-bold" aria-hidden="true">-10s</span>
-            <span className="sr-only">Back 10 seconds</span>
-          </button>
-          <button type="button" className={button} onClick={() => skip(SKIP_SECONDS)}>
-            <span className="text-xs font-bold" aria-hidden="true">+10s</span>
-            <span className="sr-only">Forward 10 seconds</span>
-          </button>
-          <button type="button" className={button} onClick={toggleMute} aria-label={muted ? "Unmute" : "Mute"}>
-            {muted ? (
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z" /></svg>
-            ) : (
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" /></svg>
-            )}
-          </button>
-          <span className="ml-auto text-xs tabular-nums text-slate-200" aria-live="off">
-            {formatTime(time)} / {formatTime(duration)}
-          </span>
+          <input
+            type="range"
+            min={0}
+            max={duration || 0}
+            step="any"
+            value={Math.min(time, duration || 0)}
+            disabled={!duration}
+            onChange={(event) => {
+              seekTo(Number(event.currentTarget.value));
+              showControls();
+            }}
+            aria-label="Position in the video"
+            aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
+            className="block h-6 w-full cursor-pointer accent-turf"
+          />
+          <div className="flex items-center gap-0.5 sm:gap-1">
+            <button ref={playButton} type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
+              {playing ? (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+              ) : (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+              )}
+            </button>
+            <button type="button" className={button} onClick={() => skip(-SKIP_SECONDS)}>
+              <span className="text-xs font-bold" aria-hidden="true">-10s</span>
+              <span className="sr-only">Back 10 seconds</span>
+            </button>
+            <button type="button" className={button} onClick={() => skip(SKIP_SECONDS)}>
+              <span className="text-xs font-bold" aria-hidden="true">+10s</span>
+              <span className="sr-only">Forward 10 seconds</span>
+            </button>
+            <button type="button" className={button} onClick={toggleMute} aria-label={muted ? "Unmute" : "Mute"}>
+              {muted ? (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.6 3 2.7-2.7-1.4-1.4-2.7 2.7-2.7-2.7-1.4 1.4 2.7 2.7-2.7 2.7 1.4 1.4 2.7-2.7 2.7 2.7 1.4-1.4z" /></svg>
+              ) : (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" /></svg>
+              )}
+            </button>
+            <span className="ml-auto whitespace-nowrap px-1 text-xs tabular-nums text-slate-200" aria-live="off">
+              {formatTime(time)} / {formatTime(duration)}
+            </span>
+            <select
+              value={speed}
+              onChange={(event) => {
+                if (video.current) video.current.playbackRate = Number(event.currentTarget.value);
+              }}
+              aria-label="Playback speed"
+              className="cursor-pointer appearance-none rounded-md border-0 bg-transparent px-2 py-2 text-xs font-bold text-white hover:bg-white/20 focus-visible:bg-white/20"
+            >
+              {SPEEDS.map((value) => (
+                <option key={value} value={value} className="bg-field-900">
+                  {value}x
+                </option>
+              ))}
+            </select>
+            <button type="button" className={button} onClick={toggleFullScreen} aria-label={fullScreen ? "Exit full screen" : "Full screen"}>
+              {fullScreen ? (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M5 16h3v3h2v-5H5v2zm3-8H5v2h5V5H8v3zm6 11h2v-3h3v-2h-5v5zm2-11V5h-2v5h5V8h-3z" /></svg>
+              ) : (
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z" /></svg>
+              )}
+            </button>
+          </div>
         </div>
       ) : null}
     </div>

@@ -182,6 +182,39 @@ describe("the self-hosted video, to its end and away", () => {
     }
   });
 
+  it("the position slider seeks (by keyboard too), the speed list slows the video, and 'Full screen' fills the screen", async () => {
+    const { context, page, player } = await memberOnMesh();
+    try {
+      const video = player.locator("video");
+      const slider = player.getByRole("slider", { name: "Position in the video" });
+      expect(await slider.getAttribute("aria-valuetext")).toBe("0:00 of 0:07");
+      await slider.fill("5");
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.currentTime))).toBe(5);
+      expect(await slider.getAttribute("aria-valuetext")).toBe("0:05 of 0:07");
+      // The slider's own keys move it (home to the start), not the player's ten-second skips.
+      await slider.focus();
+      await page.keyboard.press("Home");
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBe(0);
+      await page.keyboard.press("ArrowRight");
+      const stepped = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+      expect(stepped).toBeGreaterThan(0);
+      expect(stepped).toBeLessThan(1);
+
+      const speed = player.getByRole("combobox", { name: "Playback speed" });
+      expect(await speed.inputValue()).toBe("1");
+      await speed.selectOption("0.5");
+      expect(await video.evaluate((element: HTMLVideoElement) => element.playbackRate)).toBe(0.5);
+
+      await player.getByRole("button", { name: "Full screen" }).click();
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute("data-testid") ?? null)).toBe("video-player");
+      await player.getByRole("button", { name: "Exit full screen" }).click();
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+      await visible(player.getByRole("button", { name: "Full screen" }));
+    } finally {
+      await context.close();
+    }
+  });
+
   it("with the keyboard, the controls stay on screen while one of them has focus", async () => {
     const { context, page, player } = await memberOnMesh();
     try {
