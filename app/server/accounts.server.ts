@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { users, type User } from "../../db/schema.ts";
+import { authTokens, users, type User } from "../../db/schema.ts";
 import { PASSWORD_CHANGE_ATTEMPTS, safeRedirectPath } from "../lib/schemas/auth.ts";
 import type { AppContext } from "./context.server.ts";
 import { consumeToken, findToken, issueToken } from "./auth-tokens.server.ts";
@@ -117,7 +117,8 @@ export async function sendConfirmationEmail(app: AppContext, user: Pick<User, "i
     siteName,
     heading: `Confirm your e-mail address`,
     paragraphs: [
-      `Hi ${user.firstName || "there"}, welcome to ${siteName}!`,
+      // No name from the sign-up form: anyone can sign any address up, and this goes out from our address.
+      `Welcome to ${siteName}!`,
       "Confirm your e-mail address to finish creating your account. The link is valid for 24 hours.",
       "If you did not create an account, you can ignore this message.",
     ],
@@ -147,13 +148,16 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     const mails = await recordAttempt(app.env.KV, `register:account:${emailKey(input.email)}`, RESET_ACCOUNT_RULE);
     const mayMail = mails.used <= RESET_ACCOUNT_RULE.limit;
     if (!existing.emailConfirmedAt) {
-      // Nobody has proven this address yet: the newest sign-up's password and names replace the
-      // earlier ones, and its link replaces theirs (every earlier link stops working), whether or
-      // not the mail limit lets this link go out ('Resend confirmation email' sends a fresh one).
-      // Whoever registered first can never be let into the account the mailbox's owner confirms.
+      // Nobody has proven this address yet, and two people may have signed it up: neither
+      // sign-up's password is kept (the owner chooses one when they confirm, see confirmEmail),
+      // so nobody but the mailbox's owner gets into the account it confirms, whoever signed up
+      // first or last. The same password again (a form sent twice) keeps it. The newest names
+      // stay, and its link replaces the earlier ones (they stop working), whether or not the mail
+      // limit lets it go out ('Resend confirmation email' sends a fresh one).
+      const samePassword = existing.passwordHash ? await verifyPassword(input.password, existing.passwordHash) : false;
       const [pending] = await app.db
         .update(users)
-        .set({ passwordHash, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+        .set({ passwordHash: samePassword ? existing.passwordHash : null, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
         .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
         .returning({ id: users.id, email: users.email, firstName: users.firstName });
       if (pending && mayMail) await sendConfirmationEmail(app, pending, input.redirectTo);
@@ -190,24 +194,37 @@ export async function resendConfirmation(app: AppContext, request: Request, emai
   if (user && !user.emailConfirmedAt) await sendConfirmationEmail(app, user, redirectTo);
 }
 
+export type ConfirmOutcome =
+  | { status: "confirmed" | "already" | "invalid" }
+  /** Confirmed, but signed up more than once with different passwords: the owner chooses one with this reset token. */
+  | { status: "choose-password"; resetToken: string };
+
 /**
  * Confirms the address a confirmation link was sent to. The link stays usable until it expires or a
  * newer one replaces it: a second click (or a mail scanner opening it first) is told the address is
- * already confirmed rather than that the link is invalid.
+ * already confirmed rather than that the link is invalid. An account the link confirms that has no
+ * password (two sign-ups disagreed, see registerAccount) gets a password-reset token: the link
+ * proves the mailbox, so its holder chooses the password.
  */
-export async function confirmEmail(app: AppContext, token: string, now = new Date()): Promise<"confirmed" | "already" | "invalid"> {
+export async function confirmEmail(app: AppContext, token: string, now = new Date()): Promise<ConfirmOutcome> {
   const row = await findToken(app.db, token, "email_confirmation");
-  if (!row) return "invalid";
-  if (row.expiresAt.getTime() > now.getTime()) {
-    const confirmed = await app.db
-      .update(users)
-      .set({ emailConfirmedAt: now, updatedAt: now })
-      .where(and(eq(users.id, row.userId), isNull(users.emailConfirmedAt)))
-      .returning({ id: users.id });
-    if (confirmed.length > 0) return "confirmed";
+  if (!row) return { status: "invalid" };
+  const live = row.expiresAt.getTime() > now.getTime();
+  let status: "confirmed" | "already" | "invalid";
+  const confirmed = live
+    ? await app.db
+        .update(users)
+        .set({ emailConfirmedAt: now, updatedAt: now })
+        .where(and(eq(users.id, row.userId), isNull(users.emailConfirmedAt)))
+        .returning({ id: users.id })
+    : [];
+  const [user] = await app.db.select({ confirmedAt: users.emailConfirmedAt, passwordHash: users.passwordHash }).from(users).where(eq(users.id, row.userId)).limit(1);
+  if (confirmed.length > 0) status = "confirmed";
+  else status = user?.confirmedAt ? "already" : "invalid";
+  if (live && status !== "invalid" && user && !user.passwordHash) {
+    return { status: "choose-password", resetToken: await issueToken(app.db, row.userId, "password_reset") };
   }
-  const [user] = await app.db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, row.userId)).limit(1);
-  return user?.confirmedAt ? "already" : "invalid";
+  return { status };
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */
@@ -244,10 +261,11 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
 export async function setPassword(app: AppContext, userId: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
-  await app.db
-    .update(users)
-    .set({ passwordHash, sessionsValidAfter: now, updatedAt: now })
-    .where(eq(users.id, userId));
+  // Reset links sent before no longer work: a link that leaked does not outlive the new password.
+  await app.db.batch([
+    app.db.update(users).set({ passwordHash, sessionsValidAfter: now, updatedAt: now }).where(eq(users.id, userId)),
+    app.db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "password_reset"))),
+  ]);
   return now;
 }
 

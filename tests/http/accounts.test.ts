@@ -421,21 +421,58 @@ describe("registration", () => {
     expect(impostor.status).toBe(401);
   });
 
-  it("lets nobody into an account before its owner: a second sign-up for an unconfirmed e-mail replaces the first one's password and names", async () => {
+  /** Opens the newest confirmation link; a contested sign-up leads on to choosing the password, done with `password`. */
+  async function confirmAndChoose(email: string, password: string) {
+    const confirmed = await get(pathOf(await linkFromOutbox(email, "/auth/confirm")));
+    expect(toastFrom(confirmed)).toMatchObject({
+      title: "Email confirmed",
+      description: "This address was signed up more than once before it was confirmed, so no password was kept. Choose your password to finish.",
+    });
+    const location = new URL(confirmed.headers.get("Location")!, baseUrl());
+    expect(location.pathname).toBe("/reset-password");
+    const token = location.searchParams.get("token")!;
+    expect(await responseText(await get(`${location.pathname}${location.search}`))).toContain("Confirm new password");
+    const chosen = await postForm(`/reset-password?token=${token}`, { token, password, confirmPassword: password });
+    expect(chosen.status).toBe(200);
+  }
+
+  it("lets nobody into an account before its owner when someone signed the address up first: neither password is kept, the owner chooses one on confirming", async () => {
     // Someone registers the owner's address first, with a password of their own, and never confirms.
     const squatter = await registerUser("prehijack", { firstName: "Mallory", password: OTHER_PASSWORD });
     const owner = await registerUser("prehijack", { email: squatter.email, firstName: "Alice" });
     const [newest] = await messagesTo(owner.email);
-    expect(newest.text).toContain("Hi Alice, welcome");
-    // Only the newest link works, and it confirms the account the owner registered.
-    expect(toastFrom(await get(pathOf(await linkFromOutbox(owner.email, "/auth/confirm"))))?.title).toBe("Email confirmed");
-    const login = await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()));
-    expect(login.status).toBe(302);
+    // The mail names nobody: what a sign-up form says is not put in a mail to someone else's address.
+    expect(newest.text).toContain("Welcome to Gridiron Playbook!");
+    expect(newest.text).not.toContain("Alice");
+    expect((await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()))).status).toBe(401);
+    await confirmAndChoose(owner.email, "Owner#Chose91Pass");
+    expect((await attemptLogin(owner.email, "Owner#Chose91Pass", fromAddress(newClientAddress()))).status).toBe(302);
+    expect((await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()))).status).toBe(401);
     expect((await attemptLogin(owner.email, squatter.password, fromAddress(newClientAddress()))).status).toBe(401);
     expect((await storedMemberByEmail(owner.email)).firstName).toBe("Alice");
   });
 
-  it("still replaces the first sign-up's password when the mail limit holds back the owner's link: a fresh link then confirms the owner's account", async () => {
+  it("lets nobody in when someone signs the address up after its owner: the owner's newest link asks them for the password, the other's never works", async () => {
+    const owner = await registerUser("prehijack-last", { firstName: "Alice" });
+    const squatter = await registerUser("prehijack-last", { email: owner.email, firstName: "Mallory", password: OTHER_PASSWORD });
+    // The newest link (the other's sign-up sent it, to the owner's mailbox) confirms, and its opener chooses.
+    await confirmAndChoose(owner.email, "Owner#Chose92Pass");
+    expect((await attemptLogin(owner.email, squatter.password, fromAddress(newClientAddress()))).status).toBe(401);
+    expect((await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()))).status).toBe(401);
+    expect((await attemptLogin(owner.email, "Owner#Chose92Pass", fromAddress(newClientAddress()))).status).toBe(302);
+    // Opened again once a password is chosen, the link only says so.
+    const again = await get(pathOf(await linkFromOutbox(owner.email, "/auth/confirm")));
+    expect(toastFrom(again)?.title).toBe("Email already confirmed");
+  });
+
+  it("keeps the password when the same sign-up is sent twice (a double tap without JavaScript)", async () => {
+    const user = await registerUser("signup-twice", { firstName: "Casey" });
+    await registerUser("signup-twice", { email: user.email, firstName: "Casey", password: user.password });
+    expect(toastFrom(await get(pathOf(await linkFromOutbox(user.email, "/auth/confirm"))))?.title).toBe("Email confirmed");
+    expect((await attemptLogin(user.email, user.password, fromAddress(newClientAddress()))).status).toBe(302);
+  });
+
+  it("still keeps nobody's password when the mail limit holds back the owner's link: a fresh link lets the owner choose", async () => {
     // The first registrant signs up four times: the first mail and three more, the hour's limit.
     const squatter = await registerUser("prehijack-limit", { firstName: "Mallory", password: OTHER_PASSWORD });
     for (let attempt = 1; attempt <= 3; attempt++) await registerUser("prehijack-limit", { email: squatter.email, firstName: "Mallory", password: OTHER_PASSWORD });
@@ -446,8 +483,8 @@ describe("registration", () => {
     const old = await linkFromOutbox(owner.email, "/auth/confirm");
     expect(toastFrom(await get(pathOf(old)))?.title).toBe("Invalid confirmation link");
     expect((await postForm("/auth", { intent: "resend-confirmation", email: owner.email }, { headers: fromAddress(owner.address) })).status).toBe(200);
-    expect(toastFrom(await get(pathOf(await linkFromOutbox(owner.email, "/auth/confirm"))))?.title).toBe("Email confirmed");
-    expect((await attemptLogin(owner.email, owner.password, fromAddress(newClientAddress()))).status).toBe(302);
+    await confirmAndChoose(owner.email, "Owner#Chose93Pass");
+    expect((await attemptLogin(owner.email, "Owner#Chose93Pass", fromAddress(newClientAddress()))).status).toBe(302);
     expect((await attemptLogin(owner.email, squatter.password, fromAddress(newClientAddress()))).status).toBe(401);
   });
 
@@ -518,7 +555,7 @@ describe("registration", () => {
     const user = await registerUser("fresh-signup", { firstName: "Jamie" });
     const [message] = await messagesTo(user.email);
     expect(message.subject).toBe("Confirm your Gridiron Playbook account");
-    expect(message.text).toContain("Hi Jamie");
+    expect(message.text).toContain("Welcome to Gridiron Playbook!");
     expect(message.text).toContain("24 hours");
     const link = message.links.find((candidate) => candidate.includes("/auth/confirm?token="))!;
     expect(new URL(link).searchParams.get("token")).toMatch(/^[a-z2-7]{32}$/);

@@ -216,6 +216,19 @@ describe("password reset", () => {
     expect(await loginWorks(user, NEW_PASSWORD)).toBe(true);
   });
 
+  it("stops working once the password is changed in Account Settings: a leaked link does not outlive the change", async () => {
+    const user = await createConfirmedUser("reset-then-change");
+    const link = await requestReset(user.email);
+    const cookie = await signInUser(user);
+    const changed = await postForm("/account-settings", { intent: "change-password", currentPassword: user.password, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }, { cookie });
+    expect(changed.status).toBeLessThan(400);
+    expect(await loginWorks(user, OTHER_PASSWORD)).toBe(true);
+    expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(400);
+    expect(await loginWorks(user, NEW_PASSWORD)).toBe(false);
+    expect(await loginWorks(user, OTHER_PASSWORD)).toBe(true);
+  });
+
   it("also confirms an account that never opened its confirmation link (the reset proves the mailbox)", async () => {
     const user = await registerUser("reset-unconfirmed");
     const link = await requestReset(user.email);

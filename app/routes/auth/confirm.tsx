@@ -12,10 +12,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const next = safeRedirectPath(url.searchParams.get("next"), "");
   const outcome = await confirmEmail(getApp(context), token);
   const login = next ? `/auth?redirectTo=${encodeURIComponent(next)}` : "/auth";
-  if (outcome === "confirmed") {
+  if (outcome.status === "choose-password") {
+    return redirectWithToast(`/reset-password?token=${outcome.resetToken}`, {
+      kind: "success",
+      title: "Email confirmed",
+      description: "This address was signed up more than once before it was confirmed, so no password was kept. Choose your password to finish.",
+    });
+  }
+  if (outcome.status === "confirmed") {
     return redirectWithToast(login, { kind: "success", title: "Email confirmed", description: "Your account is ready. You can now log in." });
   }
-  if (outcome === "already") {
+  if (outcome.status === "already") {
     return redirectWithToast(login, { kind: "success", title: "Email already confirmed", description: "This link was used already: your account is ready. You can log in." });
   }
   return redirectWithToast("/auth", {
