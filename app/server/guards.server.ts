@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../db/schema.ts";
 import { isStaff, isSuperadmin } from "../lib/access.ts";
+import { RETURN_ADDRESS_MAX } from "../lib/schemas/auth.ts";
 import { getApp } from "./context.server.ts";
 
 // Guards throw: a signed-out visitor is sent to /auth (and brought back afterwards), anyone else
@@ -8,8 +9,10 @@ import { getApp } from "./context.server.ts";
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, "") + url.search;
-  return redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
+  const path = url.pathname.replace(/\.data$/, "");
+  // An address longer than the login form carries back loses its query, then itself.
+  const back = [path + url.search, path].find((candidate) => candidate.length <= RETURN_ADDRESS_MAX);
+  return redirect(back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
 }
 
 export async function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<User | null> {

@@ -244,6 +244,15 @@ describe("the login page", () => {
     expect(plain).toContain("Log in to your account.");
     expect(await responseText(await get("/auth?redirectTo=https%3A%2F%2Fevil.example"))).toContain("Log in to your account.");
   });
+
+  it("logs in from an over-long address: the page without its query is the way back, and a return address too long for the form goes home", async () => {
+    const sent = await get(`/account-settings?from=${"x".repeat(2050)}`);
+    expect(sent.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`);
+    const user = await createConfirmedUser("long-return");
+    const login = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()), { redirectTo: `/account-settings?from=${"x".repeat(2050)}` });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("Location")).toBe("/home");
+  });
 });
 
 describe("login throttle", () => {

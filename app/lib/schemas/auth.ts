@@ -16,6 +16,10 @@ const emailField = z
   .transform((value) => value.toLowerCase());
 
 /** Login: the password is checked against the stored hash, so only its presence and size matter here. */
+/** Where to go after logging in: one past the length any page of ours needs is dropped (the member goes to /home), never a refusal of the form. */
+export const RETURN_ADDRESS_MAX = 2000;
+const returnAddressField = z.string().max(RETURN_ADDRESS_MAX).optional().catch(undefined);
+
 export const loginSchema = z.object({
   intent: z.literal("login"),
   email: emailField,
@@ -23,7 +27,7 @@ export const loginSchema = z.object({
     .string({ error: "Please enter your password" })
     .min(1, "Please enter your password")
     .max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: returnAddressField,
 });
 
 export const firstNameField = lineField({ required: "First name is required", tooLong: "First name must be at most 100 characters" }, MAX_NAME_LENGTH);
@@ -45,7 +49,7 @@ export const registerSchema = z.object({
   email: emailField,
   password: newPasswordField,
   acceptTerms: z.literal("on", { error: "You must accept the Terms of Service and Privacy Policy." }),
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: returnAddressField,
 });
 
 export const forgotPasswordSchema = z.object({
@@ -56,7 +60,7 @@ export const forgotPasswordSchema = z.object({
 export const resendConfirmationSchema = z.object({
   intent: z.literal("resend-confirmation"),
   email: emailField,
-  redirectTo: z.string().max(2000).optional(),
+  redirectTo: returnAddressField,
 });
 
 /** Same-site paths only: anything else (other hosts, protocol-relative, backslashes) becomes /home. */
