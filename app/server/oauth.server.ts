@@ -1,7 +1,9 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { and, eq } from "drizzle-orm";
 import { oauthAccounts, users } from "../../db/schema.ts";
+import { isStaff } from "../lib/access.ts";
 import type { AppContext } from "./context.server.ts";
+import { renderEmail, sendEmail } from "./email.server.ts";
 import { readCookie } from "./http.server.ts";
 
 // Sign in with Discord or Google through arctic's OAuth 2 client (authorization code + PKCE).
@@ -161,6 +163,11 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
   }
   const [existing] = await app.db.select().from(users).where(eq(users.email, profile.email)).limit(1);
   const now = new Date();
+  if (existing && isStaff(existing)) {
+    // A staff account is not opened by whoever a provider vouches for: its owner logs in with the
+    // password (a provider's 'verified' can be years old, the address recycled since).
+    return { status: "error", message: `This e-mail belongs to a staff account: log in with its password. ${PROVIDERS[provider].label} sign-in is not added to staff accounts.` };
+  }
   if (existing) {
     // The provider vouches for this address. An account that was never confirmed may have been
     // registered by someone else with this e-mail: its password and sessions do not survive.
@@ -172,6 +179,8 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
         .set(unconfirmed ? { emailConfirmedAt: now, passwordHash: null, sessionsValidAfter: now, updatedAt: now } : { updatedAt: now })
         .where(eq(users.id, existing.id)),
     ]);
+    // The owner hears of a new way into their account (not when it is the one that confirms it).
+    if (!unconfirmed) app.executionContext.waitUntil(sendSignInAddedEmail(app, existing.email, provider).catch((error) => console.error("Sign-in added e-mail", error)));
     return { status: "success", userId: existing.id };
   }
   const userId = crypto.randomUUID();
@@ -188,4 +197,20 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
     app.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId }),
   ]);
   return { status: "success", userId };
+}
+
+async function sendSignInAddedEmail(app: AppContext, email: string, provider: OAuthProvider) {
+  const siteName = app.env.SITE_NAME;
+  const label = PROVIDERS[provider].label;
+  const { text, html } = renderEmail({
+    siteName,
+    heading: `${label} sign-in was added to your account`,
+    paragraphs: [
+      `Someone signed in to your ${siteName} account with a ${label} account that has this e-mail address. From now on that ${label} account signs in to yours.`,
+      "If that was you, there is nothing to do.",
+      "If it was not, reset your password and reply to this e-mail: we will remove the sign-in.",
+    ],
+    action: { label: "Reset my password", url: `${new URL(app.env.SITE_URL).origin}/auth?mode=forgot` },
+  });
+  await sendEmail(app.env, { to: email, subject: `${label} sign-in added to your ${siteName} account`, text, html });
 }

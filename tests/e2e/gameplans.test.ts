@@ -409,7 +409,9 @@ describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode
     await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
     await open(w, mode, gameplanPath);
     await entry(page, "Mesh").locator("summary").click();
-    await page.getByLabel("Note for Mesh").fill("Motion the slot, then the flat.");
+    // The longest note, in letters that take three bytes each: it rides through the login's return address.
+    const note = "スロットをモーション".repeat(28);
+    await page.getByLabel("Note for Mesh").fill(note);
     // The session ends before 'Save note'.
     await w.context.clearCookies();
     await page.getByRole("button", { name: "Save note (Mesh)" }).click();
@@ -419,10 +421,10 @@ describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === gameplanPath, { timeout: 15_000 });
     await visible(page.getByText("Not saved: your session had ended. Your note is here; save it now.").first());
-    expect(await page.getByLabel("Note for Mesh").inputValue()).toBe("Motion the slot, then the flat.");
+    expect(await page.getByLabel("Note for Mesh").inputValue()).toBe(note);
     await page.getByRole("button", { name: "Save note (Mesh)" }).click();
     await succeeded(w, "Note saved");
-    await expect.poll(() => entry(page, "Mesh").getByTestId("entry-note").innerText()).toBe("Motion the slot, then the flat.");
+    await expect.poll(() => entry(page, "Mesh").getByTestId("entry-note").innerText()).toBe(note);
     await w.finish();
   });
 });

@@ -24,6 +24,7 @@ import {
   updateMember,
   type TestUser,
 } from "../support/accounts";
+import { RETURN_ADDRESS_MAX } from "../../app/lib/schemas/auth";
 import { responseText } from "../support/html";
 import { baseUrl, get, postForm, url } from "../support/http";
 import { testState } from "../support/test-state";
@@ -246,10 +247,10 @@ describe("the login page", () => {
   });
 
   it("logs in from an over-long address: the page without its query is the way back, and a return address too long for the form goes home", async () => {
-    const sent = await get(`/account-settings?from=${"x".repeat(2050)}`);
+    const sent = await get(`/account-settings?from=${"x".repeat(RETURN_ADDRESS_MAX)}`);
     expect(sent.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`);
     const user = await createConfirmedUser("long-return");
-    const login = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()), { redirectTo: `/account-settings?from=${"x".repeat(2050)}` });
+    const login = await attemptLogin(user.email, user.password, fromAddress(newClientAddress()), { redirectTo: `/account-settings?from=${"x".repeat(RETURN_ADDRESS_MAX)}` });
     expect(login.status).toBe(302);
     expect(login.headers.get("Location")).toBe("/home");
   });

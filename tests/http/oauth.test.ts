@@ -8,6 +8,7 @@ import {
   createConfirmedUser,
   fromAddress,
   isSignedIn,
+  messagesTo,
   newClientAddress,
   OTHER_PASSWORD,
   registerUser,
@@ -267,6 +268,25 @@ describe("accounts from Discord and Google", () => {
       { provider: "discord", providerUserId: discord.id },
       { provider: "google", providerUserId: google.sub },
     ]);
+    // The owner is told of each new way into the account, once.
+    const notices = async () => (await messagesTo(user.email)).filter((message) => message.subject.includes("sign-in added"));
+    await expect
+      .poll(async () => (await notices()).map((message) => message.subject).sort())
+      .toEqual(["Discord sign-in added to your Gridiron Playbook account", "Google sign-in added to your Gridiron Playbook account"]);
+    expect((await notices())[0].text).toContain("If it was not, reset your password and reply to this e-mail");
+    expectSignedIn((await signInWith("discord", discord)).response);
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it("does not add a provider's sign-in to a staff account: its owner logs in with the password", async () => {
+    const { db } = await testState();
+    const staff = await createConfirmedUser("oauth-staff");
+    await db.update(users).set({ role: "admin" }).where(eq(users.email, staff.email));
+    const discord = discordProfile({ email: staff.email });
+    expectRefused((await signInWith("discord", discord)).response, "This e-mail belongs to a staff account: log in with its password. Discord sign-in is not added to staff accounts.");
+    const [account] = await accountsWithEmail(staff.email);
+    expect(await linksOf(account.id)).toEqual([]);
+    expect((await attemptLogin(staff.email, staff.password, fromAddress(newClientAddress()))).status).toBe(302);
   });
 
   it("refuses an unverified e-mail: no account, no link, no session", async () => {

@@ -16,8 +16,12 @@ const emailField = z
   .transform((value) => value.toLowerCase());
 
 /** Login: the password is checked against the stored hash, so only its presence and size matter here. */
-/** Where to go after logging in: one past the length any page of ours needs is dropped (the member goes to /home), never a refusal of the form. */
-export const RETURN_ADDRESS_MAX = 2000;
+/**
+ * Where to go after logging in: one past this length is dropped (the member goes to /home), never a
+ * refusal of the form. Room for the longest page address we send there: a gameplan note of 280
+ * characters kept through the login, each up to 12 characters percent-encoded.
+ */
+export const RETURN_ADDRESS_MAX = 4000;
 const returnAddressField = z.string().max(RETURN_ADDRESS_MAX).optional().catch(undefined);
 
 export const loginSchema = z.object({
