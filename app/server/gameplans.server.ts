@@ -84,6 +84,8 @@ export function gameplanEntriesQuery(db: Database, userId: string, gameplanId: n
 
 export type GameplanEntry = {
   id: number;
+  /** The play itself: one play can stand in several situations. */
+  playId: number;
   situation: Situation;
   position: number;
   note: string | null;
@@ -103,6 +105,7 @@ export function toGameplanEntries(rows: EntryRow[], viewer: AccessSubject): Game
     const open = contentRights(viewer, { isPublished: Boolean(row.isPublished), requiredTier: row.requiredTier, type: row.type }).open;
     return {
       id: row.id,
+      playId: row.playId,
       situation: row.situation,
       position: row.position,
       note: row.note,

@@ -395,6 +395,37 @@ describe("a session that ended while adding a play", () => {
   });
 });
 
+describe.each(JS_MODES)("a play removed in another tab ($label)", (mode) => {
+  it("moving it is refused above the board, and the board drops it", async () => {
+    const { w } = await signedInMember(mode);
+    const { page } = w;
+    const name = `Tabs ${crypto.randomUUID().slice(0, 6)}`;
+    await open(w, mode, "/gameplans");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await succeeded(w, "Gameplan created");
+    const gameplanPath = new URL(page.url()).pathname;
+    await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
+    await addToGameplan(w, mode, SNAG, name, "Openers", "Snag");
+    await open(w, mode, gameplanPath);
+    // Another tab of the same browser removes Snag.
+    const other = await w.context.newPage();
+    await other.goto(gameplanPath);
+    await entry(other, "Snag").locator("summary").click();
+    await other.getByRole("button", { name: "Remove (Snag)" }).click();
+    await visible(other.getByRole("status").getByText("Play removed", { exact: true }), 15_000);
+    await other.close();
+
+    await page.getByRole("button", { name: "Move up (Snag)" }).click();
+    await visible(page.getByRole("alert").getByText("That play is not in this gameplan.", { exact: true }), 15_000);
+    await expect.poll(() => playsIn(page, "openers")).toEqual(["Mesh"]);
+    // The browser's own note of the 404 answer is expected here.
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 404")));
+    await w.finish();
+  });
+});
+
 describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode) => {
   it("comes back through the login in its form, unsaved, and saves in one tap", async () => {
     const { w, member } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });

@@ -132,6 +132,10 @@ describe("every write, for each role", () => {
     const removed = await postForm(`/gameplans/${id}`, { intent: "remove", entryId: String(entries[0].id) }, { cookie });
     expect(toastFrom(removed)).toMatchObject({ kind: "success", title: "Play removed" });
     expect((await entriesOf(id)).some((entry) => entry.id === entries[0].id)).toBe(false);
+    // The removed play moved from a page opened before (another tab): refused, and said above the board.
+    const stale = await postForm(`/gameplans/${id}`, { intent: "move", entryId: String(entries[0].id), direction: "up" }, { cookie });
+    expect(stale.status).toBe(404);
+    expect(mainOf(await stale.text())).toMatch(/<p role="alert"[^>]*>That play is not in this gameplan\.<\/p>/);
 
     const renamed = await postForm(`/gameplans/${id}`, { intent: "rename", name: `${role} finals` }, { cookie });
     expect(toastFrom(renamed)).toMatchObject({ kind: "success", title: "Gameplan renamed" });
@@ -358,6 +362,8 @@ describe("pages", () => {
     const id = await newGameplan(viewer.cookie);
     const nerfed = await playId(PREMIUM_SCHEME, "335-split", "sugar-a-gap-blitz");
     expect((await add(viewer.cookie, id, nerfed)).status).toBe(302);
+    // Called in two situations, it is still one nerfed play.
+    expect((await add(viewer.cookie, id, nerfed, "third-long")).status).toBe(302);
     expect((await add(viewer.cookie, id, premiumPlay)).status).toBe(302);
     const html = await (await get(`/gameplans/${id}`, { cookie: viewer.cookie })).text();
     const text = textOf(mainOf(html));

@@ -260,9 +260,11 @@ function NoteForm({ entry, lastResult, atEntry }: { entry: GameplanEntry; lastRe
 }
 
 /** Above the board: the plays that no longer work as they did on the game's current title update. */
-export function GameplanPatchNote({ entries }: { entries: readonly Pick<GameplanEntry, "status">[] }) {
-  const nerfed = entries.filter((entry) => entry.status === "nerfed").length;
-  const retest = entries.filter((entry) => entry.status === "needs-retest").length;
+export function GameplanPatchNote({ entries }: { entries: readonly Pick<GameplanEntry, "playId" | "status">[] }) {
+  // Plays, not places: a play called in two situations counts once.
+  const playsWith = (status: GameplanEntry["status"]) => new Set(entries.filter((entry) => entry.status === status).map((entry) => entry.playId)).size;
+  const nerfed = playsWith("nerfed");
+  const retest = playsWith("needs-retest");
   if (!nerfed && !retest) return null;
   return (
     <div className="mt-4 space-y-1 rounded-xl border border-amber-400/40 bg-amber-950/30 p-4 text-sm text-slate-200" data-testid="gameplan-patch-note">

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/gameplan";
 import { CallSheet } from "~/components/gameplans/call-sheet";
 import { GameplanBoard, GameplanPatchNote, type BoardAnswer } from "~/components/gameplans/gameplan-board";
@@ -140,6 +140,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return refuse({ entryId: null, error: "Unknown action.", result: null }, 400);
 }
 
+/**
+ * A change refused because the board changed elsewhere (a play removed or moved in another tab: 404,
+ * 409) reads the board again, so the next try is made from what is there; other refusals (a note
+ * too long) keep the page as it is.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 404 || actionStatus === 409) return true;
+  return defaultShouldRevalidate;
+}
+
 export default function Gameplan({ loaderData, actionData }: Route.ComponentProps) {
   const { gameplan, entries } = loaderData;
   const unsaved = loaderData.unsaved;
@@ -170,7 +180,10 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
             <Link to={`/gameplans/${gameplan.id}/wristband`} className="btn-secondary">Wristband</Link>
           </div>
         </header>
-        {answer?.error && answer.entryId === null ? <p role="alert" className="field-error mt-4">{answer.error}</p> : null}
+        {/* A refusal about no play, or about a play no longer on the board (removed in another tab), shows here. */}
+        {answer?.error && (answer.entryId === null || !entries.some((entry) => entry.id === answer.entryId)) ? (
+          <p role="alert" className="field-error mt-4">{answer.error}</p>
+        ) : null}
         <GameplanPatchNote entries={entries} />
         {entries.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-field-600 p-6 text-slate-300">
