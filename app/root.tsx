@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteNav viewer={rootData?.viewer ?? null} siteName={siteName} unreadNotifications={rootData?.unreadNotifications ?? null} />
           {rootData?.viewer?.pastDue ? (
             <div role="alert" className="bg-blitz px-4 py-2 text-center text-sm font-semibold text-field-950">
-              Your last payment failed. <Link to="/account-settings#subscription" className="underline">Update your card</Link> to keep premium access.
+              Your last payment failed. <Link to="/account-settings#subscription" className="underline">Update your card</Link>{" "}
+              {rootData.viewer.hasPremium ? "to keep premium access." : "to get back premium access."}
             </div>
           ) : null}
           <main id="main" className="flex-1">

@@ -39,6 +39,14 @@ export function hasLiveSubscription(user: {
   return Boolean(user.stripeSubscriptionId) && !user.cancelAtPeriodEnd && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due");
 }
 
+/**
+ * A Stripe subscription is running (paid or retrying, cancelled at its period's end or not): its
+ * status is Stripe's to set, through the webhook, not a staff member's.
+ */
+export function hasRunningSubscription(user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null }): boolean {
+  return Boolean(user.stripeSubscriptionId) && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due");
+}
+
 /** Content whose required tier is free is open to everyone; premium content needs premium access. */
 export function canOpenContent(
   user: AccessSubject | null | undefined,

@@ -148,6 +148,17 @@ export function boughtFirst(a: SubscriptionSnapshot, b: SubscriptionSnapshot) {
   return a.id < b.id ? a : b;
 }
 
+/**
+ * Of a member's two live subscriptions, the one to end. A paid one stays over one whose payment is
+ * failing (a member who cancelled a past-due subscription and bought again); otherwise the one
+ * bought first stays. Either subscription's event decides the same.
+ */
+export function subscriptionToEnd(stored: SubscriptionSnapshot, incoming: SubscriptionSnapshot) {
+  const paid = (snapshot: SubscriptionSnapshot) => snapshot.status === "active" || snapshot.status === "trialing";
+  if (paid(stored) !== paid(incoming)) return paid(stored) ? incoming : stored;
+  return boughtFirst(stored, incoming) === stored ? incoming : stored;
+}
+
 async function findMember(app: AppContext, target: EventTarget, snapshot: SubscriptionSnapshot) {
   const userId = target.userId ?? snapshot.userId;
   if (userId) {
@@ -193,8 +204,11 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
     // whichever order their events arrive.
     const stored = await gateway.retrieveSubscription(member.stripeSubscriptionId);
     if (stored && isLive(stored)) {
-      const extra = boughtFirst(stored, snapshot) === stored ? snapshot : stored;
-      await gateway.endDuplicate(extra.id);
+      const extra = subscriptionToEnd(stored, snapshot);
+      // A failing one (its payment retried) is replaced by one paid since: ended, with nothing to
+      // refund (its last invoice is unpaid). Two paid ones: the extra is refunded too.
+      if (extra.status === "past_due") await gateway.cancelSubscription(extra.id);
+      else await gateway.endDuplicate(extra.id);
       if (extra === snapshot) return recordOnly(app, event);
     }
   }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../../db/schema.ts";
-import { ACCESS_DAY_REQUIRED, LIVE_SUBSCRIPTION_TIER_MESSAGE, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
-import { hasLiveSubscription } from "../lib/access.ts";
+import { ACCESS_DAY_REQUIRED, LIVE_SUBSCRIPTION_TIER_MESSAGE, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, STRIPE_DATE_MESSAGE, STRIPE_STATUS_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
+import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
 import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { revisionOf } from "./http.server.ts";
@@ -52,16 +52,27 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   if (target.id === actor.id && edit.email !== target.email.toLowerCase()) return refused(403, null, { email: [OWN_EMAIL_MESSAGE] });
   // Nobody changes their own role (a superadmin cannot lock the team out of its own dashboard).
   if (target.id === actor.id && edit.role !== undefined && edit.role !== target.role) return refused(403, null, { role: [OWN_ROLE_MESSAGE] });
+  // A status set by hand while Stripe runs the subscription would be untrue (a member shown
+  // 'Inactive' or 'Cancelled' whom Stripe still charges), and would open the way to Free below.
+  if (edit.subscriptionStatus !== undefined && edit.subscriptionStatus !== target.subscriptionStatus && hasRunningSubscription(target)) {
+    return refused(409, null, { subscriptionStatus: [STRIPE_STATUS_MESSAGE] });
+  }
   if (edit.subscriptionTier === "free" && target.subscriptionTier === "premium" && hasLiveSubscription(target)) {
     return refused(409, null, { subscriptionTier: [LIVE_SUBSCRIPTION_TIER_MESSAGE] });
   }
   // The date field sent back empty (left out, it keeps the stored date): a free member's date goes.
   // Premium without a last day (cleared, or never set) would be premium that opens nothing: refused.
   const cleared = formData.get("accessExpiresAt") === "" && target.accessExpiresAt !== null;
+  // Stripe's events set the date while the subscription runs: another one here would be undone
+  // unseen (extra time given by the team, wiped at the period's end).
+  const newDate = cleared ? null : accessUntil(accessExpiresAt, target.accessExpiresAt);
+  if (newDate?.getTime() !== target.accessExpiresAt?.getTime() && hasRunningSubscription(target)) {
+    return refused(409, null, { accessExpiresAt: [STRIPE_DATE_MESSAGE] });
+  }
   const noDay = cleared || (!accessExpiresAt && target.accessExpiresAt === null);
   if (noDay && edit.subscriptionTier === "premium") return refused(400, null, { accessExpiresAt: [ACCESS_DAY_REQUIRED] });
   try {
-    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: cleared ? null : accessUntil(accessExpiresAt, target.accessExpiresAt) });
+    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate });
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }

@@ -350,6 +350,7 @@ describe("the whole local journey over HTTP", () => {
     for (const path of ["/", "/college", "/blog", "/home", "/account-settings", "/subscribe", PREMIUM_SCHEME]) {
       const html = await text(await get(path, { cookie }));
       expect(html, path).toMatch(/<div role="alert"[^>]*>Your last payment failed\. <a[^>]*href="\/account-settings#subscription"[^>]*>Update your card<\/a>/);
+      expect(html.replaceAll("<!-- -->", ""), path).toContain("</a> to keep premium access.</div>");
     }
     expect(await text(await get("/account-settings", { cookie }))).toMatch(/<span[^>]*>Past Due<\/span>/);
     // The pricing page does not call it a renewal.
@@ -376,6 +377,8 @@ describe("the whole local journey over HTTP", () => {
     expect(card).toContain("Manage Billing");
     expect(card).toContain("Update your card with Manage Billing to get back premium access.");
     expect(card).not.toContain("Upgrade to Premium");
+    // The banner no longer says access is kept.
+    expect(card).toContain("</a> to get back premium access.</div>");
 
     const message = "Your subscription is still running: its last payment failed. Update your card with Manage Billing in Account Settings to get premium back; paying again would charge you twice.";
     const page = (await text(await get("/subscribe", { cookie: lapsedCookie }))).replaceAll("&#x27;", "'").replaceAll("<!-- -->", "");
@@ -392,6 +395,24 @@ describe("the whole local journey over HTTP", () => {
     const after = await text(await get("/account-settings", { cookie: lapsedCookie }));
     expect(after).toMatch(/<span[^>]*>Cancelled<\/span>/);
     expect(after).not.toContain("Your last payment failed");
+
+    // Bought again, the new subscription is paid: it is the membership, and the failing one ends
+    // (Stripe stops retrying it), whichever comes first.
+    const failing = cancelled.stripeSubscriptionId!;
+    // Four days on: the grace is over (the cancel read the subscription again, from its period's start).
+    const snapshot = (await localSubscription(failing))!;
+    snapshot.currentPeriodStart -= 4 * 86_400;
+    snapshot.startDate -= 35 * 86_400;
+    await state.env.KV.put(`stripe-local:subscription:${failing}`, JSON.stringify(snapshot));
+    await state.d1.prepare("UPDATE users SET access_expires_at = ?1 WHERE id = ?2").bind(Date.now() - 60_000, lapsed.id).run();
+    expect(await text(await get("/subscribe", { cookie: lapsedCookie }))).toContain("Choose Monthly");
+    await subscribeLocally(lapsedCookie);
+    const renewed = await storedMember(lapsed.id);
+    expect(renewed).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "active", cancelAtPeriodEnd: false });
+    expect(renewed.stripeSubscriptionId).not.toBe(failing);
+    expect((await localSubscription(failing))?.status).toBe("canceled");
+    expect((await localSubscription(renewed.stripeSubscriptionId!))?.status).toBe("active");
+    expect(await text(await get(PREMIUM_SCHEME, { cookie: lapsedCookie }))).not.toContain("Unlock this scheme");
   });
 
   it("staff cannot set a member Free while Stripe still charges them", async () => {
@@ -409,6 +430,25 @@ describe("the whole local journey over HTTP", () => {
     expect(response.status).toBe(409);
     expect(await text(response)).toContain("This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.");
     expect((await storedMember(paying.id)).subscriptionTier).toBe("premium");
+
+    // Nor by setting its status first (Stripe sets it), nor give a date Stripe would undo.
+    const edit = (fields: Record<string, string>) =>
+      postForm(
+        "/admin",
+        { intent: "update-user", userId: paying.id, firstName: "Pay", lastName: "Ing", email: paying.email, subscriptionTier: "premium", subscriptionStatus: "active", revision: String(before.updatedAt.getTime()), ...fields },
+        { cookie: superadmin },
+      );
+    const inactive = await edit({ subscriptionStatus: "inactive" });
+    expect(inactive.status).toBe(409);
+    expect((await text(inactive)).replaceAll("&#x27;", "'")).toContain("Stripe sets this member's status while their subscription runs");
+    const later = await edit({ accessExpiresAt: "2031-12-31" });
+    expect(later.status).toBe(409);
+    expect((await text(later)).replaceAll("&#x27;", "'")).toContain("Stripe sets this member's last day of access while their subscription runs");
+    expect(await storedMember(paying.id)).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: before.accessExpiresAt });
+    // The names still save.
+    const named = await edit({ firstName: "Paige" });
+    expect(named.status).toBe(302);
+    expect((await storedMember(paying.id)).firstName).toBe("Paige");
   });
 
   it("an ended subscription offers no simulations, and a forged one changes nothing and sends nothing", async () => {

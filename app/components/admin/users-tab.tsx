@@ -203,16 +203,31 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
           {field(
             "subscriptionStatus",
             "Status",
-            <select id="edit-subscriptionStatus" name="subscriptionStatus" defaultValue={typed?.subscriptionStatus || user.subscriptionStatus} className="input">
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-              <option value="cancelled">Cancelled</option>
-              <option value="past_due">Past Due</option>
-            </select>,
+            <>
+              <select
+                id="edit-subscriptionStatus"
+                name="subscriptionStatus"
+                defaultValue={typed?.subscriptionStatus || user.subscriptionStatus}
+                aria-describedby={user.stripeStatus ? "edit-status-hint" : undefined}
+                className="input"
+              >
+                <option value="active">Active</option>
+                <option value="inactive">Inactive</option>
+                <option value="cancelled">Cancelled</option>
+                <option value="past_due">Past Due</option>
+              </select>
+              {user.stripeStatus ? <p id="edit-status-hint" className="mt-1 text-xs text-slate-400">Set by Stripe while the subscription runs.</p> : null}
+            </>,
           )}
         </div>
-        {field("accessExpiresAt", "Premium access until", <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} className="input" />)}
-        <p className="text-xs text-slate-400">Premium tier gives access only while this date is in the future.</p>
+        {field(
+          "accessExpiresAt",
+          "Premium access until",
+          <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} aria-describedby="edit-access-hint" className="input" />,
+        )}
+        <p id="edit-access-hint" className="text-xs text-slate-400">
+          Premium tier gives access only while this date is in the future.{user.stripeStatus ? " Set by Stripe while the subscription runs." : ""}
+        </p>
         {field(
           "role",
           "Role",

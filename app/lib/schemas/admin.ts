@@ -9,6 +9,10 @@ export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
 /** Free for a member Stripe still charges would lock them out of what they pay for (and out of cancelling it). */
 export const LIVE_SUBSCRIPTION_TIER_MESSAGE =
   "This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.";
+export const STRIPE_STATUS_MESSAGE =
+  "Stripe sets this member's status while their subscription runs (a payment, a failed payment, its end). Leave it as it is; to stop the subscription, cancel it in Stripe, or they can in Account Settings.";
+export const STRIPE_DATE_MESSAGE =
+  "Stripe sets this member's last day of access while their subscription runs: a date set here would be replaced at its next payment or its end. To give extra time, give it in Stripe (a free period).";
 export const OWN_ROLE_MESSAGE = "Your own role cannot be changed: another superadmin can change it.";
 export const ROLE_LABELS = { user: "Member", admin: "Admin", superadmin: "Superadmin" } as const;
 

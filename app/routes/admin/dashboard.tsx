@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
-import { hasLiveSubscription, isStaff, staffRights } from "~/lib/access";
+import { hasLiveSubscription, hasRunningSubscription, isStaff, staffRights } from "~/lib/access";
 import type { Game } from "~/lib/patch";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
 import { tipReviewSchema } from "~/lib/schemas/admin";
@@ -112,6 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ...row,
             // Stripe still charges them: the edit dialog says Free is refused until it is cancelled.
             billed: hasLiveSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
+            stripeStatus: hasRunningSubscription({ stripeSubscriptionId, subscriptionStatus: row.subscriptionStatus }),
             accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
             createdAt: row.createdAt.getTime(),
             updatedAt: row.updatedAt.getTime(),
