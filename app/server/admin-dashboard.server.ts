@@ -172,16 +172,36 @@ export async function findUserForStaff(db: Database, userId: string) {
 
 function findTip(db: Database, tipId: number) {
   return db
-    .select({ id: userTips.id, userId: userTips.userId, playName: userTips.playName, tipDescription: userTips.tipDescription, status: userTips.status, adminNotes: userTips.adminNotes })
+    .select({ id: userTips.id, userId: userTips.userId, playName: userTips.playName, tipDescription: userTips.tipDescription, status: userTips.status, adminNotes: userTips.adminNotes, updatedAt: userTips.updatedAt })
     .from(userTips)
     .where(eq(userTips.id, tipId))
     .limit(1);
 }
 
 /** A tip's review, with its audit entry in the same batch. False when the tip does not exist. */
-export async function reviewTip(db: Database, actor: Actor, tipId: number, status: "approved" | "rejected", adminNotes: string | null) {
+export type TipReviewOutcome =
+  | { ok: true }
+  | { ok: false; status: 404 }
+  /** Reviewed (or changed) since the dialog was opened: what it is now. */
+  | { ok: false; status: 409; now: { status: string; adminNotes: string | null; revision: number } };
+
+/**
+ * A staff member's review of a tip. `revision` is the tip's updatedAt when the dialog was opened:
+ * a review made on a tip another staff member reviewed since is refused, not laid over theirs.
+ */
+export async function reviewTip(
+  db: Database,
+  actor: Actor,
+  tipId: number,
+  status: "approved" | "rejected",
+  adminNotes: string | null,
+  revision: number | null = null,
+): Promise<TipReviewOutcome> {
   const [tip] = Number.isSafeInteger(tipId) ? await findTip(db, tipId) : [];
-  if (!tip) return false;
+  if (!tip) return { ok: false, status: 404 };
+  if (revision !== null && revision !== tip.updatedAt.getTime()) {
+    return { ok: false, status: 409, now: { status: tip.status, adminNotes: tip.adminNotes, revision: tip.updatedAt.getTime() } };
+  }
   const [rows] = await db.batch([
     db.update(userTips).set({ status, adminNotes, updatedAt: new Date() }).where(eq(userTips.id, tipId)).returning({ id: userTips.id }),
     auditEntry(db, actor, {
@@ -192,7 +212,13 @@ export async function reviewTip(db: Database, actor: Actor, tipId: number, statu
       after: { status, adminNotes },
     }),
   ]);
-  return rows.length > 0;
+  return rows.length > 0 ? { ok: true } : { ok: false, status: 404 };
+}
+
+/** Said when a review is refused as made on a tip reviewed since; the typed notes stay in the dialog. */
+export function tipChangedMessage(now: { status: string; adminNotes: string | null }) {
+  const notes = now.adminNotes ? ` with the notes "${now.adminNotes.length > 200 ? `${now.adminNotes.slice(0, 200)}…` : now.adminNotes}"` : " without notes";
+  return `Not saved: another staff member reviewed this tip after you opened it. It is now ${now.status},${notes}. Your notes are still here: review it again to change it.`;
 }
 
 export async function deleteTip(db: Database, actor: Actor, tipId: number) {

@@ -366,6 +366,22 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
       await visible(page.getByRole("alert").getByText("Failed to update tip status", { exact: true }));
     }
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 404")));
+
+    // Another staff member reviews the tip while this dialog is open: this review is refused with
+    // theirs said, the typed notes kept, and the dialog shows the tip's new status.
+    const [contested] = await state.db.insert(userTips).values({ userId: member.id, formationName: `${formationName} III`, playName: "Mesh", playbook: "Air Raid", gameType: "college", tipDescription: "Motion the back out to find the coverage." }).returning({ id: userTips.id });
+    await page.goto("/updates");
+    await page.goto("/admin#tips");
+    const third = await openRowDialog(w, "tips", `${formationName} III`, "Review", "Review tip");
+    await state.db.update(userTips).set({ status: "rejected", adminNotes: "Patched out in 1.08.", updatedAt: new Date(Date.now() + 1000) }).where(eq(userTips.id, contested.id));
+    await third.getByLabel("Admin notes (optional)").fill("Works for me.");
+    await third.getByRole("button", { name: "Approve" }).click();
+    const dialog = page.getByRole("dialog", { name: "Review tip" });
+    await visible(dialog.getByRole("alert").filter({ hasText: 'another staff member reviewed this tip after you opened it. It is now rejected, with the notes "Patched out in 1.08."' }), 15_000);
+    expect(await dialog.getByLabel("Admin notes (optional)").inputValue()).toBe("Works for me.");
+    await visible(dialog.getByText("rejected", { exact: true }));
+    expect(await tipsOf(member.id)).toMatchObject([{ status: "rejected", adminNotes: "Patched out in 1.08." }]);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
     await w.finish();
   });
 });

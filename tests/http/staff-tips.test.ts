@@ -172,6 +172,29 @@ describe("reviewing and deleting a tip", () => {
     expect(card).toContain("Submit New Tip");
   });
 
+  it("refuses a review made in a dialog opened before another staff member's review (409), with theirs kept and the typed notes back", async () => {
+    const { member } = await signedInMember();
+    const tip = await insertTip(member.id);
+    // Both open the review dialog: it carries the tip's revision.
+    const dialog = (await page(`/admin?tip=${tip.id}&dialog=review`, superadmin)).html;
+    const revision = /name="revision" value="(\d+)"/.exec(dialog)?.[1];
+    expect(revision).toBe(String(tip.updatedAt.getTime()));
+    const first = await postForm("/admin", { intent: "review-tip", tipId: String(tip.id), status: "rejected", adminNotes: "Does not work after 1.08.", revision: revision! }, { cookie: admin });
+    expect(first.status).toBe(302);
+    const second = await postForm(`/admin?tip=${tip.id}&dialog=review`, { intent: "review-tip", tipId: String(tip.id), status: "approved", adminNotes: "Great tip.", revision: revision! }, { cookie: superadmin });
+    expect(second.status).toBe(409);
+    const text = textOf(await responseText(second));
+    expect(text).toContain('Not saved: another staff member reviewed this tip after you opened it. It is now rejected, with the notes "Does not work after 1.08.". Your notes are still here: review it again to change it.');
+    expect(text).toContain("Great tip.");
+    expect(text).toMatch(/Status: rejected/);
+    expect(await tipById(tip.id)).toMatchObject({ status: "rejected", adminNotes: "Does not work after 1.08." });
+    // Sent again from the dialog as it now stands, it is saved.
+    const stored = (await tipById(tip.id))!;
+    const again = await postForm("/admin", { intent: "review-tip", tipId: String(tip.id), status: "approved", adminNotes: "Great tip.", revision: String(stored.updatedAt.getTime()) }, { cookie: superadmin });
+    expect(again.status).toBe(302);
+    expect(await tipById(tip.id)).toMatchObject({ status: "approved", adminNotes: "Great tip." });
+  });
+
   it("rejects with empty notes: admin_notes is null; moving from approved to rejected is allowed", async () => {
     const { member, cookie } = await signedInMember();
     const tip = await insertTip(member.id, { status: "approved", adminNotes: "Old feedback" });

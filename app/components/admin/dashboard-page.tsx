@@ -107,7 +107,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         <div className="mt-8 space-y-12">
           {tabs.includes("users") && loaderData.users && visible("users") ? <UsersTab data={loaderData.users} actionData={actionData} /> : null}
           {visible("content") ? <ContentTab data={loaderData.content} /> : null}
-          {visible("tips") ? <TipsTab data={loaderData.tips} refused={actionData?.intent === "review-tip" && "notes" in actionData ? { error: actionData.error ?? "", notes: String(actionData.notes ?? "") } : null} /> : null}
+          {visible("tips") ? <TipsTab data={loaderData.tips} refused={actionData?.intent === "review-tip" && "notes" in actionData ? { error: actionData.error ?? "", notes: String(actionData.notes ?? ""), revision: "revision" in actionData ? Number(actionData.revision) : null } : null} /> : null}
           {visible("updates") ? <UpdatesTab data={loaderData.updates} /> : null}
           {tabs.includes("blog") && loaderData.posts && visible("blog") ? <BlogTab posts={loaderData.posts} /> : null}
           {tabs.includes("settings") && visible("settings") ? <SettingsTab /> : null}

@@ -7,7 +7,7 @@ import { Pager, useDashboardQuery } from "./dashboard-query";
 import { ConfirmDelete, Dialog } from "./dialog";
 import { TIP_STATUS_STYLES } from "~/lib/tips";
 
-export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; refused: { error: string; notes: string } | null }) {
+export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; refused: { error: string; notes: string; revision: number | null } | null }) {
   const { params: searchParams, dialogHref, closeHref: closeTo } = useDashboardQuery();
   const closeHref = closeTo("tips");
   const navigation = useNavigation();
@@ -73,9 +73,14 @@ export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; ref
             <span className="font-bold text-white">{selected.formationName} · {selected.playName}</span> ({selected.playbook})
           </p>
           <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-field-800 p-3 text-sm text-slate-200">{selected.tipDescription}</p>
+          <p className="mt-3 text-sm text-slate-400">
+            Status: <span className="capitalize text-white">{selected.status}</span>
+          </p>
           <Form method="post" className="mt-5 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="review-tip" />
             <input type="hidden" name="tipId" value={selected.id} />
+            {/* The tip as the dialog showed it: a review laid over another staff member's since is refused. */}
+            <input type="hidden" name="revision" value={refused?.revision ?? selected.updatedAt} />
             {refused ? <p role="alert" className="field-error">{refused.error}</p> : null}
             <div>
               <label htmlFor="admin-notes" className="label">Admin notes (optional)</label>

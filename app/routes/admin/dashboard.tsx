@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { hasLiveSubscription, hasRunningSubscription, isStaff, staffRights } from "~/lib/access";
@@ -17,6 +17,7 @@ import {
   messagesQuery,
   toMessagesView,
   reviewTip,
+  tipChangedMessage,
   tipCountsQuery,
   TIPS_PAGE_SIZE,
   tipsPageQuery,
@@ -27,7 +28,7 @@ import {
 import { staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
-import { readForm } from "~/server/http.server";
+import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
@@ -49,6 +50,11 @@ export function meta() {
 function pageParam(value: string | null) {
   const number = Number.parseInt(value ?? "1", 10);
   return Number.isFinite(number) && number > 0 ? Math.min(number, 100_000) : 1;
+}
+
+/** A review refused because another staff member reviewed the tip since reads the tip again (its status in the dialog). */
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionStatus === 409 && formData?.get("intent") === "review-tip") || defaultShouldRevalidate;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -214,8 +220,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, error: submission.error?.adminNotes?.[0] ?? "Failed to update tip status", notes: typedNotes }, { status: 400 });
     }
     const notes = submission.value.adminNotes?.trim() || null;
-    const updated = await reviewTip(app.db, user, submission.value.tipId, submission.value.status, notes);
-    if (!updated) return data({ intent, error: "Failed to update tip status", notes: typedNotes }, { status: 404 });
+    const reviewed = await reviewTip(app.db, user, submission.value.tipId, submission.value.status, notes, revisionOf(formData));
+    if (!reviewed.ok && reviewed.status === 409) return data({ intent, error: tipChangedMessage(reviewed.now), notes: typedNotes, revision: reviewed.now.revision }, { status: 409 });
+    if (!reviewed.ok) return data({ intent, error: "Failed to update tip status", notes: typedNotes }, { status: 404 });
     return redirectWithToast(back(request, "tips"), { kind: "success", title: "Success", description: `Tip ${submission.value.status} successfully` });
   }
 
