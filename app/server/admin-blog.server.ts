@@ -85,6 +85,11 @@ export function renderBlogPreview(source: string | null | undefined): string {
 /** Slugs no post may take: /admin/blog/new is the create form. */
 const RESERVED_BLOG_SLUGS = ["new"];
 
+/** A slug the blog editor's own address uses (/admin/blog/new): never a post's. */
+export function isReservedBlogSlug(slug: string) {
+  return RESERVED_BLOG_SLUGS.includes(slug);
+}
+
 /** Slugs equal to `slug` or of the form `slug-...` (the candidates nextFreeSlug must avoid). */
 function slugFamilyQuery(db: Database, slug: string) {
   // A range, not LIKE 'slug-%': D1 refuses a LIKE pattern over 50 bytes, and a long title makes a

@@ -57,6 +57,14 @@ describe("the blog form", () => {
   });
 });
 
+describe("a post titled 'New'", () => {
+  it("gets another slug, and the message says 'new' is kept for the editor, not that a post has it", async () => {
+    const response = await save("/admin/blog/new", { title: "New", slug: "new", excerpt: "A post called New.", content: CONTENT, status: "draft" });
+    expect(response.status).toBe(302);
+    expect(toastFrom(response)?.description).toMatch(/^Successfully saved "New"\. The slug "new" is kept for the editor's own address, so it is now "new-\d+"\.$/);
+  });
+});
+
 describe("drafts and publishing", () => {
   const id = token();
   const title = `Patch Notes Breakdown ${id}`;

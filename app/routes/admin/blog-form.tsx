@@ -7,7 +7,7 @@ import { BlogEditor } from "~/components/admin/blog-editor";
 import { BLOG_SAVE_FAILED, blogPostSchema, deriveBlogSlug } from "~/lib/schemas/blog";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
-import { findBlogPostForEdit, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
+import { findBlogPostForEdit, isReservedBlogSlug, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { movedBlogSlug } from "~/server/blog.server";
 import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -102,7 +102,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return kept(submission.reply({ formErrors: [toast.description] }), toast, 409, outcome.revision);
     }
     case "saved": {
-      const renamed = outcome.slug !== outcome.requestedSlug ? ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".` : "";
+      const renamed =
+        outcome.slug === outcome.requestedSlug
+          ? ""
+          : isReservedBlogSlug(outcome.requestedSlug)
+            ? ` The slug "${outcome.requestedSlug}" is kept for the editor's own address, so it is now "${outcome.slug}".`
+            : ` The slug "${outcome.requestedSlug}" was taken, so it is now "${outcome.slug}".`;
       return redirectWithToast("/admin#blog", {
         kind: "success",
         title: "Blog post saved",
