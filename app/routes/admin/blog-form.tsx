@@ -7,6 +7,8 @@ import { BlogEditor } from "~/components/admin/blog-editor";
 import { BLOG_SAVE_FAILED, blogPostSchema, deriveBlogSlug } from "~/lib/schemas/blog";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { superadminContext } from "~/server/admin.server";
+import { getApp } from "~/server/context.server";
+import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { findBlogPostForEdit, isReservedBlogSlug, renderBlogPreview, saveBlogPost } from "~/server/admin-blog.server";
 import { movedBlogSlug } from "~/server/blog.server";
 import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
@@ -24,7 +26,18 @@ export function meta({ params }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+/** The editor, with the post sent while the session had ended put back once after the login (kept-forms.server.ts). */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await editorPage(args);
+  const kept = await takeKeptForm(getApp(args.context), args.request);
+  if (!kept) return { ...page, restored: null };
+  const content = kept.formData.get("content");
+  const preview = renderBlogPreview(typeof content === "string" ? content : "");
+  const restored = { ...keptSubmission(kept, blogPostSchema), preview, imageDropped: kept.filesDropped };
+  return data({ ...page, restored }, { headers: { "Set-Cookie": kept.setCookie } });
+}
+
+async function editorPage({ request, context, params }: Route.LoaderArgs) {
   const { app } = await superadminContext(context, request);
   if (!params.slug) return { post: null, previewHtml: "" };
   let post = await findBlogPostForEdit(app.db, params.slug);
@@ -50,6 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 type ErrorToast = { kind: "error"; title: string; description: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  await keepFormIfSignedOut(context, request);
   const { user, app } = await superadminContext(context, request);
   if (isRequestTooLarge(request, MAX_REQUEST_BYTES)) {
     // The body is not read, so what was typed cannot be echoed back: the form shows its saved values again.
@@ -139,7 +153,7 @@ export type BlogFormData = Route.ComponentProps["loaderData"];
 export type BlogFormAnswer = Route.ComponentProps["actionData"];
 
 export default function BlogForm({ loaderData, actionData }: Route.ComponentProps) {
-  return <BlogEditor loaderData={loaderData} actionData={actionData} />;
+  return <BlogEditor loaderData={loaderData} actionData={actionData ?? loaderData.restored ?? undefined} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

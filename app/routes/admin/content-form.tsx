@@ -16,6 +16,8 @@ import { itemHistoryQuery, itemStatusesQuery } from "~/server/patch.server";
 import { statusSavedToast, submitStatusForm } from "~/server/status-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
+import { getApp } from "~/server/context.server";
+import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 
 // The content editor (/admin/content/new and /admin/content/{slug}); its form is
 // app/components/admin/content-editor.tsx.
@@ -91,7 +93,16 @@ export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalida
   return (actionStatus === 409 && formData?.get("intent") === "set-status") || defaultShouldRevalidate;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+/** The editor, with the form sent while the session had ended put back once after the login (kept-forms.server.ts). */
+export async function loader(args: Route.LoaderArgs) {
+  const page = await editorPage(args);
+  const kept = await takeKeptForm(getApp(args.context), args.request);
+  if (!kept || kept.formData.get("intent") === "set-status") return { ...page, restored: null };
+  const restored = { ...keptSubmission(kept, contentFormSchema), imageError: null, imagesDropped: kept.filesDropped };
+  return data({ ...page, restored }, { headers: { "Set-Cookie": kept.setCookie } });
+}
+
+async function editorPage({ request, context, params }: Route.LoaderArgs) {
   const { app, user } = await staffContext(context, request);
   if (!params.slug) return createPage();
   let item = await findContentForEdit(app.db, params.slug);
@@ -136,6 +147,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  await keepFormIfSignedOut(context, request);
   const { user, app } = await staffContext(context, request);
   if (isRequestTooLarge(request, MAX_CONTENT_FORM_BYTES)) {
     return data(
@@ -239,7 +251,7 @@ export type ContentFormAnswer = Route.ComponentProps["actionData"];
 export default function ContentFormPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <ContentEditor loaderData={loaderData} actionData={actionData} />
+      <ContentEditor loaderData={loaderData} actionData={actionData ?? loaderData.restored ?? undefined} />
       {loaderData.patch && loaderData.current && !(actionData && "deleted" in actionData) ? (
         <PatchStatusCard
           slug={loaderData.current.slug}

@@ -8,7 +8,8 @@ import { Field, FormAlert } from "~/components/forms";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
-import { readForm } from "~/server/http.server";
+import { isDataRequest, readForm } from "~/server/http.server";
+import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { createTip } from "~/server/tips.server";
 import { recordAttempt } from "~/server/throttle.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -27,10 +28,17 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(context, request);
   // A saved tip redirects here (so a reload sends nothing again): the thank-you card.
-  return { submitted: new URL(request.url).searchParams.has("submitted") };
+  const submitted = new URL(request.url).searchParams.has("submitted");
+  // A tip sent without JavaScript after the session ended comes back in the form after the login.
+  const kept = await takeKeptForm(getApp(context), request);
+  if (!kept) return { submitted, restored: null };
+  return data({ submitted, restored: keptSubmission(kept, tipSubmissionSchema).result }, { headers: { "Set-Cookie": kept.setCookie } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Without JavaScript the page after a refusal would be the login, the tip lost: it is kept
+  // through the login instead. With JavaScript the form stays on screen with the message below.
+  if (!isDataRequest(request)) await keepFormIfSignedOut(context, request);
   const user = await getOptionalUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: tipSubmissionSchema });
@@ -76,7 +84,7 @@ export default function SubmitTip({ loaderData, actionData }: Route.ComponentPro
           </section>
         ) : (
           // Mounted afresh after the thank-you card: the next tip starts from an empty form.
-          <TipForm result={actionData?.result} />
+          <TipForm result={actionData?.result ?? loaderData.restored ?? undefined} />
         )}
 
         <aside aria-labelledby="how-title" className="card p-6">

@@ -1,0 +1,104 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import type { RouterContextProvider } from "react-router";
+import { getApp, type AppContext } from "./context.server.ts";
+import { getOptionalUser } from "./guards.server.ts";
+import { readCookie, readForm, revisionOf } from "./http.server.ts";
+import { isSecureRequest } from "./session.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+// A long form sent after its session ended (signed out in another tab, everywhere, or expired): a
+// blog post, a scheme's write-ups, a tip. The login would otherwise lose every word. Its text
+// fields are kept in KV for two hours under a random token in this browser's cookie, and the page
+// the form belongs to puts them back, once, after the login. Files are not kept (a browser never
+// fills a file field again): the page says so. Cross-site posts never get here (workers/app.ts
+// refuses them), so nobody can plant a form in someone else's browser.
+
+const COOKIE_NAME = "gp_kept_form";
+const KEEP_SECONDS = 2 * 60 * 60;
+/** Bigger than any of our forms' text (a blog post is at most 100,000 characters): kept whole or not at all. */
+const MAX_KEPT_BYTES = 1_000_000;
+
+export const KEPT_FORM_MESSAGE = "Not saved: your session had ended. What you typed is back in the form; save it now.";
+
+type KeptForm = { path: string; entries: [string, string][]; filesDropped: boolean };
+
+const keyOf = (token: string) => `kept-form:${token}`;
+
+function cookie(request: Request, value: string, maxAge: number) {
+  const attributes = [`${COOKIE_NAME}=${value}`, "HttpOnly", "SameSite=Lax", "Path=/", `Max-Age=${maxAge}`];
+  if (isSecureRequest(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+/** The page a form was posted from (a data request's .data taken off). */
+function formPath(request: Request) {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
+/**
+ * For a form's action: when nobody is signed in, the form is kept for this browser and the answer
+ * is the login, back to the form's page. Signed in, it does nothing (the route's guard decides).
+ */
+export async function keepFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request) {
+  if (request.method !== "POST" || (await getOptionalUser(context))) return;
+  throw await keepFormThroughLogin(getApp(context), request, formPath(request));
+}
+
+async function keepFormThroughLogin(app: AppContext, request: Request, path: string): Promise<Response> {
+  const entries: [string, string][] = [];
+  let filesDropped = false;
+  try {
+    for (const [name, value] of await readForm(request)) {
+      if (typeof value === "string") entries.push([name, value]);
+      else if (value.size > 0) filesDropped = true;
+    }
+  } catch {
+    // A body that is not a form: nothing to keep.
+  }
+  const headers = new Headers();
+  const kept = JSON.stringify({ path, entries, filesDropped } satisfies KeptForm);
+  if (entries.length && kept.length <= MAX_KEPT_BYTES) {
+    const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+    await app.env.KV.put(keyOf(token), kept, { expirationTtl: KEEP_SECONDS });
+    headers.append("Set-Cookie", cookie(request, token, KEEP_SECONDS));
+  }
+  return redirectWithToast(
+    `/auth?redirectTo=${encodeURIComponent(path)}`,
+    { kind: "error", title: "Session ended", description: "Log in again: what you typed comes back in the form, not yet saved." },
+    { headers },
+  );
+}
+
+/**
+ * For the form's page (a GET): the form this browser sent to it while signed out, once, with the
+ * Set-Cookie that forgets it; null when there is none.
+ */
+export async function takeKeptForm(app: AppContext, request: Request): Promise<{ formData: FormData; filesDropped: boolean; setCookie: string } | null> {
+  // The page drawn after a form was posted to it is that form's answer, not the login's return.
+  if (app.method !== "GET") return null;
+  const token = readCookie(request, COOKIE_NAME);
+  if (!token || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const kept = await app.env.KV.get<KeptForm>(keyOf(token), "json");
+  if (!kept || kept.path !== formPath(request)) return null;
+  await app.env.KV.delete(keyOf(token));
+  const formData = new FormData();
+  for (const [name, value] of kept.entries) formData.append(name, value);
+  return { formData, filesDropped: kept.filesDropped, setCookie: cookie(request, "", 0) };
+}
+
+export type KeptFormData = NonNullable<Awaited<ReturnType<typeof takeKeptForm>>>;
+
+/**
+ * The kept form as its page's answer would carry it: conform's result (the fields as typed, and the
+ * message that it was not saved), the toast, and the revision it was opened on (a save over
+ * someone's newer one is still refused).
+ */
+export function keptSubmission(kept: KeptFormData, schema: Parameters<typeof parseWithZod>[1]["schema"]) {
+  const submission = parseWithZod(kept.formData, { schema });
+  return {
+    result: submission.reply({ formErrors: [KEPT_FORM_MESSAGE] }),
+    toast: { kind: "error" as const, title: "Not saved", description: KEPT_FORM_MESSAGE },
+    revision: revisionOf(kept.formData),
+  };
+}
