@@ -57,6 +57,30 @@ describe("the blog form", () => {
   });
 });
 
+describe("a post sent after the session ended", () => {
+  it("is kept for this browser only, for its own editor, once", async () => {
+    const title = `Kept ${token()}`;
+    const response = await postMultipart("/admin/blog/new", blogForm({ title, excerpt: "Kept through the login.", content: CONTENT }));
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/blog/new")}`);
+    const kept = response.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!;
+    expect(kept).toMatch(/^gp_kept_form=[a-z2-7]{32}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=7200$/);
+    const browserCookie = kept.split(";")[0];
+    // Another browser, the same account: nothing comes back.
+    expect((await page("/admin/blog/new", superadmin)).html).not.toContain(title);
+    // Another editor of this browser: nothing either (the form stays kept for its own).
+    expect((await page("/admin/blog/welcome-to-the-playbook-lab", `${superadmin}; ${browserCookie}`)).html).not.toContain(title);
+    // Its own editor, after the login: back once, with the message, and the cookie forgotten.
+    const back = await get("/admin/blog/new", { cookie: `${superadmin}; ${browserCookie}` });
+    expect(back.headers.getSetCookie().some((cookie) => /^gp_kept_form=; .*Max-Age=0/.test(cookie))).toBe(true);
+    const html = await back.text();
+    expect(html).toContain(`value="${title}"`);
+    expect(html).toContain("Not saved: your session had ended. What you typed is back in the form; save it now.");
+    expect((await page("/admin/blog/new", `${superadmin}; ${browserCookie}`)).html).not.toContain(title);
+    expect(await blogPostBySlug(`kept-${title.slice(5)}`)).toBeFalsy();
+  });
+});
+
 describe("a post titled 'New'", () => {
   it("gets another slug, and the message says 'new' is kept for the editor, not that a post has it", async () => {
     const response = await save("/admin/blog/new", { title: "New", slug: "new", excerpt: "A post called New.", content: CONTENT, status: "draft" });
