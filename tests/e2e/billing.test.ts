@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember, storedMember, updateMember } from "../support/accounts";
-import { launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
+import { focusedName, launchBrowser, newPage, signInWithPassword, visible } from "../support/browser";
 
 // The local billing journey in Chromium (test mode: no Stripe key, localhost).
 
@@ -53,8 +53,16 @@ describe("billing in Chromium", () => {
     // Cancel from Account Settings.
     await page.goto("/account-settings#subscription");
     await visible(page.getByText("Premium Active", { exact: true }));
-    await page.getByRole("link", { name: "Cancel Subscription" }).click();
+    // By keyboard: the question takes the focus on its answer, and 'Keep premium' gives it back.
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: "Cancel Subscription" }).focus();
+    await page.keyboard.press("Enter");
     await visible(page.getByText("Cancel your subscription?", { exact: true }));
+    await expect.poll(() => focusedName(page)).toBe("Yes, cancel subscription");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focusedName(page)).toBe("Cancel Subscription");
+    await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
     await visible(page.getByText("Subscription cancelled", { exact: true }));
     await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));

@@ -4,6 +4,7 @@ import type { ToastMessage } from "~/components/toaster";
 import { formatShortDate } from "~/lib/format";
 import { PLANS, type PlanId } from "~/lib/pricing";
 import { SettingsCard } from "./settings-card";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 
 export type SubscriptionSummary = {
   hasPremium: boolean;
@@ -87,30 +88,9 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
               </button>
             </Form>
           ) : confirmingCancel ? (
-            // One tap on a phone does not end a membership: the cancellation is confirmed here.
-            <div role="group" aria-labelledby="cancel-confirm-title" className="w-full rounded-xl border border-red-500/40 bg-red-950/30 p-4">
-              <p id="cancel-confirm-title" className="font-semibold text-white">Cancel your subscription?</p>
-              <p className="mt-1 text-sm text-slate-300">
-                {hasPremium
-                  ? `Premium stays until ${formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.`
-                  : "The subscription is set to end: no new period is charged."}
-              </p>
-              <div className="mt-3 flex flex-wrap gap-3">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="cancel-subscription" />
-                  <button type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
-                    {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Yes, cancel subscription"}
-                  </button>
-                </Form>
-                <Link to="/account-settings#subscription" preventScrollReset className="btn-secondary">
-                  Keep premium
-                </Link>
-              </div>
-            </div>
+            <ConfirmCancel hasPremium={hasPremium} endDate={endDate} pendingIntent={pendingIntent} />
           ) : (
-            <Link to="/account-settings?cancel=confirm#subscription" preventScrollReset className="btn-danger">
-              Cancel Subscription
-            </Link>
+            <CancelLink />
           )}
           {hasCustomer ? (
             <Form method="post">
@@ -164,5 +144,41 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
         </div>
       ) : null}
     </SettingsCard>
+  );
+}
+
+/** 'Cancel Subscription': the keyboard comes back to it from 'Keep premium'. */
+function CancelLink() {
+  const ref = useFocusOnArrival<HTMLAnchorElement>();
+  return (
+    <Link ref={ref} to="/account-settings?cancel=confirm#subscription" preventScrollReset className="btn-danger">
+      Cancel Subscription
+    </Link>
+  );
+}
+
+/** One tap on a phone does not end a membership: the cancellation is confirmed here, the keyboard on its answer. */
+function ConfirmCancel({ hasPremium, endDate, pendingIntent }: { hasPremium: boolean; endDate: number | null; pendingIntent: FormDataEntryValue | null | undefined }) {
+  const ref = useFocusOnArrival<HTMLButtonElement>();
+  return (
+    <div role="group" aria-labelledby="cancel-confirm-title" className="w-full rounded-xl border border-red-500/40 bg-red-950/30 p-4">
+      <p id="cancel-confirm-title" className="font-semibold text-white">Cancel your subscription?</p>
+      <p className="mt-1 text-sm text-slate-300">
+        {hasPremium
+          ? `Premium stays until ${formatShortDate(endDate)}, then ends; nothing more is charged. You can resume it any time before then.`
+          : "The subscription is set to end: no new period is charged."}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="cancel-subscription" />
+          <button ref={ref} type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
+            {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Yes, cancel subscription"}
+          </button>
+        </Form>
+        <Link to="/account-settings#subscription" preventScrollReset className="btn-secondary">
+          Keep premium
+        </Link>
+      </div>
+    </div>
   );
 }
