@@ -106,6 +106,8 @@ export interface BillingGateway {
    * it charged. Safe to call again for the same subscription: nothing is refunded twice.
    */
   endDuplicate(id: string): Promise<void>;
+  /** The member and subscription a finished checkout made; null when it is unknown or not finished. */
+  checkoutSubscription(sessionId: string): Promise<{ userId: string | null; subscriptionId: string } | null>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string | null>;
 }
 
@@ -184,6 +186,16 @@ export function stripeGateway(env: Env): BillingGateway {
       }
       await this.cancelSubscription(id);
     },
+    async checkoutSubscription(sessionId) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const subscription = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
+        return subscription ? { userId: session.client_reference_id, subscriptionId: subscription } : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
     async createPortalSession(customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
@@ -222,6 +234,8 @@ export type LocalCheckoutSession = {
   successUrl: string;
   cancelUrl: string;
   completed: boolean;
+  /** The subscription the paid checkout made. */
+  subscriptionId?: string;
 };
 
 function randomId(prefix: string) {
@@ -340,6 +354,10 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       // Test mode charges no card: ending it is all there is to undo.
       await this.cancelSubscription(id);
     },
+    async checkoutSubscription(sessionId) {
+      const session = await read<LocalCheckoutSession>(`session:${sessionId}`);
+      return session?.subscriptionId ? { userId: session.userId, subscriptionId: session.subscriptionId } : null;
+    },
     async createPortalSession() {
       return null;
     },
@@ -363,7 +381,7 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
         userId: session.userId,
       };
       await write(`subscription:${snapshot.id}`, snapshot);
-      await write(`session:${id}`, { ...session, completed: true });
+      await write(`session:${id}`, { ...session, completed: true, subscriptionId: snapshot.id });
       await deliver("checkout.session.completed", {
         id,
         object: "checkout.session",

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
 import { formatShortDate } from "~/lib/format";
-import { createMember, storedMember, toastFrom } from "../support/accounts";
+import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
 import { billingColumns, toastCookie } from "../support/billing";
 import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
@@ -513,6 +513,37 @@ describe("one membership per member", () => {
       [[first, true], [second, false]].sort(),
     );
     expect((await localSubscription(paid.stripeSubscriptionId!))?.status).toBe("active");
+  });
+
+  it("a second checkout paid while the first was being paid: one is the membership, and the other's /success says it was ended and refunded", async () => {
+    const { member, cookie } = await freeMember();
+    const opened: string[] = [];
+    for (const plan of ["monthly", "yearly"]) {
+      const response = await postForm("/subscribe", { plan }, { cookie });
+      opened.push(new URL(response.headers.get("Location")!).searchParams.get("session")!);
+    }
+    const [first, second] = opened;
+    expect((await postForm("/subscribe/test-checkout", { session: first, intent: "pay" }, { cookie })).status).toBe(302);
+    const paid = await storedMember(member.id);
+    // The second tab pays before the first one's webhook made the member premium (two tabs at once):
+    // the clock of the first subscription goes back a day, so it is the one bought first.
+    const snapshot = (await localSubscription(paid.stripeSubscriptionId!))!;
+    snapshot.startDate -= 86_400;
+    await state.env.KV.put(`stripe-local:subscription:${snapshot.id}`, JSON.stringify(snapshot));
+    await updateMember(member.id, { accessExpiresAt: new Date(Date.now() - 1000) });
+    expect((await postForm("/subscribe/test-checkout", { session: second, intent: "pay" }, { cookie })).status).toBe(302);
+    await updateMember(member.id, { accessExpiresAt: paid.accessExpiresAt });
+    expect((await storedMember(member.id)).stripeSubscriptionId).toBe(paid.stripeSubscriptionId);
+
+    const pageOf = async (session: string) => (await text(await get(`/success?session_id=${session}`, { cookie }))).replaceAll("<!-- -->", "");
+    const ended = await pageOf(second);
+    expect(ended).toContain("You already had premium, so this checkout's subscription was ended at once and its payment refunded");
+    expect(ended).not.toContain("Your premium membership is active.");
+    expect(await pageOf(first)).toContain("Your premium membership is active.");
+    // Someone else's checkout says nothing about it.
+    const other = await freeMember();
+    await updateMember(other.member.id, { subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + 86_400_000), stripeSubscriptionId: "sub_local_other" });
+    expect(await text(await get(`/success?session_id=${second}`, { cookie: other.cookie }))).not.toContain("refunded");
   });
 });
 

@@ -86,6 +86,9 @@ class FakeStripe implements BillingGateway {
   async endDuplicate(): Promise<void> {
     throw new Error("not used here");
   }
+  async checkoutSubscription(): Promise<null> {
+    throw new Error("not used here");
+  }
   async createPortalSession() {
     return null;
   }

@@ -3,7 +3,9 @@ import { useRevalidator } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/success";
 import { hasPremiumAccess } from "~/lib/access";
+import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
+import { billingGateway } from "~/server/stripe.server";
 
 /** How often the page asks again before it stops and says what to do (about a minute). */
 const MAX_CHECKS = 20;
@@ -14,8 +16,29 @@ const CHECK_EVERY_MS = 3000;
 // opened /success by hand) is not left on a page that refreshes forever.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const checks = Math.min(Math.max(Math.trunc(Number(new URL(request.url).searchParams.get("check"))) || 0, 0), MAX_CHECKS);
-  return { active: hasPremiumAccess(user), checks };
+  const url = new URL(request.url);
+  const checks = Math.min(Math.max(Math.trunc(Number(url.searchParams.get("check"))) || 0, 0), MAX_CHECKS);
+  const active = hasPremiumAccess(user);
+  return { active, checks, duplicate: active && (await endedAsDuplicate(getApp(context), url, user)) };
+}
+
+/**
+ * Whether this checkout (its session id in the address) was the member's second subscription,
+ * paid while they had one: ended at once and refunded (billing.server.ts), so this page must not
+ * say it is their membership. Stripe not answering leaves the page as it was.
+ */
+async function endedAsDuplicate(app: ReturnType<typeof getApp>, url: URL, user: { id: string; stripeSubscriptionId: string | null }) {
+  const sessionId = url.searchParams.get("session_id");
+  const gateway = sessionId && user.stripeSubscriptionId ? billingGateway(app, url.origin) : null;
+  if (!gateway || !sessionId) return false;
+  try {
+    const made = await gateway.checkoutSubscription(sessionId);
+    if (!made || made.userId !== user.id || made.subscriptionId === user.stripeSubscriptionId) return false;
+    return (await gateway.retrieveSubscription(made.subscriptionId))?.status === "canceled";
+  } catch (error) {
+    console.error("Reading the checkout for /success", error);
+    return false;
+  }
 }
 
 export function meta() {
@@ -43,7 +66,12 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="text-5xl" aria-hidden="true">🏆</p>
       <h1 className="mt-4 font-display text-4xl font-black text-white">Thank you for subscribing!</h1>
-      {loaderData.active ? (
+      {loaderData.duplicate ? (
+        <p className="mt-4 text-slate-300" role="status">
+          You already had premium, so this checkout's subscription was ended at once and its payment refunded (a refund takes 5 to 10 days to reach
+          your card). Your membership goes on as before: see it in <Link to="/account-settings#subscription" className="text-link">Account Settings</Link>.
+        </p>
+      ) : loaderData.active ? (
         <p className="mt-4 text-slate-300">Your premium membership is active. Every scheme, formation and play is unlocked.</p>
       ) : waiting ? (
         <p className="mt-4 text-slate-300" role="status">
