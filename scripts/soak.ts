@@ -556,7 +556,7 @@ function r2Failures(soak: Soak) {
       body.set("avatar", new Blob([png], { type: "image/png" }), "me.png");
       return send(tally, "/account-settings", { method: "POST", cookie: uploaders[index].cookie, fault: "r2", body });
     });
-    const clearAvatar = avatars.filter((answer) => answer.status === 503 && answer.text.includes("We could not store your picture. Please try again.")).length;
+    const clearAvatar = avatars.filter((answer) => answer.status === 503 && answer.text.includes("Failed to upload avatar. Please try again.")).length;
     const after = await Promise.all(uploaders.map((entry) => member(soak.db, entry.id)));
     const unchanged = after.filter((row, index) => row.profileImageUrl === before[index].profileImageUrl && row.updatedAt.getTime() === before[index].updatedAt.getTime()).length;
     const avatarObjects = (await Promise.all(uploaders.map((entry) => soak.env.MEDIA.list({ prefix: `avatars/${entry.id}-` })))).reduce((sum, listing) => sum + listing.objects.length, 0);
@@ -586,7 +586,7 @@ function r2Failures(soak: Soak) {
     return {
       pass: clearAvatar === uploaders.length && unchanged === uploaders.length && avatarObjects === 0 && clearThumbnail === titles.length && newRows === 0 && missing === 0,
       figures: [
-        `${uploaders.length} avatar uploads at once: ${clearAvatar} answered 503 "We could not store your picture. Please try again."; ${unchanged} member rows unchanged, ${avatarObjects} objects stored`,
+        `${uploaders.length} avatar uploads at once: ${clearAvatar} answered 503 "Failed to upload avatar. Please try again."; ${unchanged} member rows unchanged, ${avatarObjects} objects stored`,
         `${titles.length} new schemes with a thumbnail: ${clearThumbnail} answered "Failed to upload an image. Please try again.", ${newRows} rows created`,
         `${results.length} /media/ URLs stored in D1, ${missing} pointing at a missing object`,
       ],
