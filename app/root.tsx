@@ -20,6 +20,7 @@ import { none, readPage } from "./server/page-read.server";
 import { isDiscordSyncConfigured } from "./server/discord.server";
 import { toViewer } from "./server/users.server";
 import { useShownPath } from "~/components/use-focus-on-arrival";
+import { RouteAnnouncer } from "~/components/route-announcer";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -80,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {rootData.viewer.hasPremium ? "to keep premium access." : "to get back premium access."}
             </div>
           ) : null}
-          <main id="main" className="flex-1">
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
           <SiteFooter siteName={siteName} discordUrl={rootData?.discordUrl ?? null} />
@@ -95,7 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useShownPath();
-  return <Outlet />;
+  return (
+    <>
+      <RouteAnnouncer />
+      <Outlet />
+    </>
+  );
 }
 
 export function meta({ error }: Route.MetaArgs) {

@@ -92,6 +92,35 @@ describe("page shell in Chromium", () => {
     await context.close();
   });
 
+  it("offers a member on a phone the account menu's items: Account Settings, Gameplans, Submit Tip, Logout", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInAs(page, "premium");
+    await page.goto("/college");
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: /^\s*Menu\s*$/ }) });
+    await menu.locator("summary").click();
+    for (const name of ["Account Settings", "Gameplans", "Submit Tip"]) await visible(menu.getByRole("link", { name, exact: true }));
+    await visible(menu.getByRole("button", { name: "Logout" }));
+    await menu.getByRole("link", { name: "Submit Tip", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/submit-tip");
+    await context.close();
+  });
+
+  it("announces a page opened inside the site by its title and starts the keyboard at its main content", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/blog", { waitUntil: "networkidle" });
+    expect(await page.getByTestId("route-announcer").textContent()).toBe("");
+    const post = page.locator('main a[href^="/blog/"]').first();
+    await post.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/blog/"));
+    await expect.poll(() => page.getByTestId("route-announcer").textContent()).toBe(await page.title());
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    // The next Tab is on the new page's first control, not back in the top bar.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+    await context.close();
+  });
+
   it("closes the phone menu when the keyboard leaves it, so focus never sits under it", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/college");

@@ -15,7 +15,7 @@ export function BlogTab({ posts }: { posts: NonNullable<LoaderData["posts"]> }) 
       {posts.length === 0 ? (
         <p className="text-slate-400">No blog posts found. Create your first post!</p>
       ) : (
-        <DataTable columns={["Title", "Category", "Status", "Published", "Actions"]}>
+        <DataTable scrollLabel="Blog posts" columns={["Title", "Category", "Status", "Published", "Actions"]}>
           {posts.map((post) => (
             <tr key={post.id}>
               <td>

@@ -18,7 +18,7 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
           <Link to="/admin/content/new" className="btn-primary">Create Content</Link>
         </div>
       }>
-      <DataTable columns={["Title", "Type", "Game", "Views", "Status", "Actions"]}>
+      <DataTable scrollLabel="Content items" columns={["Title", "Type", "Game", "Views", "Status", "Actions"]}>
         {content.rows.length === 0 ? (
           <EmptyRow columns={6}>No content yet.</EmptyRow>
         ) : (
@@ -68,7 +68,7 @@ function SearchMisses({ rows }: { rows: LoaderData["content"]["searchMisses"] })
         Searches with no results
       </h3>
       <p className="mt-1 text-sm text-slate-400">The most frequent of the last 30 days (no member is recorded).</p>
-      <DataTable columns={["Search", "Times", "Last searched"]}>
+      <DataTable scrollLabel="Searches with no results" columns={["Search", "Times", "Last searched"]}>
         {rows.length === 0 ? (
           <EmptyRow columns={3}>No searches without results in the last 30 days.</EmptyRow>
         ) : (
