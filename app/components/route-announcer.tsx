@@ -14,15 +14,15 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    const timer = setTimeout(() => {
-      setMessage(document.title);
-      const active = document.activeElement;
-      const main = document.getElementById("main");
-      const typing = active instanceof HTMLElement && (active.matches("input, textarea, select") || active.isContentEditable);
-      const lost = !active || active === document.body || !active.isConnected;
-      const outside = Boolean(active && main && !main.contains(active));
-      if (main && !typing && (lost || outside)) main.focus({ preventScroll: true });
-    }, 60);
+    // The focus moves at the commit of the new page: later, it would take it from whatever the
+    // person has started to use there. The title is read once the head has it.
+    const timer = setTimeout(() => setMessage(document.title), 60);
+    const active = document.activeElement;
+    const main = document.getElementById("main");
+    const typing = active instanceof HTMLElement && (active.matches("input, textarea, select") || active.isContentEditable);
+    const lost = !active || active === document.body || !active.isConnected;
+    const outside = Boolean(active && main && !main.contains(active));
+    if (main && !typing && (lost || outside)) main.focus({ preventScroll: true });
     return () => clearTimeout(timer);
   }, [pathname]);
   return (

@@ -256,6 +256,9 @@ describe("account in Chromium", () => {
     await page.getByLabel("Change Avatar").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") });
     await page.getByRole("button", { name: "Upload" }).click();
     await visible(page.getByText("Invalid file type: Please upload an image file."));
+    // Read with the file field, which is marked invalid.
+    expect(await page.getByLabel("Change Avatar").getAttribute("aria-describedby")).toBe("avatar-hint avatar-error");
+    expect(await page.getByLabel("Change Avatar").getAttribute("aria-invalid")).toBe("true");
     expect(await nav.locator('img[src^="/media/avatars/"]').first().getAttribute("src")).toBe(src);
     await page.reload();
     expect(await nav.locator('img[src^="/media/avatars/"]').first().getAttribute("src")).toBe(src);

@@ -296,6 +296,10 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     dialog = page.getByRole("dialog", { name: "Edit user" });
     await visible(dialog.getByText("Invalid email address", { exact: true }), 15_000);
+    // The message is read with its field, which is marked invalid.
+    expect(await dialog.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(await dialog.getByLabel("Email").getAttribute("aria-describedby")).toBe("edit-email-error");
+    expect(await dialog.locator("#edit-email-error").textContent()).toBe("Invalid email address");
     expect((await storedMember(member.id)).email).toBe(member.email);
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
     await dialog.getByLabel("Email").fill(member.email);

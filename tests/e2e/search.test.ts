@@ -76,6 +76,10 @@ describe("search with JavaScript", () => {
     await box.press("ArrowDown");
     await box.press("ArrowDown");
     expect(await box.getAttribute("aria-activedescendant")).toBe("search-result-1");
+    // Read out too, not only ringed: its title, its place among the results.
+    await expect.poll(() => page.getByTestId("search-chosen").textContent()).toMatch(/^.+: result 2 of \d+\. Enter opens it\.$/);
+    const said = (await page.getByTestId("search-chosen").textContent())!.replace(/: result 2 of .*$/, "");
+    expect(await page.locator("#search-result-1").textContent()).toContain(said);
     const href = await page.locator("#search-result-1").getAttribute("href");
     await box.press("Enter");
     await page.waitForURL((url) => url.pathname + url.search === href);

@@ -330,8 +330,11 @@ describe("validation", () => {
     const title = `Invalid basics ${token()}`;
     const response = await postMultipart("/admin/content/new", contentForm({ title, type: "gameplay", ...fields }), admin);
     expect(response.status).toBe(400);
-    expect(await responseText(response)).toContain(message);
+    const html = await responseText(response);
+    expect(html).toContain(message);
     expect(await contentByTitle(title)).toEqual([]);
+    // The tags' message is read with their box (without JavaScript the page is drawn by the server).
+    if ("tags" in fields) expect(html).toMatch(/<input[^>]*aria-describedby="content-form-tags-hint content-form-tags-error"[^>]*aria-invalid="true"/);
   });
 
   it("takes a custom play video that storage holds", async () => {

@@ -39,7 +39,8 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp"
               required
-              aria-describedby="avatar-hint"
+              aria-describedby={avatarError ? "avatar-hint avatar-error" : "avatar-hint"}
+              aria-invalid={avatarError ? true : undefined}
               className="min-w-0 max-w-full text-sm text-slate-300 file:mr-3 file:rounded-md file:border-0 file:bg-field-700 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white"
             />
             <button type="submit" className="btn-secondary" disabled={uploading}>
@@ -50,7 +51,7 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
             JPG, PNG, or GIF. Max 5MB.
           </p>
           {avatarError ? (
-            <p className="field-error" role="alert">
+            <p id="avatar-error" className="field-error" role="alert">
               {avatarError.title}: {avatarError.description}
             </p>
           ) : null}

@@ -211,11 +211,14 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
   const [tags, setTags] = useState(() => parseTags(initial));
   const [draft, setDraft] = useState("");
   const hintId = `${id}-hint`;
+  // A refused tag ('A tag needs a letter or a digit') is read with the box it belongs to.
+  const errorId = `${id}-error`;
+  const described = { "aria-describedby": errors?.length ? `${hintId} ${errorId}` : hintId, "aria-invalid": errors?.length ? true : undefined };
 
   if (!hydrated) {
     return (
-      <Field label="Tags" htmlFor={id} errors={errors} hint={<span id={hintId}>Separate tags with commas.</span>}>
-        <input id={id} name={name} type="text" defaultValue={initial} aria-describedby={hintId} className="input" placeholder="e.g. zone beater, red zone" />
+      <Field label="Tags" htmlFor={id} errors={errors} errorId={errorId} hint={<span id={hintId}>Separate tags with commas.</span>}>
+        <input id={id} name={name} type="text" defaultValue={initial} {...described} className="input" placeholder="e.g. zone beater, red zone" />
       </Field>
     );
   }
@@ -237,7 +240,7 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
           type="text"
           value={draft}
           maxLength={MAX_TAG_LENGTH}
-          aria-describedby={hintId}
+          {...described}
           className="input"
           placeholder="Type a tag and press Enter"
           onChange={(event) => setDraft(event.currentTarget.value)}
@@ -276,7 +279,7 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
           ))}
         </ul>
       ) : null}
-      <FieldErrors errors={errors} />
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { useCopiedFlag } from "~/components/copy-link";
@@ -147,9 +148,15 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
     <div>
       <label htmlFor={`edit-${name}`} className="label">{label}</label>
       {input}
-      {errors[name]?.[0] ? <p className="field-error" role="alert">{errors[name]![0]}</p> : null}
+      {errors[name]?.[0] ? <p id={`edit-${name}-error`} className="field-error" role="alert">{errors[name]![0]}</p> : null}
     </div>
   );
+  // A control's hint and, when refused, its error: read with it, and the control marked invalid.
+  const described = (name: string, hint?: string | null) => {
+    const error = errors[name]?.[0] ? `edit-${name}-error` : null;
+    const ids = [hint, error].filter(Boolean).join(" ");
+    return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
+  };
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
       {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
@@ -160,8 +167,8 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         <input type="hidden" name="revision" value={revision} />
         {formError ? <p role="alert" className="field-error">{formError}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={typed ? typed.firstName : (user.firstName ?? "")} className="input" />)}
-          {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={typed ? typed.lastName : (user.lastName ?? "")} className="input" />)}
+          {field("firstName", "First name", <input id="edit-firstName" name="firstName" defaultValue={typed ? typed.firstName : (user.firstName ?? "")} {...described("firstName")} className="input" />)}
+          {field("lastName", "Last name", <input id="edit-lastName" name="lastName" defaultValue={typed ? typed.lastName : (user.lastName ?? "")} {...described("lastName")} className="input" />)}
         </div>
         {field(
           "email",
@@ -174,7 +181,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
               type="email"
               defaultValue={typed ? typed.email : user.email}
               readOnly={ownRow}
-              aria-describedby={ownRow ? "edit-email-hint" : undefined}
+              {...described("email", ownRow ? "edit-email-hint" : null)}
               className={ownRow ? "input opacity-70" : "input"}
             />
             {ownRow ? <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p> : null}
@@ -189,7 +196,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
                 id="edit-subscriptionTier"
                 name="subscriptionTier"
                 defaultValue={typed?.subscriptionTier || user.subscriptionTier}
-                aria-describedby={user.billed ? "edit-tier-hint" : undefined}
+                {...described("subscriptionTier", user.billed ? "edit-tier-hint" : null)}
                 className="input"
               >
                 <option value="free">Free</option>
@@ -208,7 +215,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
                 id="edit-subscriptionStatus"
                 name="subscriptionStatus"
                 defaultValue={typed?.subscriptionStatus || user.subscriptionStatus}
-                aria-describedby={user.stripeStatus ? "edit-status-hint" : undefined}
+                {...described("subscriptionStatus", user.stripeStatus ? "edit-status-hint" : null)}
                 className="input"
               >
                 <option value="active">Active</option>
@@ -223,7 +230,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         {field(
           "accessExpiresAt",
           "Premium access until",
-          <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} aria-describedby="edit-access-hint" className="input" />,
+          <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} {...described("accessExpiresAt", "edit-access-hint")} className="input" />,
         )}
         <p id="edit-access-hint" className="text-xs text-slate-400">
           Premium tier gives access only while this date is in the future.{user.stripeStatus ? " Set by Stripe while the subscription runs." : ""}
@@ -238,7 +245,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
               name="role"
               defaultValue={typed?.role || user.role}
               disabled={ownRow}
-              aria-describedby={ownRow ? "edit-role-hint" : "edit-role-note"}
+              {...described("role", ownRow ? "edit-role-hint" : "edit-role-note")}
               className={ownRow ? "input opacity-70" : "input"}
             >
               {ROLES.map((role) => (
@@ -265,6 +272,12 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
 function DeleteUserForm({ user, error }: { user: UserRow; error: string | null | undefined }) {
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-user";
+  // Refused ('Type DELETE to confirm.'), the keyboard goes back to the box to correct: the button it
+  // was on was disabled while sending, which dropped the focus to the page.
+  const confirmation = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (error && !deleting) confirmation.current?.focus({ preventScroll: true });
+  }, [error, deleting]);
   return (
     <Form method="post" className="mt-6 space-y-3 rounded-lg border border-red-400/40 bg-red-950/30 p-4" preventScrollReset>
       <input type="hidden" name="intent" value="delete-user" />
@@ -272,10 +285,20 @@ function DeleteUserForm({ user, error }: { user: UserRow; error: string | null |
       <p className="text-sm text-slate-200">
         Deleting this account cancels its subscription at once, ends its sessions and removes its data; its comments stay under &lsquo;Former member&rsquo;.
       </p>
-      {error ? <p role="alert" className="field-error">{error}</p> : null}
+      {error ? <p id="delete-user-error" role="alert" className="field-error">{error}</p> : null}
       <div>
         <label htmlFor="delete-user-confirmation" className="label">Type {DELETE_CONFIRMATION} to confirm</label>
-        <input id="delete-user-confirmation" name="confirmation" autoComplete="off" spellCheck={false} className="input" required />
+        <input
+          ref={confirmation}
+          id="delete-user-confirmation"
+          name="confirmation"
+          autoComplete="off"
+          spellCheck={false}
+          className="input"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "delete-user-error" : undefined}
+        />
       </div>
       <button type="submit" className="btn-danger" disabled={deleting}>{deleting ? "Deleting..." : "Delete account"}</button>
     </Form>

@@ -155,6 +155,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {found && found.total > 0 ? (
         <FilterChipsRow text={search.text} filters={search.filters} />
       ) : null}
+      {/* The result chosen with the arrow keys, read out: the ring around it is seen, not heard. */}
+      <p className="sr-only" aria-live="polite" data-testid="search-chosen">
+        {active >= 0 && results[active] ? `${results[active].title}: result ${active + 1} of ${results.length}. Enter opens it.` : ""}
+      </p>
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
         {found
           ? `${found.total} ${found.total === 1 ? "result" : "results"} ${
