@@ -40,11 +40,11 @@ export function hasLiveSubscription(user: {
 }
 
 /**
- * A Stripe subscription is running (paid or retrying, cancelled at its period's end or not): its
- * status is Stripe's to set, through the webhook, not a staff member's.
+ * A Stripe subscription is running (paid or retrying, or cancelled and running to its period's
+ * end): its status and last day are Stripe's to set, through the webhook, not a staff member's.
  */
-export function hasRunningSubscription(user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null }): boolean {
-  return Boolean(user.stripeSubscriptionId) && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due");
+export function hasRunningSubscription(user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null; cancelAtPeriodEnd: boolean }): boolean {
+  return Boolean(user.stripeSubscriptionId) && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due" || user.cancelAtPeriodEnd);
 }
 
 /** Content whose required tier is free is open to everyone; premium content needs premium access. */

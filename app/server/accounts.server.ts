@@ -140,8 +140,12 @@ export async function registerAccount(app: AppContext, request: Request, input: 
     return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
   }
   const existing = await findUserByEmail(app, input.email);
-  // Hash in every case, so that the answer takes as long whether or not the e-mail exists.
+  // Hash in every case, so that the answer takes as long whether or not the e-mail exists; and
+  // check the password against the pending sign-up's (a decoy otherwise), so that a pending
+  // sign-up takes no longer either.
   const passwordHash = await hashPassword(input.password);
+  const pendingHash = existing && !existing.emailConfirmedAt ? existing.passwordHash : null;
+  const samePassword = (await verifyPassword(input.password, pendingHash ?? (await getDecoyHash()))) && pendingHash !== null;
   if (existing) {
     // At most three e-mails an hour to an address that is registered again (as for reset links):
     // nobody can flood a member's mailbox from many network addresses. The answer stays the same.
@@ -154,10 +158,9 @@ export async function registerAccount(app: AppContext, request: Request, input: 
       // first or last. The same password again (a form sent twice) keeps it. The newest names
       // stay, and its link replaces the earlier ones (they stop working), whether or not the mail
       // limit lets it go out ('Resend confirmation email' sends a fresh one).
-      const samePassword = existing.passwordHash ? await verifyPassword(input.password, existing.passwordHash) : false;
       const [pending] = await app.db
         .update(users)
-        .set({ passwordHash: samePassword ? existing.passwordHash : null, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+        .set({ passwordHash: samePassword ? pendingHash : null, firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
         .where(and(eq(users.id, existing.id), isNull(users.emailConfirmedAt)))
         .returning({ id: users.id, email: users.email, firstName: users.firstName });
       if (pending && mayMail) await sendConfirmationEmail(app, pending, input.redirectTo);

@@ -18,6 +18,8 @@ const COOKIE_NAME = "gp_kept_form";
 const KEEP_SECONDS = 2 * 60 * 60;
 /** Bigger than any of our forms' text (a blog post is at most 100,000 characters): kept whole or not at all. */
 const MAX_KEPT_BYTES = 1_000_000;
+/** The largest signed-out body read for its text (pictures in it are dropped anyway). */
+const MAX_READ_BYTES = 8 * 1024 * 1024;
 
 export const KEPT_FORM_MESSAGE = "Not saved: your session had ended. What you typed is back in the form; save it now.";
 
@@ -48,8 +50,12 @@ export async function keepFormIfSignedOut(context: Readonly<RouterContextProvide
 async function keepFormThroughLogin(app: AppContext, request: Request, path: string): Promise<Response> {
   const entries: [string, string][] = [];
   let filesDropped = false;
+  // Nobody is signed in: a body is read only when it says its size and that size is a form's with
+  // a picture or two, never an anonymous 40 MB to parse (the editors' own limit, for staff).
+  const length = Number(request.headers.get("Content-Length"));
+  const readable = Number.isFinite(length) && length > 0 && length <= MAX_READ_BYTES;
   try {
-    for (const [name, value] of await readForm(request)) {
+    for (const [name, value] of readable ? await readForm(request) : []) {
       if (typeof value === "string") entries.push([name, value]);
       else if (value.size > 0) filesDropped = true;
     }

@@ -449,6 +449,19 @@ describe("the whole local journey over HTTP", () => {
     const named = await edit({ firstName: "Paige" });
     expect(named.status).toBe(302);
     expect((await storedMember(paying.id)).firstName).toBe("Paige");
+
+    // Cancelled by the member, it runs to its period's end, when Stripe's last event sets the day:
+    // extra time given here would be wiped then, so it is refused too.
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: payingCookie })).status).toBe(302);
+    const cancelled = await storedMember(paying.id);
+    expect(cancelled.cancelAtPeriodEnd).toBe(true);
+    const extended = await postForm(
+      "/admin",
+      { intent: "update-user", userId: paying.id, firstName: "Paige", lastName: "Ing", email: paying.email, subscriptionTier: "premium", subscriptionStatus: cancelled.subscriptionStatus, accessExpiresAt: "2031-12-31", revision: String(cancelled.updatedAt.getTime()) },
+      { cookie: superadmin },
+    );
+    expect(extended.status).toBe(409);
+    expect((await storedMember(paying.id)).accessExpiresAt).toEqual(cancelled.accessExpiresAt);
   });
 
   it("an ended subscription offers no simulations, and a forged one changes nothing and sends nothing", async () => {

@@ -79,6 +79,13 @@ describe("a post sent after the session ended", () => {
     expect((await page("/admin/blog/new", `${superadmin}; ${browserCookie}`)).html).not.toContain(title);
     expect(await blogPostBySlug(`kept-${title.slice(5)}`)).toBeFalsy();
   });
+
+  it("is not read at all when it is larger than a form with a picture or two: the login, nothing kept", async () => {
+    const response = await postMultipart("/admin/blog/new", blogForm({ title: "Huge", content: "x".repeat(9 * 1024 * 1024) }));
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/blog/new")}`);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(false);
+  });
 });
 
 describe("a post titled 'New'", () => {
