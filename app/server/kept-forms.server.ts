@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { RouterContextProvider } from "react-router";
 import { getApp, type AppContext } from "./context.server.ts";
 import { getOptionalUser } from "./guards.server.ts";
 import { readCookie, readForm, revisionOf } from "./http.server.ts";
-import { isSecureRequest } from "./session.server.ts";
+import { generateSessionToken, isSecureRequest } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 // A long form sent after its session ended (signed out in another tab, everywhere, or expired): a
@@ -65,7 +64,7 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
   const headers = new Headers();
   const kept = JSON.stringify({ path, entries, filesDropped } satisfies KeptForm);
   if (entries.length && kept.length <= MAX_KEPT_BYTES) {
-    const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+    const token = generateSessionToken();
     await app.env.KV.put(keyOf(token), kept, { expirationTtl: KEEP_SECONDS });
     headers.append("Set-Cookie", cookie(request, token, KEEP_SECONDS));
   }

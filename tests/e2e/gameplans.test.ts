@@ -63,6 +63,16 @@ async function addToGameplan(w: WatchedPage, mode: JsMode, path: string, gamepla
   await succeeded(w, `${title} is in ${gameplan} under ${situation}.`);
 }
 
+/** Creates a College Football gameplan from /gameplans through its form; returns the new gameplan's path. */
+async function createGameplan(w: WatchedPage, mode: JsMode, name: string) {
+  await open(w, mode, "/gameplans");
+  await w.page.getByLabel("Name", { exact: true }).fill(name);
+  await w.page.getByLabel("Game", { exact: true }).selectOption("college");
+  await w.page.getByRole("button", { name: "Create gameplan" }).click();
+  await succeeded(w, "Gameplan created");
+  return new URL(w.page.url()).pathname;
+}
+
 /** The text of the element that has keyboard focus. */
 function focused(page: Page) {
   return page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
@@ -74,13 +84,8 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     const { page } = w;
     const name = `Week ${crypto.randomUUID().slice(0, 6)}`;
 
-    await open(w, mode, "/gameplans");
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Game", { exact: true }).selectOption("college");
-    await page.getByRole("button", { name: "Create gameplan" }).click();
-    await succeeded(w, "Gameplan created");
+    const gameplanPath = await createGameplan(w, mode, name);
     await visible(page.getByRole("heading", { name, level: 1 }));
-    const gameplanPath = new URL(page.url()).pathname;
 
     await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
     await addToGameplan(w, mode, SNAG, name, "Openers", "Snag");
@@ -377,11 +382,7 @@ describe("a session that ended while adding a play", () => {
   it("logging in leads back to the play, and the login form opens at the top of the page", async () => {
     const { w } = await signedInMember(JS_MODES[0], { viewport: { width: 390, height: 844 } });
     const { page } = w;
-    await open(w, JS_MODES[0], "/gameplans");
-    await page.getByLabel("Name", { exact: true }).fill("Between games");
-    await page.getByLabel("Game", { exact: true }).selectOption("college");
-    await page.getByRole("button", { name: "Create gameplan" }).click();
-    await succeeded(w, "Gameplan created");
+    await createGameplan(w, JS_MODES[0], "Between games");
     await open(w, JS_MODES[0], MESH);
     await page.locator("#add-to-gameplan").scrollIntoViewIfNeeded();
     // The session ends (signed out in another tab) before the tap.
@@ -400,12 +401,7 @@ describe.each(JS_MODES)("a play removed in another tab ($label)", (mode) => {
     const { w } = await signedInMember(mode);
     const { page } = w;
     const name = `Tabs ${crypto.randomUUID().slice(0, 6)}`;
-    await open(w, mode, "/gameplans");
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Game", { exact: true }).selectOption("college");
-    await page.getByRole("button", { name: "Create gameplan" }).click();
-    await succeeded(w, "Gameplan created");
-    const gameplanPath = new URL(page.url()).pathname;
+    const gameplanPath = await createGameplan(w, mode, name);
     await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
     await addToGameplan(w, mode, SNAG, name, "Openers", "Snag");
     await open(w, mode, gameplanPath);
@@ -431,12 +427,7 @@ describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode
     const { w, member } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
     const { page } = w;
     const name = `Late ${crypto.randomUUID().slice(0, 6)}`;
-    await open(w, mode, "/gameplans");
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Game", { exact: true }).selectOption("college");
-    await page.getByRole("button", { name: "Create gameplan" }).click();
-    await succeeded(w, "Gameplan created");
-    const gameplanPath = new URL(page.url()).pathname;
+    const gameplanPath = await createGameplan(w, mode, name);
     await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
     await open(w, mode, gameplanPath);
     await entry(page, "Mesh").locator("summary").click();
