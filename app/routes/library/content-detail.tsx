@@ -240,8 +240,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export type ContentPageData = Route.ComponentProps["loaderData"];
-/** An item's or a play's badge, with its note and alternative when the viewer may read them. */
-
 
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { item, locked } = loaderData;
