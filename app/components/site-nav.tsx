@@ -230,7 +230,6 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
             <>
               <li><Link to="/account-settings" className={link}>Account Settings</Link></li>
               <li><Link to="/gameplans" className={link}>Gameplans</Link></li>
-              <li><Link to="/submit-tip" className={link}>Submit Tip</Link></li>
               {viewer.isStaff ? <li><Link to="/admin" className={link}>Admin</Link></li> : null}
               <li><LogoutButton className={link} /></li>
             </>
