@@ -83,9 +83,29 @@ export function withStanding<Row extends Pick<UpdateVersionRow, "id" | "game" | 
  * gameplay update took effect was tested on the game before it, and is refused.
  */
 export function retestBasis(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "appliedAt" | "gameplay">[]): string {
+  return [...newestGameplayUpdates(rows)].map(([game, id]) => `${game}:${id}`).sort().join(",");
+}
+
+/**
+ * For each update in effect, the version of the first gameplay update in effect after it, or null
+ * (nextGameplayUpdate's answer for the dashboard's list), from title update rows newest first.
+ */
+export function nextGameplayVersions(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "version" | "appliedAt" | "gameplay">[]): Map<number, string | null> {
+  const next = new Map<number, string | null>();
+  const nearest = new Map<Game, string>();
+  for (const row of rows) {
+    if (!row.appliedAt) continue;
+    next.set(row.id, nearest.get(row.game) ?? null);
+    if (row.gameplay) nearest.set(row.game, row.version);
+  }
+  return next;
+}
+
+/** Each game's newest gameplay update in effect (its id), from title update rows newest first. */
+export function newestGameplayUpdates(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "appliedAt" | "gameplay">[]): Map<Game, number> {
   const newest = new Map<Game, number>();
   for (const row of rows) if (row.appliedAt && row.gameplay && !newest.has(row.game)) newest.set(row.game, row.id);
-  return [...newest].map(([game, id]) => `${game}:${id}`).sort().join(",");
+  return newest;
 }
 
 /** The games whose part of two retestBasis values differs (a gameplay update of theirs took effect, went or changed). */
@@ -332,7 +352,7 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
  * dated ahead and takes effect on its release day (its re-test, if it touches gameplay, runs then).
  */
 export type SaveUpdateResult =
-  | { ok: true; id: number; retested: boolean; scheduled: boolean; restored?: number }
+  | { ok: true; id: number; retested: boolean; scheduled: boolean; restored?: number; carried?: number; carriedTo?: string }
   | { ok: false; error: string; field?: "version" | "releasedOn"; revision?: number };
 
 export const TITLE_UPDATE_CHANGED =
@@ -347,6 +367,55 @@ async function newestOtherRelease(db: Database, game: Game, exceptId: number | n
     .orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id))
     .limit(1);
   return row?.releasedOn ?? null;
+}
+
+/**
+ * The first gameplay update in effect that came out after a release (same day: recorded after it),
+ * other than the update itself: what an item's re-test is owed to once that update goes or stops
+ * touching gameplay. Null when none has.
+ */
+async function nextGameplayUpdate(db: Database, game: Game, after: { id: number; releasedOn: string }) {
+  const [row] = await db
+    .select({ id: titleUpdates.id, version: titleUpdates.version })
+    .from(titleUpdates)
+    .where(
+      and(
+        eq(titleUpdates.game, game),
+        eq(titleUpdates.gameplay, true),
+        sql`${titleUpdates.appliedAt} IS NOT NULL`,
+        sql`${titleUpdates.id} <> ${after.id}`,
+        sql`(${titleUpdates.releasedOn} > ${after.releasedOn} OR (${titleUpdates.releasedOn} = ${after.releasedOn} AND ${titleUpdates.id} > ${after.id}))`,
+      ),
+    )
+    .orderBy(titleUpdates.releasedOn, titleUpdates.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Items and plays an update left to re-test are still owed a re-test after a later gameplay update:
+ * they name that one instead, when the first stops counting (deleted, or no longer touching
+ * gameplay), and so does the history row of that re-test, so that taking back the later update's
+ * re-test (undoRetestStatements) gives them their status from before both. For the caller's batch,
+ * in this order (the history row first, while the item still names the first update); the second
+ * and third statements' changes are the count.
+ */
+function carryRetestStatements(db: Database, fromId: number, toId: number): D1PreparedStatement[] {
+  const d1 = db.$client;
+  const history = d1
+    .prepare(
+      `UPDATE status_changes AS sc SET update_id = ?2
+       WHERE sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL AND (
+         (sc.item_kind = 'content' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = sc.content_id)
+           AND EXISTS (SELECT 1 FROM content c WHERE c.id = sc.content_id AND c.status = 'needs-retest' AND c.status_update_id = ?1))
+         OR (sc.item_kind = 'play' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.play_id = sc.play_id)
+           AND EXISTS (SELECT 1 FROM play_status ps WHERE ps.play_id = sc.play_id AND ps.status = 'needs-retest' AND ps.status_update_id = ?1)))`,
+    )
+    .bind(fromId, toId);
+  const items = ["content", "play_status"].map((table) =>
+    d1.prepare(`UPDATE ${table} SET status_update_id = ?2 WHERE status = 'needs-retest' AND status_update_id = ?1`).bind(fromId, toId),
+  );
+  return [history, ...items];
 }
 
 const duplicateVersion = (version: string): SaveUpdateResult => ({ ok: false, error: `${version} is already recorded for this game.`, field: "version" });
@@ -418,10 +487,18 @@ export async function editTitleUpdate(
   ];
   if (applies) statements.push(d1.prepare(`UPDATE title_updates SET applied_at = ? WHERE id = ? AND applied_at IS NULL`).bind(now, id));
   if (retest) statements.push(...retestStatements(db, value.game, { id }, staffId, now, applies ? now : undefined));
-  // A current gameplay update whose 'touches gameplay' goes off, or whose date is corrected to before
-  // another's, takes back its re-test (as recording it so would have run none).
-  const undo = Boolean(existing.appliedAt) && existing.gameplay && wasCurrent && (!value.gameplay || !isCurrent);
+  // A gameplay update in effect whose 'touches gameplay' goes off, or whose date is corrected to
+  // before another's, no longer owes its re-test. When a later gameplay update came out since its
+  // release, what it left to re-test still needs one, after that update; otherwise its re-test is
+  // taken back (as recording it so would have run none).
+  const laterBefore = existing.appliedAt && existing.gameplay ? await nextGameplayUpdate(db, value.game, existing) : null;
+  const laterAfter = value.gameplay && !scheduled ? await nextGameplayUpdate(db, value.game, { id, releasedOn: value.releasedOn }) : null;
+  const stops = Boolean(existing.appliedAt) && existing.gameplay && (!value.gameplay || Boolean(laterAfter) || (wasCurrent && !isCurrent));
+  const undo = stops && !laterBefore;
+  const carry = stops && laterBefore && !value.gameplay ? laterBefore : null;
+  const changesAt = statements.length;
   if (undo) statements.push(...undoRetestStatements(db, id));
+  if (carry) statements.push(...carryRetestStatements(db, id, carry.id));
   let results: D1Result[];
   try {
     results = await d1.batch(statements);
@@ -429,7 +506,8 @@ export async function editTitleUpdate(
     if (hasErrorMessage(error, /UNIQUE/)) return duplicateVersion(value.version);
     throw error;
   }
-  return { ok: true, id, retested: retest, scheduled, ...(undo ? { restored: restoredCount(results, 1) } : {}) };
+  const carried = carry ? { carried: restoredCount(results, changesAt + 1), carriedTo: carry.version } : {};
+  return { ok: true, id, retested: retest, scheduled, ...(undo ? { restored: restoredCount(results, changesAt) } : {}), ...carried };
 }
 
 /**
@@ -508,13 +586,23 @@ const restoredCount = (results: readonly D1Result[], from: number) => results[fr
 
 /**
  * Deletes a title update, in one batch with the undo of its re-test (undoRetestStatements): items
- * it sent to re-test that nobody touched since get their earlier status back. Statuses staff set
- * against it since keep their status and no longer name a version. Null when it no longer exists;
- * otherwise how many items and plays got their status back.
+ * it sent to re-test that nobody touched since get their earlier status back. When a later gameplay
+ * update came out since, they still need a re-test, after that one (`carried`, `carriedTo`).
+ * Statuses staff set against it since keep their status and no longer name a version. Null when it
+ * no longer exists; otherwise how many items and plays got their status back.
  */
-export async function deleteTitleUpdate(db: Database, id: number): Promise<{ restored: number } | null> {
+export async function deleteTitleUpdate(db: Database, id: number): Promise<{ restored: number; carried?: number; carriedTo?: string } | null> {
   const d1 = db.$client;
-  const results = await d1.batch([...undoRetestStatements(db, id), d1.prepare("DELETE FROM title_updates WHERE id = ?").bind(id)]);
+  const [existing] = await db.select().from(titleUpdates).where(eq(titleUpdates.id, id)).limit(1);
+  if (!existing) return null;
+  const later = existing.appliedAt && existing.gameplay ? await nextGameplayUpdate(db, existing.game, existing) : null;
+  const remove = d1.prepare("DELETE FROM title_updates WHERE id = ?").bind(id);
+  if (later) {
+    const results = await d1.batch([...carryRetestStatements(db, id, later.id), remove]);
+    if (results[3].meta.changes === 0) return null;
+    return { restored: 0, carried: restoredCount(results, 1), carriedTo: later.version };
+  }
+  const results = await d1.batch([...undoRetestStatements(db, id), remove]);
   if (results[4].meta.changes === 0) return null;
   return { restored: restoredCount(results, 0) };
 }

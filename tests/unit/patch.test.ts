@@ -251,7 +251,8 @@ describe("title updates and statuses in D1", () => {
     expect((await schemeRow()).status).toBe("needs-retest");
     expect(await editTitleUpdate(db, datedId, { ...value, releasedOn: "2026-11-15" }, staffId)).toEqual({ ok: true, id: datedId, retested: false, scheduled: false, restored: 2 });
     expect(await schemeRow()).toEqual(before);
-    expect(await deleteTitleUpdate(db, datedId)).toEqual({ restored: 0 });
+    // Deleted now, it gives nothing back: 1.08 touched gameplay after it.
+    expect(await deleteTitleUpdate(db, datedId)).toEqual({ restored: 0, carried: 0, carriedTo: "1.08" });
   });
 });
 
@@ -437,5 +438,65 @@ describe("'Verified with its plays' on a scheme of the queue", () => {
     const [last] = await db.select().from(statusChanges).where(eq(statusChanges.playId, ids.plays[0])).orderBy(sql`id DESC`).limit(1);
     expect(last).toMatchObject({ itemKind: "play", fromStatus: "needs-retest", toStatus: "verified", notify: true });
     expect(await markSchemeVerified(db, 999_999_999, staffId)).toEqual({ scheme: false, plays: 0 });
+  });
+});
+
+// An update's re-test is owed to a later gameplay update once the first stops counting: deleting an
+// older one, or turning its 'touches gameplay' off, gives nothing back while a later one came out since.
+describe("a gameplay update taken back while a later one is in effect", () => {
+  const update = (version: string, releasedOn: string, gameplay = true) => ({ intent: "save-update" as const, game: "college" as const, version, releasedOn, notesUrl: null, summary: "", gameplay });
+  let staffId: string;
+  let itemId: number;
+  let playId: number;
+
+  beforeAll(async () => {
+    staffId = await insertUser(db, { role: "admin" });
+    const [item] = await db.insert(content).values({ slug: "carried-scheme", title: "Carried scheme", game: "college", status: "verified" }).returning({ id: content.id });
+    const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "shotgun", title: "Shotgun" }).returning({ id: contentSections.id });
+    const [play] = await db.insert(contentPlays).values({ sectionId: section.id, slug: "slant", title: "Slant" }).returning({ id: contentPlays.id });
+    await db.insert(playStatuses).values({ playId: play.id, status: "verified" }).onConflictDoUpdate({ target: playStatuses.playId, set: { status: "verified" } });
+    itemId = item.id;
+    playId = play.id;
+  });
+
+  const itemStatus = async () => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, itemId)))[0];
+  const playStatus = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, playId)))[0];
+  const idOf = async (version: string) => (await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, version)))[0].id;
+
+  it("deleting the older one leaves its re-test owed to the later one; taking the later one back then gives the status from before both", async () => {
+    await recordTitleUpdate(db, update("3.01", "2026-10-01"), staffId);
+    await recordTitleUpdate(db, update("3.02", "2026-10-05"), staffId);
+    await recordTitleUpdate(db, update("3.03", "2026-10-09", false), staffId);
+    const [first, second] = [await idOf("3.01"), await idOf("3.02")];
+    // 3.02 found them already waiting for a re-test, after 3.01.
+    expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: first });
+    // The other college item of this file is waiting too: three in all, with this item's play.
+    expect(await deleteTitleUpdate(db, first)).toEqual({ restored: 0, carried: 3, carriedTo: "3.02" });
+    expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: second });
+    expect(await playStatus()).toEqual({ status: "needs-retest", updateId: second });
+    // 3.02 is the newest gameplay update (3.03 came after, without gameplay): turned off, it gives back.
+    const value = update("3.02", "2026-10-05", false);
+    expect(await editTitleUpdate(db, second, value, staffId)).toEqual({ ok: true, id: second, retested: false, scheduled: false, restored: 3 });
+    expect(await itemStatus()).toEqual({ status: "verified", updateId: null });
+    expect(await playStatus()).toEqual({ status: "verified", updateId: null });
+  });
+
+  it("turning 'touches gameplay' off on the older one hands its re-test on to the later one", async () => {
+    await recordTitleUpdate(db, update("3.04", "2026-10-12"), staffId);
+    await recordTitleUpdate(db, update("3.05", "2026-10-15"), staffId);
+    const [older, later] = [await idOf("3.04"), await idOf("3.05")];
+    expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: older });
+    expect(await editTitleUpdate(db, older, update("3.04", "2026-10-12", false), staffId)).toEqual({
+      ok: true,
+      id: older,
+      retested: false,
+      scheduled: false,
+      carried: 3,
+      carriedTo: "3.05",
+    });
+    expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: later });
+    // Deleting the older one now changes nothing: it no longer touches gameplay.
+    expect(await deleteTitleUpdate(db, older)).toEqual({ restored: 0 });
+    expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: later });
   });
 });

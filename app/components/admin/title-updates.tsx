@@ -84,7 +84,11 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
               <span className="font-semibold text-white">Touches gameplay</span>
               <span className="block text-slate-400">
                 Every verified or adjusted item of the game goes back to re-test.
-                {editing?.gameplay && !editing.scheduled ? " Turned off, what nobody has re-tested since gets its earlier status back." : ""}
+                {editing?.gameplay && !editing.scheduled
+                  ? editing.laterGameplay
+                    ? ` Turned off, what nobody has re-tested since still needs it, after ${editing.laterGameplay} (it touched gameplay later).`
+                    : " Turned off, what nobody has re-tested since gets its earlier status back."
+                  : ""}
               </span>
             </span>
           </label>
@@ -147,9 +151,11 @@ export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
                     <input type="hidden" name="intent" value="delete-update" />
                     <input type="hidden" name="updateId" value={update.id} />
                     <p className="text-slate-200">
-                      {update.gameplay && !update.scheduled
-                        ? "Items it sent to re-test that nobody has re-tested since get their earlier status back; statuses set since keep theirs. Delete it?"
-                        : "Statuses that name this update keep their status. Delete it?"}
+                      {!update.gameplay || update.scheduled
+                        ? "Statuses that name this update keep their status. Delete it?"
+                        : update.laterGameplay
+                          ? `Items it sent to re-test that nobody has re-tested since still need it, after ${update.laterGameplay} (it touched gameplay later); statuses set since keep theirs. Delete it?`
+                          : "Items it sent to re-test that nobody has re-tested since get their earlier status back; statuses set since keep theirs. Delete it?"}
                     </p>
                     <button type="submit" className="btn-danger btn-sm mt-2">
                       Delete {update.version}

@@ -19,6 +19,7 @@ import {
   editTitleUpdate,
   markSchemeVerified,
   markVerified,
+  nextGameplayVersions,
   recordTitleUpdate,
   retestCountsQuery,
   retestQueueQuery,
@@ -56,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     versions: updateVersionsQuery(app.db),
   }));
   const labels = versionLabels(versions);
-  const listed = withStanding(updates);
+  const later = nextGameplayVersions(updates);
+  const listed = withStanding(updates).map((update) => ({ ...update, laterGameplay: later.get(update.id) ?? null }));
   const total = counts.filter((row) => !game || row.game === game).reduce((sum, row) => sum + Number(row.total), 0);
   const pageCount = Math.max(1, Math.ceil(total / RETEST_PAGE_SIZE));
   // The last rows of a page verified: its page is gone. The last page that has rows, not an empty queue.
@@ -89,13 +91,18 @@ const NEWER_UPDATE = {
   description: "A title update that touches gameplay took effect after this queue was loaded: test again on it. The queue shows what needs it now.",
 };
 
-/** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
-/** What taking back an update's re-test did (patch.server.ts undoRetestStatements). */
-function restoredText(restored: number, none: string) {
+/** What taking back an update's re-test did (patch.server.ts undoRetestStatements), or handing it on to a later gameplay update. */
+function restoredText(outcome: { restored?: number; carried?: number; carriedTo?: string }, none: string) {
+  if (outcome.carriedTo) {
+    const carried = outcome.carried ?? 0;
+    return `${outcome.carriedTo} touched gameplay since: ${carried} ${carried === 1 ? "item that was" : "items that were"} still to re-test ${carried === 1 ? "needs" : "need"} it after ${outcome.carriedTo}.`;
+  }
+  const restored = outcome.restored ?? 0;
   if (restored === 0) return none;
   return `${restored} ${restored === 1 ? "item that was" : "items that were"} still to re-test ${restored === 1 ? "has its" : "have their"} earlier status back; statuses set since are kept.`;
 }
 
+/** Back to the queue with its game and page kept (the loader moves a page that is gone to the last). */
 function back(request: Request) {
   const { game, page } = queueParams(new URL(request.url));
   return queueHref(game, page);
@@ -124,8 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? ` It takes effect on ${formatUpdateDate(releasedOn)}${gameplay ? ": then every verified or adjusted item of the game goes back to re-test" : ""}.`
       : outcome.retested
         ? " Every verified or adjusted item of the game now needs a re-test."
-        : outcome.restored !== undefined
-          ? ` ${restoredText(outcome.restored, "Statuses set since its re-test are kept.")}`
+        : outcome.restored !== undefined || outcome.carriedTo
+          ? ` ${restoredText(outcome, "Statuses set since its re-test are kept.")}`
           : "";
     return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${version} is saved.${effect}` });
   }
@@ -133,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete-update") {
     const deleted = await deleteTitleUpdate(app.db, Number(formData.get("updateId")));
     if (!deleted) return data({ intent, result: null, error: "That title update no longer exists." }, { status: 404 });
-    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: restoredText(deleted.restored, "Statuses that named it are kept.") });
+    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: restoredText(deleted, "Statuses that named it are kept.") });
   }
 
   if ((intent === "mark-verified" || intent === "mark-scheme-verified") && formData.has("basis")) {
