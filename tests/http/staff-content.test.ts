@@ -569,6 +569,43 @@ describe("editing", () => {
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
   });
 
+  it("a new play of the same name placed above a stored one takes the next slug, never the stored play's id and status", async () => {
+    const id = token();
+    const title = `Same-named play ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const [gun, pistol] = (await storedContent(row.slug))!.formations;
+    const stick = gun.plays[0];
+    await state.db.update(playStatuses).set({ status: "nerfed", statusNote: `Nerfed ${id}` }).where(eq(playStatuses.playId, stick.id));
+
+    const response = await postMultipart(
+      `/admin/content/${row.slug}`,
+      contentForm({
+        title,
+        formations: [
+          {
+            id: gun.id,
+            title: "Gun Trips TE",
+            plays: [{ title: "Stick RPO", description: `The new one ${id}.` }, ...gun.plays.map((play) => ({ title: play.title, slug: play.slug, description: play.description ?? "" }))],
+          },
+          { id: pistol.id, title: "Pistol Strong", slug: "pistol-red-zone", plays: pistol.plays.map((play) => ({ title: play.title, slug: play.slug })) },
+        ],
+      }),
+      admin,
+    );
+    expect(response.status).toBe(302);
+    const [after] = (await storedContent(row.slug))!.formations;
+    const newPlay = after.plays[0];
+    expect(gun.plays.map((play) => play.id)).not.toContain(newPlay.id);
+    expect(after.plays.map((play) => [play.id, play.slug])).toEqual([
+      [newPlay.id, `${stick.slug}-1`],
+      [stick.id, stick.slug],
+      [gun.plays[1].id, gun.plays[1].slug],
+    ]);
+    expect(after.plays[0].description).toBe(`The new one ${id}.`);
+    const [status] = await state.db.select().from(playStatuses).where(eq(playStatuses.playId, stick.id));
+    expect(status).toMatchObject({ status: "nerfed", statusNote: `Nerfed ${id}` });
+  });
+
   it("a formation given a new slug in the editor is renamed in place: its plays keep their ids and patch status", async () => {
     const id = token();
     const title = `Renamed formation ${id}`;

@@ -255,13 +255,20 @@ export const contentFormSchema = z
   });
 
 function withUniquePlaySlugs(plays: z.output<typeof playSchema>[]) {
+  // A stored play (it carries its slug) keeps it wherever it now sits: a new play of the same name,
+  // even placed above it, takes the next free one, and never the stored play's identity (its id,
+  // status, members' progress and gameplans are found by this slug).
   const used = new Set<string>();
-  return plays.map((play, index) => {
-    const title = play.title!.trim();
-    const base = slugify(play.slug ?? "") || slugify(title) || `play-${index + 1}`;
+  const take = (base: string) => {
     let slug = base;
     for (let suffix = 1; used.has(slug); suffix += 1) slug = `${base}-${suffix}`;
     used.add(slug);
+    return slug;
+  };
+  const stored = plays.map((play) => (slugify(play.slug ?? "") ? take(slugify(play.slug ?? "")) : null));
+  return plays.map((play, index) => {
+    const title = play.title!.trim();
+    const slug = stored[index] ?? take(slugify(title) || `play-${index + 1}`);
     return {
       title,
       slug,
