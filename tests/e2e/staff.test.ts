@@ -51,6 +51,17 @@ describe("the content editor in Chromium", () => {
     await tags.fill("red zone");
     await page.getByRole("button", { name: "Add tag" }).click();
     await visible(page.getByRole("list", { name: "Tags added" }).getByText("red zone"));
+    // A tag removed from the keyboard hands the focus to the one that took its place.
+    await tags.fill("nickel");
+    await tags.press("Enter");
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "");
+    await page.getByRole("button", { name: "Remove tag red zone" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(focusedLabel).toBe("Remove tag nickel");
+    await page.keyboard.press("Enter");
+    await expect.poll(focusedLabel).toBe("Remove tag zone beater");
+    // Typed but not added: saved with the form all the same.
+    await tags.fill("red zone");
 
     await field(page, "formations[0].title").fill("Gun Trips TE");
     expect(await field(page, "formations[0].slug").inputValue()).toBe("gun-trips-te");
@@ -64,6 +75,11 @@ describe("the content editor in Chromium", () => {
     await page.getByRole("button", { name: "+ Add Play" }).nth(1).click();
     await field(page, "formations[1].plays[1].title").fill("PA Boot");
     await field(page, "formations[1].plays[1].description").fill("Over route against Cover 3.");
+    // A play removed from the keyboard: the focus goes to the play before it (none took its place).
+    await page.getByRole("button", { name: "+ Add Play" }).nth(1).click();
+    await page.getByRole("button", { name: "Remove play 3 of formation 2" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(focusedLabel).toContain("Play 2: PA Boot");
     // Saved as a draft: other files expect the seed's newest content on the public pages.
     const publishSwitch = page.getByRole("switch", { name: "Publish immediately" });
     expect(await publishSwitch.isChecked()).toBe(true);

@@ -13,7 +13,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-form";
@@ -210,6 +210,16 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
   const hydrated = useHydrated();
   const [tags, setTags] = useState(() => parseTags(initial));
   const [draft, setDraft] = useState("");
+  const box = useRef<HTMLInputElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const buttons = chips.current?.querySelectorAll("button") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? box.current)?.focus();
+  }, [tags]);
   const hintId = `${id}-hint`;
   // A refused tag ('A tag needs a letter or a digit') is read with the box it belongs to.
   const errorId = `${id}-error`;
@@ -228,14 +238,21 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
     setTags(added);
     setDraft("");
   };
+  const remove = (index: number) => {
+    setTags(tags.filter((_, at) => at !== index));
+    // The keyboard stays in the list: on the tag that took the removed one's place, else the box.
+    removedAt.current = index;
+  };
   return (
     <div>
       <label htmlFor={id} className="label">
         Tags
       </label>
-      <input type="hidden" name={name} value={tags.join(",")} />
+      {/* A tag typed but not yet added is saved too: the save must not drop what is in the box. */}
+      <input type="hidden" name={name} value={parseTags([...tags, draft].join(",")).join(",")} />
       <div className="flex gap-2">
         <input
+          ref={box}
           id={id}
           type="text"
           value={draft}
@@ -261,15 +278,15 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
         Press Enter or the plus button to add a tag.
       </p>
       {tags.length ? (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Tags added">
-          {tags.map((tag) => (
+        <ul ref={chips} className="mt-2 flex flex-wrap gap-2" aria-label="Tags added">
+          {tags.map((tag, index) => (
             <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-field-700 py-1 pl-3 pr-1 text-sm text-slate-100">
               {tag}
               <button
                 type="button"
                 className="rounded-full p-1 text-slate-400 hover:bg-field-600 hover:text-white"
                 aria-label={`Remove tag ${tag}`}
-                onClick={() => setTags(tags.filter((entry) => entry !== tag))}
+                onClick={() => remove(index)}
               >
                 <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" aria-hidden="true" fill="currentColor">
                   <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
@@ -369,6 +386,19 @@ function ListActions({
   const press = () => {
     pressed.current = true;
   };
+  // Removed, the entry is gone with the focused button: the keyboard goes to the entry that took its
+  // place (its heading), else the one before, else the list's add button.
+  const removeAndRefocus = (event: MouseEvent<HTMLButtonElement>) => {
+    const entry = event.currentTarget.closest("details");
+    const list = entry?.parentElement;
+    if (!entry || !list) return;
+    window.setTimeout(() => {
+      if (entry.isConnected) return;
+      const entries = list.querySelectorAll<HTMLElement>(":scope > details > summary");
+      const next = entries[Math.min(index, entries.length - 1)] ?? list.querySelector<HTMLElement>(":scope > button");
+      next?.focus();
+    }, 0);
+  };
   return (
     <div className="flex flex-wrap gap-2">
       <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} onClick={press} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
@@ -379,6 +409,7 @@ function ListActions({
       </button>
       <button
         {...form.remove.getButtonProps({ name: listName, index })}
+        onClick={removeAndRefocus}
         className="rounded-md border border-red-500/50 px-2.5 py-1.5 text-xs font-semibold text-red-300 hover:bg-red-950/50"
         aria-label={`Remove ${label}`}
       >
