@@ -195,7 +195,7 @@ export function queueDiscordSync(db: Database, userId: string, now = Date.now())
     .onConflictDoUpdate({ target: discordJobs.discordUserId, set: { generation: sql`${discordJobs.generation} + 1`, attempts: 0, runAfter: new Date(now) } });
 }
 
-function queueDiscordAccount(db: Database, discordUserId: string, userId: string, now: number) {
+function queueDiscordAccount(db: Database, discordUserId: string, userId: string | null, now: number) {
   return db
     .insert(discordJobs)
     .values({ discordUserId, userId, runAfter: new Date(now) })
@@ -212,8 +212,14 @@ function backoffMs(attempts: number) {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
-/** Serves due jobs (or only one account's): each is claimed for a lease, then deleted or rescheduled. */
-export async function drainDiscordJobs(app: AppContext, options: { limit?: number; now?: number; only?: string } = {}) {
+/**
+ * Serves due jobs (or only one account's): each is claimed for a lease, then deleted or rescheduled.
+ * An account queued again while Discord answered (a Disconnect, a change of access) may have been
+ * served meanwhile by another drain, whose answer then landed first: a grant finishing after a
+ * removal would leave the role. Such a job is queued again and served once more here, so the last
+ * call made for an account is always one that read its link and access after every change.
+ */
+export async function drainDiscordJobs(app: AppContext, options: { limit?: number; now?: number; only?: string; again?: boolean } = {}) {
   const config = discordSyncConfig(app.env);
   const result = { synced: 0, deferred: 0 };
   if (!config) return result;
@@ -232,6 +238,7 @@ export async function drainDiscordJobs(app: AppContext, options: { limit?: numbe
       ),
     )
     .returning();
+  const requeued: typeof claimed = [];
   for (const job of claimed) {
     let outcome: SyncOutcome;
     try {
@@ -240,14 +247,20 @@ export async function drainDiscordJobs(app: AppContext, options: { limit?: numbe
       outcome = { kind: "later", retryAfterMs: 0, reason: String(error).slice(0, 200) };
     }
     const same = and(eq(discordJobs.discordUserId, job.discordUserId), eq(discordJobs.generation, job.generation));
+    let finished: unknown[];
     if (outcome.kind === "later") {
       const wait = Math.max(outcome.retryAfterMs, backoffMs(job.attempts));
-      await app.db.update(discordJobs).set({ runAfter: new Date(Date.now() + wait), lastError: outcome.reason }).where(same);
+      finished = await app.db.update(discordJobs).set({ runAfter: new Date(Date.now() + wait), lastError: outcome.reason }).where(same).returning({ id: discordJobs.discordUserId });
       result.deferred += 1;
     } else {
-      await app.db.delete(discordJobs).where(same);
+      finished = await app.db.delete(discordJobs).where(same).returning({ id: discordJobs.discordUserId });
       result.synced += 1;
     }
+    if (!finished.length) requeued.push(job);
+  }
+  for (const job of requeued) await queueDiscordAccount(app.db, job.discordUserId, job.userId, Date.now());
+  if (!options.again) {
+    for (const job of requeued) await drainDiscordJobs(app, { only: job.discordUserId, limit: 1, again: true });
   }
   return result;
 }

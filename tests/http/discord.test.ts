@@ -362,6 +362,28 @@ describe("the role follows access", () => {
   });
 });
 
+describe("role work that overlaps", () => {
+  it("a grant Discord answers after a Disconnect was already served does not leave the role: the account is served once more", async () => {
+    const { member, cookie, account } = await linkedMember();
+    await waitFor(() => fake.calls(account.id), (calls) => calls.length > 0);
+    await waitFor(() => jobOf(account.id), (job) => !job);
+    // Discord keeps the grant waiting (a short 429) while the member disconnects, and serves the removal first.
+    await fake.fail(429, 1, { retryAfter: 2, discordUserId: account.id });
+    expect(await checkoutCompleted(await stripeSideSubscription(member.id))).toMatchObject({ outcome: "applied" });
+    await waitFor(() => fake.calls(account.id), (calls) => calls.some((call) => call.status === 429));
+    const answer = await postForm("/account/discord", { intent: "disconnect-discord" }, { cookie });
+    expect(toastFrom(answer)?.title).toBe("Discord disconnected");
+    await waitFor(() => fake.calls(account.id), (calls) => calls.some((call) => call.method === "DELETE"));
+    // The grant lands after the removal...
+    await waitFor(() => fake.calls(account.id), (calls) => calls.some((call) => call.method === "PUT" && call.status === 201));
+    // ...and the removal is made again after it.
+    await lacksRole(account.id);
+    const calls = await fake.calls(account.id);
+    expect(calls.at(-1)).toMatchObject({ method: "DELETE", status: 204 });
+    await waitFor(() => jobOf(account.id), (job) => !job);
+  });
+});
+
 describe("members who left the guild or revoked the app", () => {
   it("shows 'Reconnect Discord' instead of an error, and a reconnect brings them back", async () => {
     const { member, cookie, account } = await linkedMember(premium());
