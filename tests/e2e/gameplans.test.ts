@@ -195,6 +195,32 @@ describe("with JavaScript", () => {
     await w.finish();
   });
 
+  it("a drop the server refuses puts the play back and says why above the board", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 2400 } });
+    const member = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Refused drop", game: "college" }).returning({ id: gameplans.id });
+    const [play] = await state.db
+      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.slug, "cfb26-spread-rpo-attack"))
+      .orderBy(asc(contentSections.position), asc(contentPlays.position))
+      .limit(1);
+    // The same play in two situations: moving the '1st down' one into 'Openers' is refused (409).
+    await state.db.insert(gameplanPlays).values([
+      { gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position: 0 },
+      { gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "first-down" as const, position: 0 },
+    ]);
+    await page.goto(`/gameplans/${plan.id}`, { waitUntil: "networkidle" });
+    await page.locator("#situation-first-down li[data-entry]").first().dragTo(page.locator("#situation-openers"));
+    await visible(page.getByRole("alert").filter({ hasText: "This play is already in Openers." }));
+    expect(await playsIn(page, "openers")).toEqual([play.title]);
+    expect(await playsIn(page, "first-down")).toEqual([play.title]);
+    await context.close();
+  });
+
   it("'Print call sheet' calls the browser's print", async () => {
     const { context, page } = await newPage(browser);
     await signInAs(page, "premium");

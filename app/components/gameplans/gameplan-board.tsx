@@ -52,6 +52,16 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
     target?.focus();
   }, [navigation.state, entries]);
 
+  // A drop the server refused (the play is already there, or was removed in another tab): the play
+  // goes back to its place, and the reason shows above the board until the next change.
+  const [dropError, setDropError] = useState<string | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle") setDropError((fetcher.data as BoardAnswer)?.error ?? null);
+  }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (navigation.state === "submitting") setDropError(null);
+  }, [navigation.state]);
+
   const pending = fetcher.formData;
   const pendingSituation = pending?.get("situation");
   const moving = pending && pending.get("intent") === "place" && isSituation(pendingSituation) ? placeEntry(entries, Number(pending.get("entryId")), pendingSituation, Number(pending.get("index"))) : null;
@@ -75,55 +85,62 @@ export function GameplanBoard({ gameplanId, entries, answer }: { gameplanId: num
   }
 
   return (
-    <div className="grid gap-4 md:grid-cols-2 print:hidden">
-      {GAMEPLAN_SITUATIONS.map((situation) => {
-        const plays = shown.filter((entry) => entry.situation === situation);
-        return (
-          <section
-            key={situation}
-            id={`situation-${situation}`}
-            aria-labelledby={`situation-${situation}-title`}
-            data-situation={situation}
-            className={`card min-w-0 scroll-mt-4 p-4 ${over === situation ? "border-turf" : ""}`}
-            onDragOver={(event) => {
-              if (dragging === null) return;
-              event.preventDefault();
-              setOver(situation);
-            }}
-            onDragLeave={() => setOver((current) => (current === situation ? null : current))}
-            onDrop={(event) => drop(event, situation)}
-          >
-            <h2 id={`situation-${situation}-title`} tabIndex={-1} className="flex items-baseline justify-between gap-2 text-lg font-bold text-white">
-              {SITUATION_LABELS[situation]}
-              <span className="text-xs font-semibold text-slate-400">{plays.length} {plays.length === 1 ? "play" : "plays"}</span>
-            </h2>
-            {plays.length === 0 ? (
-              <p className="mt-3 rounded-lg border border-dashed border-field-600 p-4 text-sm text-slate-400">
-                {hydrated ? "No plays yet. Drag one here or use 'Move to'." : "No plays yet."}
-              </p>
-            ) : (
-              <ol className="mt-3 space-y-2">
-                {plays.map((entry, index) => (
-                  <EntryItem
-                    key={entry.id}
-                    entry={entry}
-                    index={index}
-                    count={plays.length}
-                    draggable={hydrated}
-                    onDrag={(on) => setDragging(on ? entry.id : null)}
-                    onChange={(intent, direction) => {
-                      const neighbour = plays[index + 1] ?? plays[index - 1] ?? null;
-                      focusAfter.current = { entryId: entry.id, intent, direction, neighbourId: neighbour?.id ?? null, situation };
-                    }}
-                    answer={answer?.entryId === entry.id ? answer : undefined}
-                  />
-                ))}
-              </ol>
-            )}
-          </section>
-        );
-      })}
-    </div>
+    <>
+      {dropError ? (
+        <p role="alert" className="field-error mb-4 print:hidden">
+          {dropError}
+        </p>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2 print:hidden">
+        {GAMEPLAN_SITUATIONS.map((situation) => {
+          const plays = shown.filter((entry) => entry.situation === situation);
+          return (
+            <section
+              key={situation}
+              id={`situation-${situation}`}
+              aria-labelledby={`situation-${situation}-title`}
+              data-situation={situation}
+              className={`card min-w-0 scroll-mt-4 p-4 ${over === situation ? "border-turf" : ""}`}
+              onDragOver={(event) => {
+                if (dragging === null) return;
+                event.preventDefault();
+                setOver(situation);
+              }}
+              onDragLeave={() => setOver((current) => (current === situation ? null : current))}
+              onDrop={(event) => drop(event, situation)}
+            >
+              <h2 id={`situation-${situation}-title`} tabIndex={-1} className="flex items-baseline justify-between gap-2 text-lg font-bold text-white">
+                {SITUATION_LABELS[situation]}
+                <span className="text-xs font-semibold text-slate-400">{plays.length} {plays.length === 1 ? "play" : "plays"}</span>
+              </h2>
+              {plays.length === 0 ? (
+                <p className="mt-3 rounded-lg border border-dashed border-field-600 p-4 text-sm text-slate-400">
+                  {hydrated ? "No plays yet. Drag one here or use 'Move to'." : "No plays yet."}
+                </p>
+              ) : (
+                <ol className="mt-3 space-y-2">
+                  {plays.map((entry, index) => (
+                    <EntryItem
+                      key={entry.id}
+                      entry={entry}
+                      index={index}
+                      count={plays.length}
+                      draggable={hydrated}
+                      onDrag={(on) => setDragging(on ? entry.id : null)}
+                      onChange={(intent, direction) => {
+                        const neighbour = plays[index + 1] ?? plays[index - 1] ?? null;
+                        focusAfter.current = { entryId: entry.id, intent, direction, neighbourId: neighbour?.id ?? null, situation };
+                      }}
+                      answer={answer?.entryId === entry.id ? answer : undefined}
+                    />
+                  ))}
+                </ol>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
 
