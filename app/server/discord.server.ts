@@ -444,6 +444,7 @@ export function discordCardQuery(db: Database, userId: string) {
 export function toDiscordCard(rows: Awaited<ReturnType<typeof discordCardQuery>>, user: User): DiscordCardState {
   const [row] = rows;
   if (!row) return { kind: "unlinked" };
-  if (row.needsReconnect) return { kind: "reconnect", username: row.discordUsername };
+  // A revoked app whose member is still in the server keeps the role (grantRole): it is shown given.
+  if (row.needsReconnect && !row.roleGranted) return { kind: "reconnect", username: row.discordUsername };
   return { kind: "linked", username: row.discordUsername, roleGranted: row.roleGranted, hasAccess: shouldHaveMembersRole(user), pending: row.pendingSince !== null };
 }

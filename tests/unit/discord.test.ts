@@ -2,13 +2,13 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discordJobs, discordLinks, users } from "../../db/schema";
+import { discordJobs, discordLinks, users, type User } from "../../db/schema";
 import { type AccessSubject } from "~/lib/access";
 import { DISCORD_RECHECK_MS, discordRoleAction, shouldHaveMembersRole, type DiscordLinkState } from "~/lib/discord";
 import { billingStateFromSubscription, PAST_DUE_GRACE_DAYS } from "~/server/billing.server";
 import { createAppContext } from "~/server/context.server";
 import { createDatabase } from "~/server/db.server";
-import { discordSyncConfig, queueDiscordSync, reconcileDiscordRoles, RECONCILE_QUEUE_LIMIT } from "~/server/discord.server";
+import { discordSyncConfig, queueDiscordSync, reconcileDiscordRoles, RECONCILE_QUEUE_LIMIT, toDiscordCard } from "~/server/discord.server";
 import type { SubscriptionSnapshot } from "~/server/stripe.server";
 import { insertUser } from "./helpers";
 
@@ -160,5 +160,15 @@ describe("the queue in D1", () => {
       expect(discordSyncConfig({ ...env, ...complete, [name]: "" }), name).toBeNull();
     }
     expect(discordSyncConfig(env)).toBeNull();
+  });
+});
+
+describe("the member's Discord card", () => {
+  it("asks to reconnect only when the role could not be given: a revoked app whose member is still in the server shows the role given", () => {
+    const user = { role: "user", subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * DAY) } as User;
+    const row = { discordUsername: "coachk", roleGranted: true, needsReconnect: true, pendingSince: null };
+    expect(toDiscordCard([row], user)).toEqual({ kind: "linked", username: "coachk", roleGranted: true, hasAccess: true, pending: false });
+    expect(toDiscordCard([{ ...row, roleGranted: false }], user)).toEqual({ kind: "reconnect", username: "coachk" });
+    expect(toDiscordCard([], user)).toEqual({ kind: "unlinked" });
   });
 });
