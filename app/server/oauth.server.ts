@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { and, eq } from "drizzle-orm";
-import { oauthAccounts, users } from "../../db/schema.ts";
+import { discordLinks, oauthAccounts, users } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
 import type { AppContext } from "./context.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
@@ -163,6 +163,14 @@ export async function completeAuthorization(app: AppContext, provider: OAuthProv
   }
   const [existing] = await app.db.select().from(users).where(eq(users.email, profile.email)).limit(1);
   const now = new Date();
+  if (provider === "discord") {
+    // One Discord account per site account, the other way round too: one linked to another account
+    // for the members' role does not also sign in to (or open) this one.
+    const [roleLink] = await app.db.select({ userId: discordLinks.userId }).from(discordLinks).where(eq(discordLinks.discordUserId, profile.providerUserId)).limit(1);
+    if (roleLink && roleLink.userId !== existing?.id) {
+      return { status: "error", message: "This Discord account is linked to another account for the members' role: log in to that account, or disconnect Discord there first." };
+    }
+  }
   if (existing && isStaff(existing)) {
     // A staff account is not opened by whoever a provider vouches for: its owner logs in with the
     // password (a provider's 'verified' can be years old, the address recycled since).

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { oauthAccounts, users } from "../../db/schema";
+import { discordLinks, oauthAccounts, users } from "../../db/schema";
 import {
   attemptLogin,
   createConfirmedUser,
@@ -287,6 +287,20 @@ describe("accounts from Discord and Google", () => {
     const [account] = await accountsWithEmail(staff.email);
     expect(await linksOf(account.id)).toEqual([]);
     expect((await attemptLogin(staff.email, staff.password, fromAddress(newClientAddress()))).status).toBe(302);
+  });
+
+  it("does not sign in with a Discord account linked to another account for the members' role, nor open a new one with it", async () => {
+    const { db } = await testState();
+    const owner = await createConfirmedUser("oauth-role-link");
+    const discord = discordProfile();
+    await db.insert(discordLinks).values({ userId: (await accountsWithEmail(owner.email))[0].id, discordUserId: discord.id, discordUsername: "walterp", linkedAt: new Date() });
+    expectRefused(
+      (await signInWith("discord", discord)).response,
+      "This Discord account is linked to another account for the members' role: log in to that account, or disconnect Discord there first.",
+    );
+    expect(await accountsWithEmail(discord.email!)).toEqual([]);
+    // The account it is linked to signs in with it (its e-mail is the same).
+    expectSignedIn((await signInWith("discord", { ...discord, email: owner.email })).response);
   });
 
   it("refuses an unverified e-mail: no account, no link, no session", async () => {
