@@ -169,6 +169,18 @@ describe("Users tab: search and pagination on the server", () => {
     byEmail = await createMember({ firstName: "Other", lastName: "Person", email: `mailbox-${tag}@example.com` });
   });
 
+  it("sends a page past the end of a list to its last page, its tab open, not to an empty table", async () => {
+    const users = await page(`/admin?q=${encodeURIComponent(`quinn zed${tag}SON`)}&usersPage=7`, superadmin);
+    expect(users.status).toBe(302);
+    expect(users.location).toBe(`/admin?q=${encodeURIComponent(`quinn zed${tag}SON`).replace(/%20/g, "+")}&usersPage=2#users`);
+    const content = await page("/admin?contentPage=99999", superadmin);
+    expect(content.status).toBe(302);
+    expect(content.location).toMatch(/^\/admin(\?contentPage=\d+)?#content$/);
+    const last = await page(content.location!.replace(/#.*/, ""), superadmin);
+    expect(last.status).toBe(200);
+    expect(last.html).not.toContain("No content yet.");
+  });
+
   it("matches the full name case-insensitively, 20 a page, with a pager", async () => {
     const query = encodeURIComponent(`quinn zed${tag}SON`);
     const first = await page(`/admin?q=${query}`, superadmin);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
 import { hasLiveSubscription, hasRunningSubscription, isStaff, staffRights } from "~/lib/access";
@@ -25,7 +25,7 @@ import {
   usersCountQuery,
   usersPageQuery,
 } from "~/server/admin-dashboard.server";
-import { staffContext } from "~/server/admin.server";
+import { dashboardPage, pageBeyondEnd, staffContext } from "~/server/admin.server";
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
 import { readForm, revisionOf } from "~/server/http.server";
@@ -47,10 +47,6 @@ export function meta() {
   return [{ title: "Admin Dashboard | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
-function pageParam(value: string | null) {
-  const number = Number.parseInt(value ?? "1", 10);
-  return Number.isFinite(number) && number > 0 ? Math.min(number, 100_000) : 1;
-}
 
 /** A review refused because another staff member reviewed the tip since reads the tip again (its status in the dialog). */
 export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -62,9 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = app;
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const usersPage = pageParam(url.searchParams.get("usersPage"));
-  const contentPage = pageParam(url.searchParams.get("contentPage"));
-  const tipsPage = pageParam(url.searchParams.get("tipsPage"));
+  const usersPage = dashboardPage(url.searchParams.get("usersPage"));
+  const contentPage = dashboardPage(url.searchParams.get("contentPage"));
+  const tipsPage = dashboardPage(url.searchParams.get("tipsPage"));
   const selectedTip = Number(url.searchParams.get("tip")) || null;
   const activity = activityFilterOf(url);
   const olderMessagesThan = messagesCursorOf(url);
@@ -96,6 +92,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }))
     : { userRows: null, userCount: null, postRows: null, messageRows: null, activityRows: null, staffRows: null };
   const counters = toCounterMap(counterRows, COUNTERS);
+  const pageCounts = {
+    users: Math.max(1, Math.ceil((userCount?.[0]?.total ?? 0) / USERS_PAGE_SIZE)),
+    content: Math.max(1, Math.ceil(counters["content:all"] / CONTENT_PAGE_SIZE)),
+    tips: Math.max(1, Math.ceil(tipCounts.reduce((sum, row) => sum + row.total, 0) / TIPS_PAGE_SIZE)),
+  };
+  // A page past the end (its last rows deleted, or an old link): the last page that has rows, not an empty table.
+  const beyond = pageBeyondEnd(url, { users: [usersPage, userRows ? pageCounts.users : usersPage], content: [contentPage, pageCounts.content], tips: [tipsPage, pageCounts.tips] });
+  if (beyond) throw redirect(beyond);
 
   return {
     role: user.role,
@@ -112,7 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? {
           search,
           page: usersPage,
-          pageCount: Math.max(1, Math.ceil((userCount?.[0]?.total ?? 0) / USERS_PAGE_SIZE)),
+          pageCount: pageCounts.users,
           discordSync: isDiscordSyncConfigured(app.env),
           rows: userRows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, stripeSubscriptionId, cancelAtPeriodEnd, ...row }) => ({
             ...row,
@@ -137,7 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     content: {
       page: contentPage,
-      pageCount: Math.max(1, Math.ceil(counters["content:all"] / CONTENT_PAGE_SIZE)),
+      pageCount: pageCounts.content,
       // Only what the table shows travels in the page (and again in its hydration data).
       rows: contentRows.map(({ slug, title, description, type, game, views, isPublished }) => ({
         slug,
@@ -154,7 +158,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pending: tipCounts.find((row) => row.status === "pending")?.total ?? 0,
       approved: tipCounts.find((row) => row.status === "approved")?.total ?? 0,
       page: tipsPage,
-      pageCount: Math.max(1, Math.ceil(tipCounts.reduce((sum, row) => sum + row.total, 0) / TIPS_PAGE_SIZE)),
+      pageCount: pageCounts.tips,
       // The table shows no tip text; the open dialog gets all of it.
       rows: tipRows.map((row) => ({
         ...row,
