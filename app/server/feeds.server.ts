@@ -26,8 +26,12 @@ export function sitemapQueries(db: Database) {
   ] as const;
 }
 
+/** What XML 1.0 cannot carry at all (most control characters, lone surrogates): one would void the whole feed. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 export function escapeXml(value: string) {
   return value
+    .replace(NOT_XML, "")
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")

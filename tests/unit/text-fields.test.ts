@@ -4,6 +4,8 @@ import { contactSchema } from "~/lib/schemas/contact";
 import { createGameplanSchema } from "~/lib/schemas/gameplans";
 import { tipSubmissionSchema, userEditSchema } from "~/lib/schemas/admin";
 import { cleanLine } from "~/lib/schemas/text";
+import { blogPostSchema } from "~/lib/schemas/blog";
+import { escapeXml } from "~/server/feeds.server";
 
 function profileErrors(firstName: string, lastName = "Blake") {
   const result = profileSchema.safeParse({ intent: "profile", firstName, lastName });
@@ -42,5 +44,18 @@ describe("one-line text fields (names, a subject)", () => {
   it("still counts the length limit on what is kept", () => {
     expect(profileErrors("x".repeat(101))).toEqual(["First name must be at most 100 characters"]);
     expect(profileErrors(`${"x".repeat(100)}\u200b`)).toBeNull();
+  });
+});
+
+describe("blog post fields and the feed", () => {
+  const post = { title: "Patch notes\u0008 recap", slug: "patch-notes-recap", excerpt: "Line one\u0000\nline two\u001b", content: "Body", category: "updates", status: "published" };
+
+  it("a blog title or excerpt keeps no control character (a feed cannot carry one); line breaks of an excerpt stay", () => {
+    expect(blogPostSchema.parse(post)).toMatchObject({ title: "Patch notes  recap", excerpt: "Line one\nline two" });
+  });
+
+  it("the feed's escaping drops what XML 1.0 cannot carry, so one stored character never voids the whole feed", () => {
+    expect(escapeXml("a\u0008b\u0000c & <d>\ud800")).toBe("abc &amp; &lt;d&gt;");
+    expect(escapeXml("tab\tline\nemoji 🏈")).toBe("tab\tline\nemoji 🏈");
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from "../blog";
 import { MAX_SLUG_LENGTH, slugify, slugOrFallback } from "../slug";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_MEGABYTES } from "../uploads";
+import { cleanBlock, cleanLine } from "./text";
 
 export const BLOG_CATEGORY_VALUES = Object.keys(BLOG_CATEGORY_LABELS) as [BlogCategory, ...BlogCategory[]];
 export const BLOG_STATUSES = ["draft", "published"] as const;
@@ -25,7 +26,7 @@ export function deriveBlogSlug(title: string): string {
 export const blogPostSchema = z.object({
   title: z
     .string({ error: "Title is required" })
-    .trim()
+    .overwrite(cleanLine)
     .min(1, "Title is required")
     .max(MAX_BLOG_TITLE_LENGTH, "Title must be at most 200 characters"),
   slug: z
@@ -38,7 +39,7 @@ export const blogPostSchema = z.object({
     .refine((value) => value.length > 0, "Slug must contain letters or numbers"),
   excerpt: z
     .string()
-    .trim()
+    .overwrite(cleanBlock)
     .max(MAX_BLOG_EXCERPT_LENGTH, "Excerpt must be at most 500 characters")
     .optional(),
   // The markdown source is stored as written; it is rendered and sanitised when shown.

@@ -15,9 +15,12 @@ export function cleanLine(value: string) {
   return value.replace(CONTROLS, " ").replace(INVISIBLE, "").trim();
 }
 
-/** Text of several lines (a comment): invisible formatting goes, line breaks stay, ends trimmed. */
+/** Control characters other than tabs and line breaks: nobody types them, and feeds cannot carry them. */
+const CONTROLS_IN_BLOCK = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]+/g;
+
+/** Text of several lines (a comment): invisible formatting and stray controls go, line breaks stay, ends trimmed. */
 export function cleanBlock(value: string) {
-  return value.replace(/\r\n?/g, "\n").replace(INVISIBLE, "").trim();
+  return value.replace(/\r\n?/g, "\n").replace(CONTROLS_IN_BLOCK, "").replace(INVISIBLE, "").trim();
 }
 
 /** Letters and symbols that draw nothing (the Braille blank, Hangul fillers, Khmer and Mongolian blanks). */
