@@ -93,8 +93,8 @@ const NEWER_UPDATE = {
 
 /** What taking back an update's re-test did (patch.server.ts undoRetestStatements), or handing it on to a later gameplay update. */
 function restoredText(outcome: { restored?: number; carried?: number; carriedTo?: string }, none: string) {
-  if (outcome.carriedTo) {
-    const carried = outcome.carried ?? 0;
+  if (outcome.carriedTo && outcome.carried) {
+    const carried = outcome.carried;
     return `${outcome.carriedTo} touched gameplay since: ${carried} ${carried === 1 ? "item that was" : "items that were"} still to re-test ${carried === 1 ? "needs" : "need"} it after ${outcome.carriedTo}.`;
   }
   const restored = outcome.restored ?? 0;
