@@ -55,3 +55,25 @@ export function useFocusWhenLost<T extends HTMLElement>() {
   };
   return { ref, used };
 }
+
+/**
+ * For a list whose entry loses the control just used with its save (a 'Mark as read' gone once
+ * read, a queue row gone once verified): `aim` names, when the form is sent, the ids of the
+ * elements to take the keyboard's focus once the page is read again, in order of preference; the
+ * first one there takes it, when the focus fell to the page.
+ */
+export function useFocusAfterSave() {
+  const aimed = useRef<string[] | null>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    const targets = aimed.current;
+    aimed.current = null;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!targets || !lost) return;
+    const target = targets.map((id) => document.getElementById(id)).find(Boolean);
+    target?.focus({ preventScroll: true });
+  }, [key]);
+  return (targets: string[]) => {
+    aimed.current = targets;
+  };
+}

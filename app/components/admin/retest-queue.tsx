@@ -3,6 +3,7 @@
 // `form` attribute (forms cannot nest), so a selection is verified in one post without JavaScript.
 import { Form } from "react-router";
 import { Link } from "~/components/link";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { StatusBadge } from "~/components/library/status-badge";
 import { GAME_LABELS, type Game } from "~/lib/patch";
 import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/updates";
@@ -27,6 +28,11 @@ export function RetestQueue({
   actionData: UpdatesActionData;
 }) {
   const total = (counts.college ?? 0) + (counts.madden ?? 0);
+  // A row verified leaves the queue with its button: the keyboard goes on to the row that takes its place.
+  const aimFocus = useFocusAfterSave();
+  const values = queue.rows.map((row) => `${row.kind}:${row.id}`);
+  const verifyId = (value: string) => `verify-${value.replace(":", "-")}`;
+  const aimAfter = (index: number) => () => aimFocus([values[index + 1], values[index - 1]].filter(Boolean).map(verifyId).concat("queue-heading"));
   const bulkError = actionData?.intent === "mark-verified" ? actionData.error : null;
   const filters: { game: Game | null; label: string; count: number }[] = [
     { game: null, label: "All games", count: total },
@@ -35,7 +41,7 @@ export function RetestQueue({
   ];
   return (
     <section id="queue" aria-labelledby="queue-heading" className="mt-12 scroll-mt-4">
-      <h2 id="queue-heading" className="font-display text-2xl font-black text-white">Re-test queue</h2>
+      <h2 id="queue-heading" tabIndex={-1} className="font-display text-2xl font-black text-white">Re-test queue</h2>
       <p className="mt-1 text-sm text-slate-400">Schemes and plays that need a re-test on their game's latest update, the most favourited first.</p>
       <nav aria-label="Queue by game" className="mt-4 flex flex-wrap gap-2">
         {filters.map((filter) => (
@@ -84,8 +90,8 @@ export function RetestQueue({
                 </tr>
               </thead>
               <tbody className="divide-y divide-field-700">
-                {queue.rows.map((row) => {
-                  const value = `${row.kind}:${row.id}`;
+                {queue.rows.map((row, index) => {
+                  const value = values[index];
                   const name = row.kind === "play" ? `${row.title} (${row.sectionTitle})` : row.title;
                   const href = row.kind === "play" ? `/content/${row.slug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.slug}`;
                   return (
@@ -115,17 +121,17 @@ export function RetestQueue({
                           <Link to={`/admin/content/${row.slug}#patch-status`} className="text-link">
                             Set status<span className="sr-only"> of {name}</span>
                           </Link>
-                          <Form method="post">
+                          <Form method="post" onSubmit={aimAfter(index)}>
                             <input type="hidden" name="intent" value="mark-verified" />
                             <input type="hidden" name="items" value={value} />
                             <input type="hidden" name="basis" value={queue.basis} />
-                            <button type="submit" className="btn-secondary btn-sm" aria-label={`Verified: ${name}`}>
+                            <button type="submit" id={verifyId(value)} className="btn-secondary btn-sm" aria-label={`Verified: ${name}`}>
                               Verified
                             </button>
                           </Form>
                           {row.playsToRetest > 0 ? (
                             // Staff test a scheme with its plays: one click for all of them.
-                            <Form method="post">
+                            <Form method="post" onSubmit={aimAfter(index)}>
                               <input type="hidden" name="intent" value="mark-scheme-verified" />
                               <input type="hidden" name="contentId" value={row.id} />
                               <input type="hidden" name="basis" value={queue.basis} />

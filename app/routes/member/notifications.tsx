@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { badgeText } from "~/lib/patch";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
@@ -91,6 +92,8 @@ function formatWhen(milliseconds: number) {
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, inSite, page, pageCount } = loaderData;
   const unread = notifications.filter((entry) => entry.unread).length;
+  // 'Mark as read' goes with its save: the keyboard stays on the notification's link.
+  const aimFocus = useFocusAfterSave();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -130,14 +133,14 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                   <span className="text-xs text-slate-400">{formatWhen(entry.changedAt)}</span>
                   {entry.superseded ? <span className="text-xs text-slate-400">· Changed again since</span> : null}
                 </div>
-                <Link to={entry.href} className="mt-2 block font-bold text-white underline decoration-slate-500 underline-offset-2 hover:decoration-white">
+                <Link to={entry.href} id={`notification-${entry.id}-link`} className="mt-2 block font-bold text-white underline decoration-slate-500 underline-offset-2 hover:decoration-white">
                   {entry.item}
                 </Link>
                 {entry.scheme ? <p className="text-sm text-slate-400">{entry.scheme}</p> : null}
                 <p className="sr-only">{badgeText(entry.status, entry.version)}</p>
               </div>
               {entry.unread ? (
-                <Form method="post">
+                <Form method="post" onSubmit={() => aimFocus([`notification-${entry.id}-link`])}>
                   <input type="hidden" name="intent" value="mark-read" />
                   <input type="hidden" name="notificationId" value={entry.id} />
                   <button type="submit" className="btn-secondary btn-sm" aria-label={`Mark as read: ${entry.item}`}>Mark as read</button>
