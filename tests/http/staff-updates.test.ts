@@ -369,6 +369,8 @@ describe("statuses", () => {
     const editor = await (await get(`/admin/content/patch-staff-${id}`, { cookie: cookies.admin })).text();
     expect(editor).toContain("Patch status");
     expect(editor).toContain("Motion the slot first.");
+    // The history's times say which clock they read (UTC), for staff in any time zone.
+    expect(editor).toMatch(/\d{1,2}:\d{2}\s?[AP]M UTC<\/span> <span class="font-semibold text-white">This item<\/span>/);
   });
 
   it("a nerfed play's 'Use instead' given as this site's full address is kept as its path", async () => {

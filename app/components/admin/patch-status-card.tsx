@@ -11,7 +11,7 @@ import { PATCH_STATUSES } from "../../../db/enums";
 type Patch = NonNullable<ContentFormData["patch"]>;
 
 function formatWhen(milliseconds: number) {
-  return new Date(milliseconds).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  return new Date(milliseconds).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 }
 
 type Refused = { item: string; error: string; fields: { status: string; note: string; alternative: string } };
