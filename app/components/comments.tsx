@@ -229,7 +229,7 @@ function NewCommentForm({ refused }: { refused: boolean }) {
     if (!refused) setText("");
   }, [navigation.state, refused]);
   return (
-    <Form method="post" action={action} preventScrollReset className="space-y-3" onSubmit={() => (sending.current = true)}>
+    <Form method="post" action={action} replace preventScrollReset className="space-y-3" onSubmit={() => (sending.current = true)}>
       <input type="hidden" name="intent" value="create-comment" />
       <label htmlFor="new-comment" className="label">
         Add a comment
@@ -261,7 +261,7 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
   const action = useCommentsAction();
   return (
-    <Form method="post" action={action} preventScrollReset className="mt-3 space-y-3">
+    <Form method="post" action={action} replace preventScrollReset className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="update-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       <label htmlFor={`edit-comment-${comment.id}`} className="sr-only">
@@ -294,7 +294,7 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
 function DeleteConfirmation({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   const focusRef = useFocusOnArrival<HTMLButtonElement>();
   return (
-    <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
+    <Form method="post" replace preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
       <input type="hidden" name="intent" value="delete-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       <p id={`delete-comment-${comment.id}`} className="text-sm font-semibold text-red-200">Delete this comment?</p>

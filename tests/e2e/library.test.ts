@@ -193,8 +193,10 @@ describe("a premium member with JavaScript", () => {
     expect(playViews).toHaveLength(1);
   });
 
-  it("rates a scheme, replacing the rating", async () => {
-    await page.goto(`/content/${JS_ON_SCHEME}`);
+  it("rates a scheme, replacing the rating; 'Back' then still leaves the page", async () => {
+    await page.goto("/college?type=off-meta-scheme");
+    await page.getByRole("link", { name: new RegExp(escapeRegExp(seedItem(JS_ON_SCHEME).title)) }).first().click();
+    await page.waitForURL(`**/content/${JS_ON_SCHEME}`);
     const rating = page.locator("#rating");
     await visible(rating.getByRole("group", { name: /Rate this scheme|Your rating/ }));
     // From the keyboard: the pressed star keeps focus while the rating saves and after.
@@ -208,6 +210,9 @@ describe("a premium member with JavaScript", () => {
     expect(await page.getByTestId("rating-summary").textContent()).toBe(expectedAverage(JS_ON_SCHEME, 2));
     await page.reload();
     await visible(rating.getByText("Your rating: 2 of 5"));
+    // The ratings answered with the same page and took no place in the history.
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/college");
   });
 
   it("favourites a scheme with the star and finds it on /home", async () => {

@@ -187,6 +187,8 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
       {loaderData.canRate ? (
         <Form
           method="post"
+          // The page answers with itself: its entry is replaced, so 'Back' still leaves the page.
+          replace
           preventScrollReset
           className="mt-4"
           // While a rating is saving the stars stay focusable (a disabled button drops the keyboard
