@@ -30,6 +30,8 @@ export function Comments({
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
+  // Refused because the session had ended (the action says so with `login`).
+  const sessionEnded = Boolean((useActionData() as { login?: boolean } | undefined)?.login);
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   // A comment deleted, or the paging link pressed gone: the keyboard goes to the heading.
@@ -43,7 +45,17 @@ export function Comments({
 
       {error ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
-          {error}
+          <span>{error}</span>
+          {sessionEnded && permission === "allowed" ? (
+            // The form (JavaScript on) still holds the comment: the login opens beside it, not instead of it.
+            <>
+              {" "}
+              <a href={loginHref} target="_blank" rel="noopener" className="text-link">
+                Log in in a new tab
+              </a>
+              , then press Post Comment again: your comment is still here.
+            </>
+          ) : null}
         </p>
       ) : null}
 

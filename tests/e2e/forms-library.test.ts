@@ -121,7 +121,7 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     ["a blog post", `/blog/${COMMENTED_POST}`, "Log in to comment."],
     ["a content item", `/content/${COMMENTED_ITEM}`, "Log in to continue."],
   ])("comment on %s: refused because the session ended while it was typed, the text is kept", async (_, path, message) => {
-    const { w } = await signedInMember(mode);
+    const { w, member } = await signedInMember(mode);
     const page = w.page;
     await open(w, mode, path);
     const text = unique(`Typed while signed out (${mode.label})\nsecond line`);
@@ -134,6 +134,17 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     // With JavaScript the form stays, as typed; without it the page (now signed out) shows the text to copy.
     const kept = mode.javaScriptEnabled ? page.getByLabel("Add a comment") : page.getByLabel("Your comment, not posted");
     expect(await kept.inputValue()).toBe(text);
+    if (mode.javaScriptEnabled) {
+      // The login opens beside the kept comment; back here, the same comment is posted.
+      const login = page.getByRole("link", { name: "Log in in a new tab" });
+      expect(await login.getAttribute("target")).toBe("_blank");
+      expect(await login.getAttribute("href")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+      const beside = await w.context.newPage();
+      await signInWithPassword(beside, member.email, DEMO_PASSWORD);
+      await beside.close();
+      await page.getByRole("button", { name: "Post Comment" }).click();
+      await visible(page.locator("#comments li", { hasText: text.split("\n")[0] }));
+    }
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
     await w.check();
     await w.finish();
