@@ -46,7 +46,13 @@ export async function keepFormIfSignedOut(context: Readonly<RouterContextProvide
   throw await keepFormThroughLogin(getApp(context), request, formPath(request));
 }
 
-async function keepFormThroughLogin(app: AppContext, request: Request, path: string): Promise<Response> {
+/** The same for a form its action has already read (a small one: it decides from a field whether to keep it). */
+export async function keepReadFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request, formData: FormData) {
+  if (request.method !== "POST" || (await getOptionalUser(context))) return;
+  throw await keepFormThroughLogin(getApp(context), request, formPath(request), formData);
+}
+
+async function keepFormThroughLogin(app: AppContext, request: Request, path: string, alreadyRead?: FormData): Promise<Response> {
   const entries: [string, string][] = [];
   let filesDropped = false;
   // Nobody is signed in: a body is read only when it says its size and that size is a form's with
@@ -54,7 +60,7 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
   const length = Number(request.headers.get("Content-Length"));
   const readable = Number.isFinite(length) && length > 0 && length <= MAX_READ_BYTES;
   try {
-    for (const [name, value] of readable ? await readForm(request) : []) {
+    for (const [name, value] of alreadyRead ?? (readable ? await readForm(request) : [])) {
       if (typeof value === "string") entries.push([name, value]);
       else if (value.size > 0) filesDropped = true;
     }

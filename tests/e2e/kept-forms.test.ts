@@ -11,7 +11,7 @@ import { testState } from "../support/test-state";
 
 // A long form sent after its session ended (signed out in another tab, or expired) goes through the
 // login and comes back in its form, not saved, to be saved in one tap: the blog editor, the content
-// editor, and (without JavaScript) the tip form.
+// editor, a gameplan's name (new or changed), and (without JavaScript) the tip form.
 
 const KEPT = "Not saved: your session had ended. What you typed is back in the form; save it now.";
 
@@ -62,6 +62,33 @@ describe.each(JS_MODES)("a form sent after the session ended ($label)", (mode: J
     // Put back once: the editor opened again is empty.
     await page.goto("/admin/blog/new");
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("");
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
+    await w.finish();
+  });
+
+  it("a new gameplan's name, and a gameplan's new name, come back after the login and are saved", async () => {
+    const member = await createMember();
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto("/gameplans", { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
+    const name = `Kept plan ${token(4)}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Game", { exact: true }).selectOption("college");
+    await logInAgainAfterSend(w, member.email, () => page.getByRole("button", { name: "Create gameplan" }).click(), "/gameplans");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(name);
+    expect(await page.getByLabel("Game", { exact: true }).inputValue()).toBe("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await savedToast(page, `${name} is ready. Open any play and use 'Add to gameplan'.`);
+    const path = new URL(page.url()).pathname;
+
+    const renamed = `Renamed ${token(4)}`;
+    await page.getByLabel("Name", { exact: true }).fill(renamed);
+    await logInAgainAfterSend(w, member.email, () => page.getByRole("button", { name: "Rename" }).click(), path);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(renamed);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await savedToast(page, `It is now called ${renamed}.`);
+    await visible(page.getByRole("heading", { name: renamed, level: 1 }));
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
     await w.finish();
   });

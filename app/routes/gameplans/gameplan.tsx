@@ -27,6 +27,7 @@ import {
 } from "~/server/gameplans.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
 import { isDataRequest, readForm } from "~/server/http.server";
+import { keepReadFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -57,13 +58,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const plan = read.plan[0];
   if (!plan) throw data(NOT_FOUND, { status: 404 });
   const url = new URL(request.url);
-  return {
+  const kept = await takeKeptForm(app, request);
+  const renaming = kept?.formData.get("intent") === "rename" ? keptSubmission(kept, renameGameplanSchema).result : null;
+  const page = {
     gameplan: { id: plan.id, name: plan.name, game: plan.game, shareUrl: plan.shareToken ? `${url.origin}/gameplans/shared/${plan.shareToken}` : null },
     entries: toGameplanEntries(read.entries, user),
     confirmingDelete: url.searchParams.get("delete") === "1",
     // A note not saved because the session had ended (see the action), for its own entry only.
     unsaved: unsavedNoteOf(url, read.entries.map((entry) => entry.id)),
+    renaming,
   };
+  return kept ? data(page, { headers: { "Set-Cookie": kept.setCookie } }) : page;
 }
 
 type Answer = NonNullable<BoardAnswer>;
@@ -82,6 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
     }
   }
+  // A new name sent after the session had ended comes back in its form after the login.
+  if (formData.get("intent") === "rename") await keepReadFormIfSignedOut(context, request, formData);
   const user = await requireUser(context, request);
   const { db } = getApp(context);
   const intent = String(formData.get("intent") ?? "");
@@ -197,7 +204,7 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
             <section aria-labelledby="rename-title" className="card p-5">
               <h2 id="rename-title" className="text-lg font-bold text-white">Rename</h2>
               <div className="mt-3">
-                <RenameGameplanForm key={gameplan.name} name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : null} />
+                <RenameGameplanForm key={gameplan.name} name={gameplan.name} lastResult={answer?.intent === "rename" ? answer.result : loaderData.renaming} />
               </div>
             </section>
             <section id="share" aria-labelledby="share-title" className="card scroll-mt-4 p-5">

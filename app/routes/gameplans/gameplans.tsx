@@ -11,6 +11,7 @@ import { getApp } from "~/server/context.server";
 import { createGameplan, gameplansOfMemberQuery } from "~/server/gameplans.server";
 import { requireUser } from "~/server/guards.server";
 import { readForm } from "~/server/http.server";
+import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -28,13 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readPage(app, (userId) => ({ plans: gameplansOfMemberQuery(app.db, userId ?? "") })),
   ]);
   const game = GAMES.find((value) => value === new URL(request.url).searchParams.get("game")) ?? null;
-  return {
+  const page = {
     game,
     gameplans: read.plans.map((plan) => ({ id: plan.id, name: plan.name, game: plan.game, plays: Number(plan.plays), shared: Boolean(plan.shared) })),
+    restored: null as ReturnType<typeof keptSubmission>["result"] | null,
   };
+  // A new gameplan sent after the session had ended comes back in its form after the login.
+  const kept = await takeKeptForm(app, request);
+  if (!kept) return page;
+  return data({ ...page, restored: keptSubmission(kept, createGameplanSchema).result }, { headers: { "Set-Cookie": kept.setCookie } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  await keepFormIfSignedOut(context, request);
   const user = await requireUser(context, request);
   const { db } = getApp(context);
   const submission = parseWithZod(await readForm(request), { schema: createGameplanSchema });
@@ -87,7 +94,7 @@ export default function Gameplans({ loaderData, actionData }: Route.ComponentPro
           <h2 id="new-gameplan-title" className="text-lg font-bold text-white">New gameplan</h2>
           {full ? <p className="mt-2 text-sm text-amber-200">You have {MAX_GAMEPLANS} gameplans, the most you can keep. Delete one to make room.</p> : null}
           <div className="mt-4">
-            <CreateGameplanForm lastResult={actionData?.result ?? null} game={loaderData.game} full={full} />
+            <CreateGameplanForm lastResult={actionData?.result ?? loaderData.restored} game={loaderData.game} full={full} />
           </div>
         </section>
       </div>
