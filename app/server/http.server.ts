@@ -64,3 +64,8 @@ export function revisionOf(formData: FormData): number | null {
   const value = Number(formData.get("revision"));
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
+
+/** A plain-text answer (a resource route's refusal), sent as it is. */
+export function plainText(body: string, status: number) {
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

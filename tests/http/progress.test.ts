@@ -169,7 +169,11 @@ describe("position saves (/progress/position)", () => {
     expect(watched!.startedAt).not.toBeNull();
     // Bad input within the five seconds is still refused, and changes nothing.
     expect((await beacon({ play: String(freeMeshId), position: "7.5", duration: "7" }, cookie)).status).toBe(400);
-    expect((await beacon({ play: String(freeMeshId), position: "-1", duration: "7" }, cookie)).status).toBe(400);
+    const refused = await beacon({ play: String(freeMeshId), position: "-1", duration: "7" }, cookie);
+    expect(refused.status).toBe(400);
+    // Plain text, as labelled (not a JSON string in quotes).
+    expect(refused.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await refused.text()).toBe("The position cannot be below 0.");
     // Once past 5 seconds (real time: the server remembers its own last save too), the next save lands again.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, watched!.positionSavedAt!.getTime() + 5_100 - Date.now())));
     expect((await beacon({ play: String(freeMeshId), position: "1.2", duration: "7" }, cookie)).status).toBe(204);

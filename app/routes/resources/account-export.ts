@@ -3,13 +3,12 @@ import type { Route } from "./+types/account-export";
 import { accountDataFileName, readAccountData } from "~/server/account-data.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
-import { readForm } from "~/server/http.server";
+import { plainText, readForm } from "~/server/http.server";
 
 // 'Download my data' (Account Settings, 'Your data'): a POST form, so the file is never a link
 // another site could make the browser fetch; the answer is the member's own data as a JSON file.
 
 // A plain sentence (data() would send the string as JSON, quotes and all).
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
  * Opened as a page (the login after a session that ran out leads back here, or a typed address):
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // The form names no account: one that names someone else's is forged.
   const named = form.get("userId");
-  if (named !== null && named !== user.id) return text("You can only download your own data.", 403);
+  if (named !== null && named !== user.id) return plainText("You can only download your own data.", 403);
   const now = new Date();
   const exported = await readAccountData(getApp(context).db, user.id, now);
   return new Response(JSON.stringify(exported, null, 2), {
