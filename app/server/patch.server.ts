@@ -102,7 +102,7 @@ export function nextGameplayVersions(rows: readonly Pick<TitleUpdateRow, "id" | 
 }
 
 /** Each game's newest gameplay update in effect (its id), from title update rows newest first. */
-export function newestGameplayUpdates(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "appliedAt" | "gameplay">[]): Map<Game, number> {
+function newestGameplayUpdates(rows: readonly Pick<TitleUpdateRow, "id" | "game" | "appliedAt" | "gameplay">[]): Map<Game, number> {
   const newest = new Map<Game, number>();
   for (const row of rows) if (row.appliedAt && row.gameplay && !newest.has(row.game)) newest.set(row.game, row.id);
   return newest;
