@@ -46,13 +46,16 @@ export async function keepFormIfSignedOut(context: Readonly<RouterContextProvide
   throw await keepFormThroughLogin(getApp(context), request, formPath(request));
 }
 
-/** The same for a form its action has already read (a small one: it decides from a field whether to keep it). */
-export async function keepReadFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request, formData: FormData) {
+/**
+ * The same for a form its action has already read (a small one: it decides from a field whether to
+ * keep it); `hash` is where on its page the login leads back to (the form's own place).
+ */
+export async function keepReadFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request, formData: FormData, hash = "") {
   if (request.method !== "POST" || (await getOptionalUser(context))) return;
-  throw await keepFormThroughLogin(getApp(context), request, formPath(request), formData);
+  throw await keepFormThroughLogin(getApp(context), request, formPath(request), formData, hash);
 }
 
-async function keepFormThroughLogin(app: AppContext, request: Request, path: string, alreadyRead?: FormData): Promise<Response> {
+async function keepFormThroughLogin(app: AppContext, request: Request, path: string, alreadyRead?: FormData, hash = ""): Promise<Response> {
   const entries: [string, string][] = [];
   let filesDropped = false;
   // Nobody is signed in: a body is read only when it says its size and that size is a form's with
@@ -75,7 +78,7 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
     headers.append("Set-Cookie", cookie(request, token, KEEP_SECONDS));
   }
   return redirectWithToast(
-    `/auth?redirectTo=${encodeURIComponent(path)}`,
+    `/auth?redirectTo=${encodeURIComponent(path + hash)}`,
     { kind: "error", title: "Session ended", description: "Log in again: what you typed comes back in the form, not yet saved." },
     { headers },
   );

@@ -457,7 +457,7 @@ describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode
     await addToGameplan(w, mode, MESH, name, "Openers", "Mesh");
     await open(w, mode, gameplanPath);
     await entry(page, "Mesh").locator("summary").click();
-    // The longest note, in letters that take three bytes each: it rides through the login's return address.
+    // The longest note, in letters that take three bytes each: it is kept whole through the login.
     const note = "スロットをモーション".repeat(28);
     await page.getByLabel("Note for Mesh").fill(note);
     // The session ends before 'Save note'.
@@ -468,6 +468,8 @@ describe.each(JS_MODES)("a note typed while the session ran out ($label)", (mode
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((url) => url.pathname === gameplanPath, { timeout: 15_000 });
+    // Back at the play (its place on the board), the note in its form.
+    expect(new URL(page.url()).hash).toMatch(/^#entry-\d+$/);
     await visible(page.getByText("Not saved: your session had ended. Your note is here; save it now.").first());
     expect(await page.getByLabel("Note for Mesh").inputValue()).toBe(note);
     await page.getByRole("button", { name: "Save note (Mesh)" }).click();

@@ -15,15 +15,15 @@ const emailField = z
   .pipe(z.email("Please enter a valid email address"))
   .transform((value) => value.toLowerCase());
 
-/** Login: the password is checked against the stored hash, so only its presence and size matter here. */
 /**
  * Where to go after logging in: one past this length is dropped (the member goes to /home), never a
- * refusal of the form. Room for the longest page address we send there: a gameplan note of 280
- * characters kept through the login, each up to 12 characters percent-encoded.
+ * refusal of the form. Room for any page address we send there, a search with every filter and a
+ * long query included (what a form held is kept in KV, never in the address: kept-forms.server.ts).
  */
 export const RETURN_ADDRESS_MAX = 4000;
 const returnAddressField = z.string().max(RETURN_ADDRESS_MAX).optional().catch(undefined);
 
+/** Login: the password is checked against the stored hash, so only its presence and size matter here. */
 export const loginSchema = z.object({
   intent: z.literal("login"),
   email: emailField,

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/gameplan";
 import { CallSheet } from "~/components/gameplans/call-sheet";
 import { GameplanBoard, GameplanPatchNote, type BoardAnswer } from "~/components/gameplans/gameplan-board";
@@ -25,7 +25,7 @@ import {
   unshareGameplan,
   type Outcome,
 } from "~/server/gameplans.server";
-import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { requireUser } from "~/server/guards.server";
 import { isDataRequest, readForm } from "~/server/http.server";
 import { keepReadFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { readPage } from "~/server/page-read.server";
@@ -42,10 +42,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const UNSAVED_NOTE = "Not saved: your session had ended. Your note is here; save it now.";
 
-function unsavedNoteOf(url: URL, entryIds: number[]) {
-  const entryId = Number(url.searchParams.get("unsaved"));
-  const note = url.searchParams.get("note");
-  return note !== null && entryIds.includes(entryId) ? { entryId, note: note.slice(0, GAMEPLAN_NOTE_MAX) } : null;
+/** A note sent after the session had ended (kept through the login), for its own entry only. */
+function unsavedNoteOf(kept: FormData | null, entryIds: number[]) {
+  if (kept?.get("intent") !== "note") return null;
+  const entryId = Number(kept.get("entryId"));
+  const note = String(kept.get("note") ?? "");
+  return entryIds.includes(entryId) ? { entryId, note: note.slice(0, GAMEPLAN_NOTE_MAX) } : null;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -65,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     entries: toGameplanEntries(read.entries, user),
     confirmingDelete: url.searchParams.get("delete") === "1",
     // A note not saved because the session had ended (see the action), for its own entry only.
-    unsaved: unsavedNoteOf(url, read.entries.map((entry) => entry.id)),
+    unsaved: unsavedNoteOf(kept?.formData ?? null, read.entries.map((entry) => entry.id)),
     renaming,
   };
   return kept ? data(page, { headers: { "Set-Cookie": kept.setCookie } }) : page;
@@ -77,21 +79,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = gameplanIdOf(params.id);
   if (!id) throw data(NOT_FOUND, { status: 404 });
   const formData = await readForm(request);
-  // A note typed while the session ran out goes through the login with the page's address and
-  // comes back in its form, unsaved, to be saved in one tap.
-  if (formData.get("intent") === "note" && !(await getOptionalUser(context))) {
-    const entryId = Number(formData.get("entryId"));
-    const note = String(formData.get("note") ?? "").slice(0, GAMEPLAN_NOTE_MAX);
-    if (Number.isSafeInteger(entryId) && entryId > 0) {
-      const back = `/gameplans/${id}?${new URLSearchParams({ unsaved: String(entryId), note })}#entry-${entryId}`;
-      throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`);
-    }
-  }
-  // A new name sent after the session had ended comes back in its form after the login.
-  if (formData.get("intent") === "rename") await keepReadFormIfSignedOut(context, request, formData);
+  // A note or a new name typed while the session ran out goes through the login and comes back in
+  // its form (the note at its play), unsaved, to be saved in one tap.
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "note") await keepReadFormIfSignedOut(context, request, formData, `#entry-${Number(formData.get("entryId")) || 0}`);
+  if (intent === "rename") await keepReadFormIfSignedOut(context, request, formData);
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const intent = String(formData.get("intent") ?? "");
   const page = `/gameplans/${id}`;
   const refuse = (answer: Omit<Answer, "intent">, status: number) => data<Answer>({ intent, ...answer }, { status });
   const answer = (outcome: Outcome, to: string, title: string, description: string, entryId: number | null = null) =>
