@@ -22,7 +22,12 @@ const MAX_READ_BYTES = 8 * 1024 * 1024;
 
 export const KEPT_FORM_MESSAGE = "Not saved: your session had ended. What you typed is back in the form; save it now.";
 
-type KeptForm = { path: string; entries: [string, string][]; filesDropped: boolean };
+/**
+ * `userId`: the member who logged in through the login the keep led to, straight back to this page
+ * (claimKeptForm). Only they get it back: on a shared computer, whoever logs in next, elsewhere or
+ * later, never sees what the last person typed.
+ */
+type KeptForm = { path: string; entries: [string, string][]; filesDropped: boolean; userId?: string };
 
 const keyOf = (token: string) => `kept-form:${token}`;
 
@@ -91,14 +96,34 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
 export async function takeKeptForm(app: AppContext, request: Request): Promise<{ formData: FormData; filesDropped: boolean; setCookie: string } | null> {
   // The page drawn after a form was posted to it is that form's answer, not the login's return.
   if (app.method !== "GET") return null;
-  const token = readCookie(request, COOKIE_NAME);
-  if (!token || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const token = keptToken(request);
+  if (!token) return null;
   const kept = await app.env.KV.get<KeptForm>(keyOf(token), "json");
   if (!kept || kept.path !== formPath(request)) return null;
+  const viewer = (await app.getSession())?.user ?? null;
+  if (!kept.userId || kept.userId !== viewer?.id) return null;
   await app.env.KV.delete(keyOf(token));
   const formData = new FormData();
   for (const [name, value] of kept.entries) formData.append(name, value);
   return { formData, filesDropped: kept.filesDropped, setCookie: cookie(request, "", 0) };
+}
+
+function keptToken(request: Request) {
+  const token = readCookie(request, COOKIE_NAME);
+  return token && /^[a-z2-7]{32}$/.test(token) ? token : null;
+}
+
+/**
+ * For a login that succeeded: a form kept in this browser, not yet claimed, is this member's when
+ * the login goes straight back to its page (the login the keep led to). Any other login leaves it
+ * unclaimed, never to be put back.
+ */
+export async function claimKeptForm(app: AppContext, request: Request, userId: string, destination: string) {
+  const token = keptToken(request);
+  if (!token) return;
+  const kept = await app.env.KV.get<KeptForm>(keyOf(token), "json");
+  if (!kept || kept.userId || new URL(destination, "http://localhost").pathname !== kept.path) return;
+  await app.env.KV.put(keyOf(token), JSON.stringify({ ...kept, userId } satisfies KeptForm), { expirationTtl: KEEP_SECONDS });
 }
 
 export type KeptFormData = NonNullable<Awaited<ReturnType<typeof takeKeptForm>>>;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, blogSlugRedirects } from "../../db/schema";
-import { demoUserId, toastFrom } from "../support/accounts";
+import { attemptLogin, createMember, demoUserId, toastFrom } from "../support/accounts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../db/seed";
 import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
 import { backdatePost, blogPostBySlug, controlNames, fakePngFile, hugePngFile, imageKeys, locationOf, page, pngFile, postMultipart, token } from "../support/staff";
@@ -66,6 +67,11 @@ describe("a post sent after the session ended", () => {
     const kept = response.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!;
     expect(kept).toMatch(/^gp_kept_form=[a-z2-7]{32}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=7200$/);
     const browserCookie = kept.split(";")[0];
+    // Unclaimed, it comes back to nobody: not even to this account's session in this browser.
+    expect((await page("/admin/blog/new", `${superadmin}; ${browserCookie}`)).html).not.toContain(title);
+    // The login it led to, straight back to the editor, makes it this account's.
+    const login = await attemptLogin(DEMO_ACCOUNTS.superadmin.email, DEMO_PASSWORD, { Cookie: browserCookie }, { redirectTo: "/admin/blog/new" });
+    expect(locationOf(login)).toBe("/admin/blog/new");
     // Another browser, the same account: nothing comes back.
     expect((await page("/admin/blog/new", superadmin)).html).not.toContain(title);
     // Another editor of this browser: nothing either (the form stays kept for its own).
@@ -78,6 +84,23 @@ describe("a post sent after the session ended", () => {
     expect(html).toContain("Not saved: your session had ended. What you typed is back in the form; save it now.");
     expect((await page("/admin/blog/new", `${superadmin}; ${browserCookie}`)).html).not.toContain(title);
     expect(await blogPostBySlug(`kept-${title.slice(5)}`)).toBeFalsy();
+  });
+
+  it("goes back only to whoever logged in through the login it led to: another account logging in on this computer never sees it", async () => {
+    const [alice, bob] = [await createMember(), await createMember()];
+    const words = `Alice unsent tip ${token()}`;
+    const sent = await postForm("/submit-tip", { formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: words });
+    expect(locationOf(sent)).toBe(`/auth?redirectTo=${encodeURIComponent("/submit-tip")}`);
+    const browserCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!.split(";")[0];
+    // Bob logs in on the same computer, to his home page: the form stays unclaimed, and never his.
+    const bobLogin = await attemptLogin(bob.email, DEMO_PASSWORD, { Cookie: browserCookie });
+    expect(locationOf(bobLogin)).toBe("/home");
+    const bobSession = bobLogin.headers.getSetCookie().find((cookie) => cookie.startsWith("session="))!.split(";")[0];
+    expect(await responseText(await get("/submit-tip", { cookie: `${bobSession}; ${browserCookie}` }))).not.toContain(words);
+    // Alice, through the login it led to: hers again.
+    const aliceLogin = await attemptLogin(alice.email, DEMO_PASSWORD, { Cookie: browserCookie }, { redirectTo: "/submit-tip" });
+    const aliceSession = aliceLogin.headers.getSetCookie().find((cookie) => cookie.startsWith("session="))!.split(";")[0];
+    expect(await responseText(await get("/submit-tip", { cookie: `${aliceSession}; ${browserCookie}` }))).toContain(words);
   });
 
   it("is not read at all when it is larger than a form with a picture or two: the login, nothing kept", async () => {

@@ -37,6 +37,7 @@ import { getOptionalUser } from "~/server/guards.server";
 import { configuredProviders } from "~/server/oauth.server";
 import { isDataRequest, readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { claimKeptForm } from "~/server/kept-forms.server";
 
 export type AuthActionData = Route.ComponentProps["actionData"];
 
@@ -95,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ["Set-Cookie", outcome.deviceCookie],
     ]);
     const target = safeRedirectPath(redirectTo);
+    await claimKeptForm(app, request, outcome.user.id, target);
     if (isDataRequest(request)) return data({ intent, status: "success" as const, redirectTo: target }, { headers });
     return redirectWithToast(target, { kind: "success", title: LOGIN_SUCCESS }, { headers });
   }
