@@ -6,6 +6,7 @@ import type { AppContext } from "./context.server.ts";
 import { queueDiscordSync, scheduleDiscordDrain } from "./discord.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import type { BillingGateway, SubscriptionSnapshot } from "./stripe.server.ts";
+import { readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 /** Days of access kept while Stripe retries a failed payment. */
 export const PAST_DUE_GRACE_DAYS = 3;
@@ -245,6 +246,22 @@ async function notifyPaymentFailed(app: AppContext, member: User) {
     action: { label: "Update my card", url: `${app.env.SITE_URL.replace(/\/$/, "")}/account-settings#subscription` },
   });
   await sendEmail(app.env, { to: member.email, subject: `Action needed: update your ${app.env.SITE_NAME} payment`, text, html });
+}
+
+/** Wrong promo codes a member may try in an hour: codes are not to be guessed, and each try asks Stripe. */
+export const PROMO_RULE: ThrottleRule = { limit: 10, windowSeconds: 60 * 60 };
+
+export type PromoLookup = { status: "found"; promotionCodeId: string } | { status: "invalid" } | { status: "throttled"; retryAfterSeconds: number };
+
+/** A promo code typed at checkout: Stripe's promotion code, unless the member has tried too many wrong ones lately. */
+export async function lookUpPromoCode(app: AppContext, gateway: BillingGateway, user: User, code: string): Promise<PromoLookup> {
+  const name = `promo:${user.id}`;
+  const tries = await readThrottle(app.env.KV, name, PROMO_RULE);
+  if (!tries.allowed) return { status: "throttled", retryAfterSeconds: tries.retryAfterSeconds };
+  const promotionCodeId = await gateway.findPromotionCode(code);
+  if (promotionCodeId) return { status: "found", promotionCodeId };
+  await recordAttempt(app.env.KV, name, PROMO_RULE);
+  return { status: "invalid" };
 }
 
 /** One Stripe customer per member, created on first checkout and reused afterwards. */

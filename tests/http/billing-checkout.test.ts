@@ -153,6 +153,19 @@ describe("checkout input", () => {
     expect(await checkoutSessionsOf(member.id)).toEqual([]);
   });
 
+  it("stops a member guessing promo codes: after 10 wrong ones in an hour the next is refused (429) without asking Stripe, a good code too", async () => {
+    const { member, cookie } = await freeMember();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: `GUESS${attempt}` }, { cookie })).status).toBe(400);
+    }
+    const refused = await postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: "GRIDIRON10" }, { cookie });
+    expect(refused.status).toBe(429);
+    expect(await text(refused)).toMatch(/You have tried many promo codes\. Please try again in \d+ minutes?, or continue without one\./);
+    // Without a code the checkout still goes on.
+    expect((await postForm("/subscribe?plan=monthly", { plan: "monthly" }, { cookie })).status).toBe(302);
+    expect(await checkoutSessionsOf(member.id)).toHaveLength(1);
+  });
+
   it("refuses a checkout POST from another site (403) and creates nothing", async () => {
     // Sent without the form body here: on this shared server a refused POST's unread body can break
     // the next request (billing-stripe.test.ts sends the full form to its own server).

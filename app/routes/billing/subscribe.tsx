@@ -8,7 +8,7 @@ import { hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
 import { formatShortDate } from "~/lib/format";
 import { PLANS, type PlanId } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
-import { ensureCustomer, priceIdFor } from "~/server/billing.server";
+import { ensureCustomer, lookUpPromoCode, priceIdFor } from "~/server/billing.server";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser } from "~/server/guards.server";
 import { readForm } from "~/server/http.server";
@@ -97,9 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     let promotionCodeId: string | null = null;
     if (promoCode) {
-      promotionCodeId = await gateway.findPromotionCode(promoCode);
+      const promo = await lookUpPromoCode(app, gateway, viewer, promoCode);
       // The code comes back in the field (a page posted without JavaScript is drawn anew).
-      if (!promotionCodeId) return data({ error: `Promo code "${promoCode}" is invalid or has expired.`, field: "promoCode", sentCode: promoCode }, { status: 400 });
+      if (promo.status === "throttled") {
+        const minutes = Math.max(1, Math.ceil(promo.retryAfterSeconds / 60));
+        const error = `You have tried many promo codes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or continue without one.`;
+        return data({ error, field: "promoCode", sentCode: promoCode }, { status: 429 });
+      }
+      if (promo.status === "invalid") return data({ error: `Promo code "${promoCode}" is invalid or has expired.`, field: "promoCode", sentCode: promoCode }, { status: 400 });
+      promotionCodeId = promo.promotionCodeId;
     }
     const customerId = await ensureCustomer(app, gateway, viewer);
     const url = await gateway.createCheckoutSession({
