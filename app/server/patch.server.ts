@@ -23,6 +23,8 @@ type ItemState = {
   alternative: string | null;
   changedAt: Date | null;
   currentUpdateId: number | null;
+  /** The game's newest gameplay update in effect (the basis a status form was opened on). */
+  gameplayBasis: number | null;
 };
 
 /**
@@ -36,6 +38,11 @@ function currentUpdateSql(game: string) {
 
 function currentUpdateOf(game: unknown) {
   return sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} AND u.applied_at IS NOT NULL ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
+}
+
+/** A game's newest gameplay update in effect (retestBasis's part for that game), for drizzle's builders. */
+function gameplayBasisOf(game: unknown) {
+  return sql`(SELECT u.id FROM ${titleUpdates} u WHERE u.game = ${game} AND u.applied_at IS NOT NULL AND u.gameplay = 1 ORDER BY u.released_on DESC, u.id DESC LIMIT 1)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -622,6 +629,7 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
         alternative: content.statusAlternative,
         changedAt: content.statusChangedAt,
         currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
+        gameplayBasis: sql<number | null>`${gameplayBasisOf(content.game)}`,
       })
       .from(content)
       .where(eq(content.id, item.id))
@@ -638,6 +646,7 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
       alternative: playStatuses.statusAlternative,
       changedAt: playStatuses.statusChangedAt,
       currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
+      gameplayBasis: sql<number | null>`${gameplayBasisOf(content.game)}`,
     })
     .from(contentPlays)
     .innerJoin(playStatuses, eq(playStatuses.playId, contentPlays.id))
@@ -656,6 +665,11 @@ export const STATUS_CHANGED_SINCE =
 
 const CHANGED_SINCE: SetStatusResult = { ok: false, error: STATUS_CHANGED_SINCE, changedSince: true };
 
+export const STATUS_NEWER_UPDATE =
+  "Not saved: a title update that touches gameplay took effect after you opened the editor, so this was tested on the game before it. Test again on the current update; your typing is kept here.";
+
+const NEWER_UPDATE_SINCE: SetStatusResult = { ok: false, error: STATUS_NEWER_UPDATE, changedSince: true };
+
 /**
  * A staff member sets one item's status against its game's current update: the item and its
  * history row are written in one batch. Setting what is already there writes nothing; changing
@@ -664,22 +678,30 @@ const CHANGED_SINCE: SetStatusResult = { ok: false, error: STATUS_CHANGED_SINCE,
 export async function setItemStatus(
   db: Database,
   item: ItemRef,
-  input: StatusInput & { revision?: number | null },
+  input: StatusInput & { revision?: number | null; basis?: number | null },
   staffId: string,
   now = Date.now(),
 ): Promise<SetStatusResult> {
   const state = await readItemState(db, item);
   if (!state) return { ok: false, error: "That item no longer exists.", notFound: true };
   // The form's revision (the status's last change when it was opened): a status changed since (an
-  // update's re-test, another staff member) is not overwritten unseen, nor stamped on an update
-  // nobody tested it on.
+  // update's re-test, another staff member) is not overwritten unseen. Its basis (the game's newest
+  // gameplay update then): a status tested before a gameplay update took effect is not stamped on
+  // that update, which nobody tested it on (an item already waiting for a re-test keeps its revision).
   const revision = state.changedAt?.getTime() ?? 0;
   if (input.revision != null && input.revision !== revision) return CHANGED_SINCE;
+  if (input.basis != null && input.basis !== (state.gameplayBasis ?? 0)) return NEWER_UPDATE_SINCE;
   const result = applyStatusChange(state, input, state.currentUpdateId);
   if ("error" in result) return { ok: false, error: result.error };
   if ("unchanged" in result) return { ok: true, changed: false, notified: false };
   const { next } = result;
-  if (next.alternative && !(await sitePageExists(db, next.alternative))) return { ok: false, error: MISSING_ALTERNATIVE };
+  if (next.alternative) {
+    const page = await sitePageOf(db, next.alternative);
+    if (!page) return { ok: false, error: MISSING_ALTERNATIVE };
+    // 'Use this instead' on the nerfed item's own page, leading back to it.
+    const itself = page !== "elsewhere" && (item.kind === "play" ? page.playId === item.id : page.contentId === state.contentId && page.playId === null);
+    if (itself) return { ok: false, error: ALTERNATIVE_IS_ITSELF };
+  }
   // Members hear of a new status or a new update it holds on; a corrected note or alternative is
   // kept in the history but is not news (it would ring the bell and fill the digest again).
   const notify = next.status !== state.status || next.updateId !== state.updateId;
@@ -908,6 +930,8 @@ export type ItemStatusRow = {
   version: string | null;
   // The status's last change (ms, 0 for never): the card's forms send it back (setItemStatus).
   revision: number;
+  // The game's newest gameplay update in effect (0 for none): sent back too.
+  basis: number;
 };
 
 /** A content item's status and each of its plays' (the content editor's 'Patch status' card). */
@@ -915,28 +939,31 @@ export function itemStatusesQuery(db: Database, contentId: number) {
   return db.all<ItemStatusRow>(sql`
     SELECT 'content' AS kind, c.id AS id, c.title AS title, NULL AS sectionTitle, c.status AS status, c.status_note AS note,
            c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version,
-           coalesce(c.status_changed_at, 0) AS revision, -1 AS position
+           coalesce(c.status_changed_at, 0) AS revision, -1 AS position, coalesce(${gameplayBasisOf(sql`c.game`)}, 0) AS basis
     FROM content c WHERE c.id = ${contentId}
     UNION ALL
     SELECT 'play', p.id, p.title, s.title, ps.status, ps.status_note, ps.status_alternative,
-           (SELECT version FROM title_updates WHERE id = ps.status_update_id), coalesce(ps.status_changed_at, 0), s.position * 1000 + p.position
+           (SELECT version FROM title_updates WHERE id = ps.status_update_id), coalesce(ps.status_changed_at, 0), s.position * 1000 + p.position,
+           coalesce(${gameplayBasisOf(sql`(SELECT game FROM content WHERE id = s.content_id)`)}, 0)
     FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
     ORDER BY position, id`);
 }
 
 export const MISSING_ALTERNATIVE = "No published page of this site has that address. Copy the link from the page members should use instead.";
+export const ALTERNATIVE_IS_ITSELF = "That link leads back to this item's own page. Link what members should use instead.";
 
 /**
- * Whether a link to the library names something that exists: a scheme or other item, and the
+ * What a link to the library names, when it exists (a page elsewhere on the site or on another
+ * site: "elsewhere"): a scheme or other item: a scheme or other item, and the
  * formation and play it names (/content/{slug}/section/{formation}/play/{play}, /scheme/{slug}).
  * Other paths of the site and outside addresses are taken as they are.
  */
-async function sitePageExists(db: Database, link: string): Promise<boolean> {
-  if (!link.startsWith("/")) return true;
+async function sitePageOf(db: Database, link: string): Promise<{ contentId: number; playId: number | null } | "elsewhere" | null> {
+  if (!link.startsWith("/")) return "elsewhere";
   const path = link.split(/[?#]/)[0];
   // The router reads the fixed words of a path in any case ('/Content/...'); a slug is as stored.
   const match = /^\/(?:content\/([^/]+)(?:\/section\/([^/]+)(?:\/play\/([^/]+))?)?|scheme\/([^/]+))\/?$/i.exec(path);
-  if (!match) return !/^\/(content|scheme)(\/|$)/i.test(path);
+  if (!match) return /^\/(content|scheme)(\/|$)/i.test(path) ? null : "elsewhere";
   const decode = (part: string | undefined) => {
     try {
       return part === undefined ? null : decodeURIComponent(part);
@@ -945,11 +972,11 @@ async function sitePageExists(db: Database, link: string): Promise<boolean> {
     }
   };
   const [slug, section, play] = [decode(match[1] ?? match[4]), decode(match[2]), decode(match[3])];
-  const rows = await db.all<{ found: number }>(sql`
-    SELECT 1 AS found FROM content c
+  const rows = await db.all<{ contentId: number; playId: number | null }>(sql`
+    SELECT c.id AS contentId, p.id AS playId FROM content c
     LEFT JOIN content_sections s ON s.content_id = c.id AND s.slug = ${section}
     LEFT JOIN content_plays p ON p.section_id = s.id AND p.slug = ${play}
     WHERE c.slug = ${slug} AND c.is_published = 1 AND (${section} IS NULL OR s.id IS NOT NULL) AND (${play} IS NULL OR p.id IS NOT NULL)
     LIMIT 1`);
-  return rows.length > 0;
+  return rows[0] ?? null;
 }

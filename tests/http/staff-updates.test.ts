@@ -7,7 +7,7 @@ import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
-import { MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE } from "~/server/patch.server";
+import { ALTERNATIVE_IS_ITSELF, MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE, STATUS_NEWER_UPDATE } from "~/server/patch.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
@@ -357,6 +357,43 @@ describe("statuses", () => {
     expect(await playStatus()).toBe("verified");
     await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
     await state.db.delete(statusChanges).where(and(eq(statusChanges.playId, ids.play), eq(statusChanges.toStatus, "verified")));
+  });
+
+  it("the editor's 'Save status' sent from a page loaded before another gameplay update took effect is refused, the typing kept", async () => {
+    const editor = await (await get(`/admin/content/patch-staff-${id}`, { cookie: cookies.admin })).text();
+    const form = editor.slice(editor.indexOf(`id="status-play-${ids.play}"`));
+    const basis = /name="basis" value="(\d+)"/.exec(form)?.[1];
+    const revision = /name="revision" value="(\d+)"/.exec(form)?.[1];
+    expect(Number(basis)).toBeGreaterThan(0);
+    const fields = { itemKind: "play", itemId: String(ids.play), status: "verified", revision: revision! };
+    // Opened when Madden's newest gameplay update was another one: tested on the game before this one.
+    const stale = await postStatus("admin", { ...fields, basis: "0" });
+    expect(stale.status).toBe(409);
+    expect((await stale.text()).replaceAll("&#x27;", "'")).toContain(STATUS_NEWER_UPDATE);
+    const playStatus = async () => (await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0].status;
+    expect(await playStatus()).toBe("needs-retest");
+    expect((await postStatus("admin", { ...fields, basis: basis! })).status).toBe(302);
+    expect(await playStatus()).toBe("verified");
+    await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
+    await state.db.delete(statusChanges).where(and(eq(statusChanges.playId, ids.play), eq(statusChanges.toStatus, "verified")));
+  });
+
+  it("a nerfed item's 'Use instead' cannot lead back to its own page", async () => {
+    const [play] = await state.db
+      .select({ id: contentPlays.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(and(eq(content.slug, "cfb26-335-tite-defense"), eq(contentSections.slug, "335-tite"), eq(contentPlays.slug, "tite-mid-blitz")));
+    const own = "/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz";
+    const refused = await postForm(
+      "/admin/content/cfb26-335-tite-defense",
+      { intent: "set-status", itemKind: "play", itemId: String(play.id), status: "nerfed", note: "Dead.", alternative: `${own}#video` },
+      { cookie: cookies.admin },
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.text()).replaceAll("&#x27;", "'")).toContain(ALTERNATIVE_IS_ITSELF);
+    expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, play.id)))[0].status).not.toBe("nerfed");
   });
 
   it("staff set a status from the editor's form (with history) and are sent back to the editor", async () => {

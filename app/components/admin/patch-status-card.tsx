@@ -38,6 +38,7 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
                   <input type="hidden" name="itemKind" value={row.kind} />
                   <input type="hidden" name="itemId" value={row.id} />
                   <input type="hidden" name="revision" value={row.revision} />
+                  <input type="hidden" name="basis" value={row.basis} />
                   <div className="flex flex-wrap items-center gap-2 md:col-span-2">
                     <span className="font-semibold text-white">{label}</span>
                     <StatusBadge status={row.status} version={row.version} />

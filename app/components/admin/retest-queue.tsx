@@ -118,7 +118,7 @@ export function RetestQueue({
                       </td>
                       <td className="px-3 py-3 md:px-4">
                         <div className="flex flex-col items-end gap-3 md:flex-row md:flex-wrap md:items-center md:justify-end">
-                          <Link to={`/admin/content/${row.slug}#patch-status`} className="text-link">
+                          <Link to={`/admin/content/${row.slug}#status-${row.kind}-${row.id}`} className="text-link">
                             Set status<span className="sr-only"> of {name}</span>
                           </Link>
                           <Form method="post" onSubmit={aimAfter(index)}>

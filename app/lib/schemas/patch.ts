@@ -68,6 +68,8 @@ export const statusChangeSchema = z.object({
   alternative: alternativeLinkField,
   // The status's last change when the form was opened (patch.server.ts setItemStatus).
   revision: z.coerce.number().int().nonnegative().optional().catch(undefined),
+  // The game's newest gameplay update when the form was opened (0 for none).
+  basis: z.coerce.number().int().nonnegative().optional().catch(undefined),
 });
 export type StatusChangeValue = z.output<typeof statusChangeSchema>;
 
