@@ -47,6 +47,15 @@ export function hasRunningSubscription(user: { stripeSubscriptionId: string | nu
   return Boolean(user.stripeSubscriptionId) && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due" || user.cancelAtPeriodEnd);
 }
 
+/**
+ * A payment Stripe failed to take and is retrying ('Past Due'), on a subscription that goes on:
+ * only a member Stripe charges has one (a status set by hand on an account without a subscription
+ * is no failed payment), and a cancelled one is simply ending.
+ */
+export function hasFailedPayment(user: { stripeSubscriptionId: string | null; subscriptionStatus: string | null; cancelAtPeriodEnd: boolean }): boolean {
+  return user.subscriptionStatus === "past_due" && Boolean(user.stripeSubscriptionId) && !user.cancelAtPeriodEnd;
+}
+
 /** Content whose required tier is free is open to everyone; premium content needs premium access. */
 export function canOpenContent(
   user: AccessSubject | null | undefined,

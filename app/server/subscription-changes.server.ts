@@ -6,7 +6,7 @@ import type { Toast } from "./toast.server.ts";
 import type { AppContext } from "./context.server.ts";
 import { applySnapshot } from "./billing.server.ts";
 import { billingGateway, billingMode, localGateway } from "./stripe.server.ts";
-import { hasLiveSubscription, hasPremiumAccess, isStaff } from "../lib/access.ts";
+import { hasFailedPayment, hasLiveSubscription, hasPremiumAccess, isStaff } from "../lib/access.ts";
 
 export const SUBSCRIPTION_INTENTS = ["cancel-subscription", "resume-subscription", "manage-billing", "simulate-renewal", "simulate-failed-payment"] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
@@ -87,6 +87,7 @@ export function subscriptionSummary(env: Env, user: User, now = Date.now()) {
     isStaff: isStaff(user),
     hasStripeSubscription: Boolean(user.stripeSubscriptionId),
     billed: hasLiveSubscription(user),
+    pastDue: hasFailedPayment(user),
     hasCustomer: Boolean(user.stripeCustomerId),
     // The simulations need a subscription that is still running (an ended one neither renews nor fails).
     testMode: billingMode(env) === "local" && Boolean(user.stripeSubscriptionId?.startsWith("sub_local_")) && (premium || user.subscriptionStatus === "past_due"),

@@ -1,6 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { User } from "../../db/schema.ts";
-import { ACCESS_DAY_REQUIRED, LIVE_SUBSCRIPTION_TIER_MESSAGE, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, STRIPE_DATE_MESSAGE, STRIPE_STATUS_MESSAGE, userEditSchema } from "../lib/schemas/admin.ts";
+import {
+  ACCESS_DAY_REQUIRED,
+  LIVE_SUBSCRIPTION_TIER_MESSAGE,
+  OWN_EMAIL_MESSAGE,
+  OWN_ROLE_MESSAGE,
+  PAST_DUE_NEEDS_STRIPE_MESSAGE,
+  STRIPE_DATE_MESSAGE,
+  STRIPE_STATUS_MESSAGE,
+  userEditSchema,
+} from "../lib/schemas/admin.ts";
 import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
 import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
@@ -56,6 +65,10 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   // 'Inactive' or 'Cancelled' whom Stripe still charges), and would open the way to Free below.
   if (edit.subscriptionStatus !== undefined && edit.subscriptionStatus !== target.subscriptionStatus && hasRunningSubscription(target)) {
     return refused(409, null, { subscriptionStatus: [STRIPE_STATUS_MESSAGE] });
+  }
+  // 'Past Due' tells the member their payment failed: untrue without a subscription.
+  if (edit.subscriptionStatus === "past_due" && target.subscriptionStatus !== "past_due" && !target.stripeSubscriptionId) {
+    return refused(400, null, { subscriptionStatus: [PAST_DUE_NEEDS_STRIPE_MESSAGE] });
   }
   if (edit.subscriptionTier === "free" && target.subscriptionTier === "premium" && hasLiveSubscription(target)) {
     return refused(409, null, { subscriptionTier: [LIVE_SUBSCRIPTION_TIER_MESSAGE] });

@@ -1,5 +1,5 @@
 import type { User } from "../../db/schema.ts";
-import { hasPremiumAccess, isStaff, isSuperadmin } from "../lib/access.ts";
+import { hasFailedPayment, hasPremiumAccess, isStaff, isSuperadmin } from "../lib/access.ts";
 import type { Viewer } from "../lib/viewer.ts";
 
 export function toViewer(user: User, now = Date.now()): Viewer {
@@ -13,7 +13,6 @@ export function toViewer(user: User, now = Date.now()): Viewer {
     hasPremium: hasPremiumAccess(user, now),
     isStaff: isStaff(user),
     isSuperadmin: isSuperadmin(user),
-    // A failed payment of a subscription that goes on (cancelled, it is simply ending).
-    pastDue: user.subscriptionStatus === "past_due" && !user.cancelAtPeriodEnd,
+    pastDue: hasFailedPayment(user),
   };
 }

@@ -477,6 +477,36 @@ describe("the whole local journey over HTTP", () => {
     expect((await storedMember(paying.id)).accessExpiresAt).toEqual(cancelled.accessExpiresAt);
   });
 
+  it("a paying member made staff can still cancel the subscription Stripe charges (their role gives access, the subscription still bills)", async () => {
+    const { member: paying, cookie: payingCookie } = await freeMember();
+    await subscribeLocally(payingCookie);
+    await state.d1.prepare("UPDATE users SET role = 'admin' WHERE id = ?1").bind(paying.id).run();
+    const card = (await text(await get("/account-settings", { cookie: payingCookie }))).replaceAll("<!-- -->", "");
+    expect(card).toContain("Staff (full access)");
+    expect(card).toContain("Your staff role gives you full access; this premium subscription is still charged.");
+    expect(card).toContain("Cancel Subscription");
+    expect(card).toMatch(/<dt[^>]*>Renews<\/dt>/);
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: payingCookie })).status).toBe(302);
+    expect((await storedMember(paying.id)).cancelAtPeriodEnd).toBe(true);
+  });
+
+  it("'Past Due' is Stripe's word for a failed payment: staff cannot set it without a subscription, and one set so says nothing of a payment", async () => {
+    const { member: given, cookie: givenCookie } = await freeMember();
+    const superadmin = await signIn("superadmin");
+    const before = await storedMember(given.id);
+    const refused = await postForm(
+      "/admin",
+      { intent: "update-user", userId: given.id, firstName: "Gi", lastName: "Ven", email: given.email, subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: "2031-03-31", revision: String(before.updatedAt.getTime()) },
+      { cookie: superadmin },
+    );
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain("Past Due means Stripe failed to take a payment. This member has no subscription: choose another status.");
+    expect((await storedMember(given.id)).subscriptionStatus).toBe(before.subscriptionStatus);
+    // Stored so all the same (an older edit, an import): no failed payment is claimed anywhere.
+    await state.d1.prepare("UPDATE users SET subscription_status = 'past_due' WHERE id = ?1").bind(given.id).run();
+    for (const path of ["/account-settings", "/subscribe", "/college"]) expect(await text(await get(path, { cookie: givenCookie })), path).not.toContain("Your last payment failed");
+  });
+
   it("an ended subscription offers no simulations, and a forged one changes nothing and sends nothing", async () => {
     const { member: ending, cookie: endingCookie } = await freeMember();
     await subscribeLocally(endingCookie);

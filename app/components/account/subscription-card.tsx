@@ -17,6 +17,8 @@ export type SubscriptionSummary = {
   hasStripeSubscription: boolean;
   /** A subscription Stripe still charges (hasLiveSubscription): cancellable even when access has lapsed. */
   billed: boolean;
+  /** A failed payment Stripe is retrying (hasFailedPayment). */
+  pastDue: boolean;
   hasCustomer: boolean;
   /** A subscription of the local test checkout: the simulate buttons show. */
   testMode: boolean;
@@ -24,7 +26,7 @@ export type SubscriptionSummary = {
 
 /** `notice`: what the last subscription action answered when it stayed on the page (shown without JavaScript too). */
 export function SubscriptionCard({ subscription, notice }: { subscription: SubscriptionSummary; notice: ToastMessage | null }) {
-  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, billed, hasCustomer, testMode } = subscription;
+  const { hasPremium, status, plan, startDate, endDate, cancelAtPeriodEnd, isStaff, hasStripeSubscription, billed, pastDue, hasCustomer, testMode } = subscription;
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const confirmingCancel = searchParams.get("cancel") === "confirm";
@@ -33,8 +35,6 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   // A cancelled membership whose access has run out says so, with the day it ended (the spec's
   // 'Cancelled' badge), rather than looking like an account that never had one.
   const ended = cancelled && !hasPremium && !isStaff && endDate !== null;
-  // A failed payment matters only while the subscription goes on: once cancelled it is simply ending.
-  const pastDue = status === "past_due" && !cancelled;
   const badge =
     pastDue
       ? { label: "Past Due", style: "bg-blitz text-field-950" }
@@ -46,8 +46,10 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   // Only a subscription that will charge again renews; premium given by the team, or kept while a
   // failed payment is retried, lasts until a day.
   const endLabel = cancelled ? "Ends" : !hasPremium ? "Access ended" : status === "past_due" || !hasStripeSubscription ? "Access until" : "Renews";
-  // Stripe still charges this member: cancelling and the card stay reachable, whatever their access.
-  const manageable = !isStaff && hasStripeSubscription && (hasPremium || billed);
+  // Stripe still charges this member: cancelling and the card stay reachable, whatever their access
+  // (a paying member made staff too: their role gives access, the subscription still charges).
+  const manageable = hasStripeSubscription && (billed || (hasPremium && !isStaff));
+  const shownDates = billed || (hasPremium && !isStaff);
   const planName = isStaff ? "Staff (full access)" : (hasPremium || billed) && plan ? `Premium ${PLANS[plan].name}` : hasPremium ? "Premium" : "Free";
 
   return (
@@ -56,7 +58,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
         <p className="text-lg font-bold text-white">{planName}</p>
         <span className={`rounded-full px-3 py-1 text-xs font-bold ${badge.style}`}>{badge.label}</span>
       </div>
-      {(hasPremium || billed) && !isStaff ? (
+      {shownDates ? (
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-400">Started</dt>
@@ -67,6 +69,11 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
             <dd className="font-semibold text-white">{formatShortDate(endDate)}</dd>
           </div>
         </dl>
+      ) : null}
+      {isStaff && billed ? (
+        <p className="mt-4 text-sm text-slate-300">
+          Your staff role gives you full access; this premium subscription is still charged. Cancel it if you no longer want to pay for it.
+        </p>
       ) : null}
       {hasPremium && !isStaff && !hasStripeSubscription ? (
         // Premium given by the team (or the demo account): no subscription to cancel, nothing charged.

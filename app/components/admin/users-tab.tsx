@@ -221,7 +221,10 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
                 <option value="active">Active</option>
                 <option value="inactive">Inactive</option>
                 <option value="cancelled">Cancelled</option>
-                <option value="past_due">Past Due</option>
+                {/* Stripe's word for a failed payment: only a member with a subscription can have one. */}
+                <option value="past_due" disabled={!user.subscribed && user.subscriptionStatus !== "past_due"}>
+                  Past Due
+                </option>
               </select>
               {user.stripeStatus ? <p id="edit-status-hint" className="mt-1 text-xs text-slate-400">Set by Stripe while the subscription runs.</p> : null}
             </>,

@@ -11,6 +11,8 @@ export const LIVE_SUBSCRIPTION_TIER_MESSAGE =
   "This member pays for a subscription that is still running. Cancel it first (in Stripe, or they can in Account Settings); set Free after that.";
 export const STRIPE_STATUS_MESSAGE =
   "Stripe sets this member's status while their subscription runs (a payment, a failed payment, its end). Leave it as it is; to stop the subscription, cancel it in Stripe, or they can in Account Settings.";
+export const PAST_DUE_NEEDS_STRIPE_MESSAGE =
+  "Past Due means Stripe failed to take a payment. This member has no subscription: choose another status.";
 export const STRIPE_DATE_MESSAGE =
   "Stripe sets this member's last day of access while their subscription runs: a date set here would be replaced at its next payment or its end. To give extra time, give it in Stripe (a free period).";
 export const OWN_ROLE_MESSAGE = "Your own role cannot be changed: another superadmin can change it.";

@@ -123,6 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             // Stripe still charges them: the edit dialog says Free is refused until it is cancelled.
             billed: hasLiveSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
             stripeStatus: hasRunningSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
+            subscribed: Boolean(stripeSubscriptionId),
             accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
             createdAt: row.createdAt.getTime(),
             updatedAt: row.updatedAt.getTime(),

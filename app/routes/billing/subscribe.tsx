@@ -4,7 +4,7 @@ import { Link } from "~/components/link";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
 import { showToast } from "~/components/toaster";
-import { hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
+import { hasFailedPayment, hasLiveSubscription, hasPremiumAccess, isStaff } from "~/lib/access";
 import { formatShortDate } from "~/lib/format";
 import { PLANS, type PlanId } from "~/lib/pricing";
 import { pageMeta } from "~/lib/seo";
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             plan: viewer.subscriptionPlan,
             endsAt: viewer.accessExpiresAt?.getTime() ?? null,
             cancelled: viewer.cancelAtPeriodEnd || viewer.subscriptionStatus === "cancelled",
-            pastDue: viewer.subscriptionStatus === "past_due",
+            pastDue: hasFailedPayment(viewer),
           }
         : null,
   };
