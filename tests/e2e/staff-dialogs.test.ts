@@ -243,3 +243,21 @@ describe("the Users tab's live search", () => {
     await context.close();
   });
 });
+
+describe("the User details dialog on a phone", () => {
+  it("wraps a long e-mail address and name inside the dialog, 'Copy' in view", async () => {
+    const long = await createMember({ firstName: "Christopherjonathanalexander", lastName: `Smithsonianworthington${token(4)}`, email: `christopher.a.smith88.${token(6)}@outlook-example.com` });
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), storageState: sessions.get("superadmin"), viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`/admin?q=${encodeURIComponent(long.email)}&user=${long.id}&dialog=details#users`);
+    const dialog = page.getByRole("dialog", { name: "User details" });
+    await visible(dialog);
+    const copy = dialog.getByRole("button", { name: "Copy email" });
+    const box = (await copy.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Nothing in the dialog scrolls sideways.
+    expect(await dialog.evaluate((element) => [...element.querySelectorAll("*")].every((child) => child.scrollWidth <= child.clientWidth + 1 || getComputedStyle(child).overflowX !== "visible"))).toBe(true);
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    await context.close();
+  });
+});

@@ -70,16 +70,17 @@ function UserDetails({ user, closeHref, discordSync, actionData }: { user: UserR
     <Dialog title="User details" closeHref={closeHref}>
       <div className="flex items-center gap-4">
         <Avatar person={user} size="h-14 w-14 text-xl" />
-        <p className="text-lg font-bold text-white">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "—"}</p>
+        <p className="min-w-0 break-words text-lg font-bold text-white">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "—"}</p>
       </div>
       <dl className="mt-5 space-y-3 text-sm">
+        {/* A long address wraps inside the dialog; 'Copy' stays in view beside it. */}
         <div className="flex items-center justify-between gap-4">
-          <dt className="text-slate-400">Email</dt>
-          <dd className="flex items-center gap-2 text-white">
-            <span>{user.email}</span>
+          <dt className="shrink-0 text-slate-400">Email</dt>
+          <dd className="flex min-w-0 items-center gap-2 text-white">
+            <span className="min-w-0 break-all">{user.email}</span>
             <button
               type="button"
-              className="rounded-md border border-field-600 px-2 py-1 text-xs font-semibold text-slate-200 hover:bg-field-700"
+              className="shrink-0 rounded-md border border-field-600 px-2 py-1 text-xs font-semibold text-slate-200 hover:bg-field-700"
               onClick={async () => {
                 await navigator.clipboard.writeText(user.email).catch(() => undefined);
                 setCopied(true);
