@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
 // The path of the page on screen before the current render's commit (the app root records it, after
@@ -64,15 +64,19 @@ export function useFocusWhenLost<T extends HTMLElement>() {
  */
 export function useFocusAfterSave() {
   const aimed = useRef<string[] | null>(null);
-  const { key } = useLocation();
+  const navigation = useNavigation();
   useEffect(() => {
+    if (navigation.state !== "idle" || !aimed.current) return;
     const targets = aimed.current;
     aimed.current = null;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (!targets || !lost) return;
-    const target = targets.map((id) => document.getElementById(id)).find(Boolean);
-    target?.focus({ preventScroll: true });
-  }, [key]);
+    // After the page's own effects of this commit (a form drawn anew may take the focus first).
+    const timer = window.setTimeout(() => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      const target = targets.map((id) => document.getElementById(id)).find(Boolean);
+      if (lost) target?.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [navigation.state]);
   return (targets: string[]) => {
     aimed.current = targets;
   };

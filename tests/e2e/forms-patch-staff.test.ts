@@ -62,12 +62,16 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await page.getByRole("button", { name: "Record update" }).click();
     // Older than the game's current update: recorded for the record, nothing goes back to re-test.
     await succeeded(w, "Title update recorded", `${version} is saved.`);
+    // With JavaScript the keyboard is at the form, drawn anew for the next update.
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-heading");
     // The form starts empty for the next update: pressing the button again must not resend this one.
     expect(await page.getByLabel("Version", { exact: true }).inputValue()).toBe("");
     expect(await page.getByLabel("Summary", { exact: true }).inputValue()).toBe("");
 
     await page.getByRole("link", { name: `Edit College Football 26 ${version}` }).first().click();
     await visible(page.getByRole("heading", { name: `Edit College Football 26 ${version}` }));
+    // With JavaScript the keyboard follows to the form it opened (at the top of the page).
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-heading");
     await page.getByLabel("Summary", { exact: true }).fill("Edited from the form matrix.");
     await page.getByRole("button", { name: "Save update" }).click();
     await succeeded(w, "Title update saved", `${version} is saved.`);
@@ -77,6 +81,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await row.getByText("Delete").first().click();
     await row.getByRole("button", { name: `Delete ${version}` }).click();
     await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-list-heading");
     expect(await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version))).toHaveLength(0);
     await w.finish();
   });
@@ -100,6 +105,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await row.getByText("Delete").first().click();
     await row.getByRole("button", { name: `Delete ${version}` }).click();
     await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-list-heading");
     await w.finish();
   });
 

@@ -87,8 +87,9 @@ export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; ref
               <textarea id="admin-notes" name="adminNotes" rows={4} defaultValue={refused?.notes ?? selected.adminNotes ?? ""} maxLength={2000} className="input" />
             </div>
             <div className="flex justify-end gap-3">
-              <button type="submit" name="status" value="rejected" className="btn-danger" disabled={busy}>Reject</button>
-              <button type="submit" name="status" value="approved" className="btn-primary" disabled={busy}>Approve</button>
+              {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page (a refused review keeps it here). */}
+              <button type="submit" name="status" value="rejected" className="btn-danger" aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>Reject</button>
+              <button type="submit" name="status" value="approved" className="btn-primary" aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>Approve</button>
             </div>
           </Form>
         </Dialog>

@@ -1,18 +1,19 @@
 // The staff's title updates: the form that records or edits one, and the list with edit and delete.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
 import { formatUpdateDate, GAME_LABELS, isoDay, UPDATE_MAX_DAYS_AHEAD, UPDATE_VERSION_MAX } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import type { UpdatesActionData, UpdatesLoaderData } from "~/routes/admin/updates";
 
 type TitleUpdate = UpdatesLoaderData["updates"][number];
 
-export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate | null; actionData: UpdatesActionData }) {
+export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: TitleUpdate | null; actionData: UpdatesActionData; aimFocus: (ids: string[]) => void }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-update";
   const reply = actionData && actionData.intent === "save-update" ? actionData.result : undefined;
@@ -31,17 +32,34 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const formProps = getFormProps(form);
   const error = actionData && actionData.intent !== "save-update" ? actionData.error : null;
+  // The form is drawn anew for 'Edit' (keyed by what it edits): the keyboard follows it to its
+  // heading from the list's 'Edit'. Never on the page's first load. After a save, the page's
+  // aimFocus sends it there too (the button pressed went with the old form).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const afterLoad = useRef(useHydrated());
+  useEffect(() => {
+    if (afterLoad.current && editing) heading.current?.focus();
+  }, []);
   useEffect(() => {
     if (error) showToast({ kind: "error", title: "Error", description: error });
   }, [error]);
 
   return (
     <section aria-labelledby="title-update-heading" className="card h-fit p-5">
-      <h2 id="title-update-heading" className="text-lg font-bold text-white">
+      <h2 id="title-update-heading" ref={heading} tabIndex={-1} className="text-lg font-bold text-white">
         {editing ? `Edit ${GAME_LABELS[editing.game]} ${editing.version}` : "Record a title update"}
       </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          aimFocus(["title-update-heading"]);
+          formProps.onSubmit(event);
+        }}
+        className="mt-4 space-y-4"
+      >
         <input type="hidden" name="intent" value="save-update" />
         {editing ? <input type="hidden" name="updateId" value={editing.id} /> : null}
         {editing ? (
@@ -94,7 +112,8 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
           </label>
         </div>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={saving}>
+          {/* aria-disabled, not disabled: the keyboard's focus stays on the button through the save. */}
+          <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
             {saving ? "Saving..." : editing ? "Save update" : "Record update"}
           </button>
           {editing ? (
@@ -108,10 +127,11 @@ export function TitleUpdateForm({ editing, actionData }: { editing: TitleUpdate 
   );
 }
 
-export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
+export function TitleUpdateList({ updates, aimFocus }: { updates: TitleUpdate[]; aimFocus: (ids: string[]) => void }) {
+  // A deleted update takes its row and button with it: the keyboard goes to the list's heading.
   return (
     <section aria-labelledby="title-update-list-heading">
-      <h2 id="title-update-list-heading" className="text-lg font-bold text-white">
+      <h2 id="title-update-list-heading" tabIndex={-1} className="text-lg font-bold text-white">
         Recorded updates
       </h2>
       {updates.length === 0 ? (
@@ -147,7 +167,7 @@ export function TitleUpdateList({ updates }: { updates: TitleUpdate[] }) {
                   <summary className="cursor-pointer font-semibold text-red-400">
                     Delete<span className="sr-only"> {GAME_LABELS[update.game]} {update.version}</span>
                   </summary>
-                  <Form method="post" className="mt-2 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
+                  <Form method="post" onSubmit={() => aimFocus(["title-update-list-heading"])} className="mt-2 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
                     <input type="hidden" name="intent" value="delete-update" />
                     <input type="hidden" name="updateId" value={update.id} />
                     <p className="text-slate-200">

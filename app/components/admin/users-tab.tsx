@@ -145,6 +145,13 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   const expires = typed ? typed.accessExpiresAt : user.accessExpiresAt ? new Date(user.accessExpiresAt).toISOString().slice(0, 10) : "";
   const revision = typed?.revision || String(user.updatedAt);
   const ownRow = useRouteLoaderData<typeof rootLoader>("root")?.viewer?.id === user.id;
+  // A refused save (JavaScript on): the keyboard goes to the first field it names, else stays on 'Save Changes'.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (actionData?.intent !== "update-user" || !formRef.current) return;
+    const target = formRef.current.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current.querySelector<HTMLElement>('button[type="submit"]');
+    target?.focus();
+  }, [actionData]);
   const field = (name: string, label: string, input: React.ReactNode) => (
     <div>
       <label htmlFor={`edit-${name}`} className="label">{label}</label>
@@ -162,7 +169,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
     <Dialog title="Edit user" closeHref={closeHref}>
       {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
       {/* Keyed by the revision: a save refused as stale comes back with the stored subscription fields. */}
-      <Form key={revision} method="post" className="space-y-4" preventScrollReset noValidate>
+      <Form key={revision} ref={formRef} method="post" className="space-y-4" preventScrollReset noValidate>
         <input type="hidden" name="intent" value="update-user" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="revision" value={revision} />
@@ -265,7 +272,10 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         )}
         <div className="flex justify-end gap-3 pt-2">
           <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>
-          <button type="submit" className="btn-primary" disabled={saving}>{saving ? "Saving..." : "Save Changes"}</button>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page (a refused save keeps it here). */}
+          <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
+            {saving ? "Saving..." : "Save Changes"}
+          </button>
         </div>
       </Form>
     </Dialog>

@@ -5,6 +5,7 @@ import { queueHref, RetestQueue } from "~/components/admin/retest-queue";
 import { TitleUpdateForm, TitleUpdateList } from "~/components/admin/title-updates";
 import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { GAMES } from "../../../db/enums";
 import { formatUpdateDate } from "~/lib/patch";
 import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, queueItemField, titleUpdateSchema } from "~/lib/schemas/patch";
@@ -194,6 +195,8 @@ export type UpdatesLoaderData = Route.ComponentProps["loaderData"];
 export type UpdatesActionData = Route.ComponentProps["actionData"];
 
 export default function AdminUpdates({ loaderData, actionData }: Route.ComponentProps) {
+  // Where the keyboard goes after a save that redraws the form or drops a row (title-updates.tsx).
+  const aimFocus = useFocusAfterSave();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <Link to="/admin#updates" className="text-sm font-semibold text-slate-300 hover:text-white">
@@ -215,8 +218,9 @@ export default function AdminUpdates({ loaderData, actionData }: Route.Component
           key={loaderData.editing?.id ?? `new-after-${Math.max(0, ...loaderData.updates.map((update) => update.id))}`}
           editing={loaderData.editing}
           actionData={actionData}
+          aimFocus={aimFocus}
         />
-        <TitleUpdateList updates={loaderData.updates} />
+        <TitleUpdateList updates={loaderData.updates} aimFocus={aimFocus} />
       </div>
       <RetestQueue queue={loaderData.queue} counts={loaderData.counts} actionData={actionData} />
     </div>
