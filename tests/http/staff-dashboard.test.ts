@@ -169,6 +169,18 @@ describe("Users tab: search and pagination on the server", () => {
     byEmail = await createMember({ firstName: "Other", lastName: "Person", email: `mailbox-${tag}@example.com` });
   });
 
+  it("without JavaScript, an edit or deletion of a user deleted meanwhile says so on the page (there is no dialog left to say it)", async () => {
+    const gone = crypto.randomUUID();
+    for (const fields of [
+      { intent: "update-user", userId: gone, firstName: "Gone", lastName: "User", email: `gone-${token()}@example.org`, subscriptionTier: "free", subscriptionStatus: "inactive" },
+      { intent: "delete-user", userId: gone, confirmation: "DELETE" },
+    ]) {
+      const response = await postForm(`/admin?user=${gone}&dialog=edit`, fields, { cookie: superadmin });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toMatch(/<p role="alert"[^>]*>That user no longer exists\.<\/p>/);
+    }
+  });
+
   it("sends a page past the end of a list to its last page, its tab open, not to an empty table", async () => {
     const users = await page(`/admin?q=${encodeURIComponent(`quinn zed${tag}SON`)}&usersPage=7`, superadmin);
     expect(users.status).toBe(302);
@@ -287,13 +299,13 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
   });
 
   it("a refused edit comes back in the dialog as typed (without JavaScript the dialog is a new page)", async () => {
-    const response = await edit({ lastName: "Brooks-Changed", subscriptionStatus: "past_due", email: "taylor@@example" });
+    const response = await edit({ lastName: "Brooks-Changed", subscriptionStatus: "cancelled", email: "taylor@@example" });
     expect(response.status).toBe(400);
     const html = await response.text();
     const dialog = html.slice(html.indexOf('role="dialog"'));
     expect(dialog).toContain('value="Brooks-Changed"');
     expect(dialog).toContain('value="taylor@@example"');
-    expect(dialog).toMatch(/<option value="past_due" selected="">Past Due<\/option>/);
+    expect(dialog).toMatch(/<option value="cancelled" selected="">Cancelled<\/option>/);
     expect(readableHtml(dialog)).toContain("Invalid email address");
   });
 
@@ -316,7 +328,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
   it("stores a good edit and comes back to the same list with 'User updated successfully'", async () => {
     const email = `Edited-${token()}@Example.com`;
     const startedAt = Date.now();
-    const response = await edit({ firstName: " Edwina ", lastName: "Changed", email, subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: "2031-03-15" });
+    const response = await edit({ firstName: " Edwina ", lastName: "Changed", email, subscriptionTier: "premium", subscriptionStatus: "cancelled", accessExpiresAt: "2031-03-15" });
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/admin?${new URLSearchParams({ q: member.email })}#users`);
     expect(toastFrom(response)).toEqual({ kind: "success", title: "Success", description: "User updated successfully" });
@@ -326,7 +338,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
       lastName: "Changed",
       email: email.toLowerCase(),
       subscriptionTier: "premium",
-      subscriptionStatus: "past_due",
+      subscriptionStatus: "cancelled",
       accessExpiresAt: new Date("2031-03-15T23:59:59Z"),
     });
     expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);

@@ -55,6 +55,8 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
 
   // With JavaScript the hash picks one tab; without it every tab is a section with that anchor.
   const visible = (tab: Tab) => !hydrated || tab === active;
+  const dialogUser = searchParams.get("user");
+  const userDialogShown = Boolean(dialogUser && loaderData.users?.rows.some((row) => row.id === dialogUser));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
@@ -78,8 +80,9 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         ))}
       </dl>
 
-      {/* Without JavaScript no toast shows a refusal: the page says it (the user dialogs say it in their form). */}
-      {!hydrated && actionData?.error && !["update-user", "delete-user"].includes(actionData.intent) ? (
+      {/* Without JavaScript no toast shows a refusal: the page says it (the user dialogs say it in their
+          form, when the user is still there to show one for). */}
+      {!hydrated && actionData?.error && (!["update-user", "delete-user"].includes(actionData.intent) || !userDialogShown) ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
           {actionData.error}
         </p>
