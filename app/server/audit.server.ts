@@ -81,13 +81,21 @@ export function activityQuery(db: Database, filter: ActivityFilter) {
     .limit(ACTIVITY_PAGE_SIZE + 1);
 }
 
-/** The filter's choices: today's staff, and anyone made a Member since who made an entry. */
+/** The filter's choices: today's staff, anyone made a Member since who made an entry, and former staff whose account is deleted. */
 export function staffMembersQuery(db: Database) {
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(sql`${users.role} IN ('admin', 'superadmin') OR ${users.id} IN (SELECT ${auditLog.actorId} FROM ${auditLog})`)
-    .orderBy(users.email);
+    .union(
+      // Former staff whose account is gone since: by the address the log kept.
+      db
+        .select({ id: auditLog.actorId, email: sql<string>`max(${auditLog.actorEmail})`.as("email") })
+        .from(auditLog)
+        .where(sql`${auditLog.actorId} NOT IN (SELECT ${users.id} FROM ${users})`)
+        .groupBy(auditLog.actorId),
+    )
+    .orderBy(sql`email`);
 }
 
 const ID_PATTERN = /^[\w-]{1,64}$/;

@@ -180,6 +180,12 @@ describe("the audit trail", () => {
     const dashboard = await responseText(await get(`/admin?actor=${former.id}#activity`, { cookie: superadmin }));
     expect(dashboard).toMatch(new RegExp(`<option value="${former.id}" selected="">${former.email}</option>`));
     expect(dashboard.split('data-testid="activity-row"').slice(1)).toHaveLength(1);
+
+    // Their account deleted since: still a choice, by the address the log kept, and their entries found.
+    expect((await postForm("/admin", { intent: "delete-user", userId: former.id, confirmation: "DELETE" }, { cookie: superadmin })).status).toBe(302);
+    const afterDeletion = await responseText(await get(`/admin?actor=${former.id}#activity`, { cookie: superadmin }));
+    expect(afterDeletion).toMatch(new RegExp(`<option value="${former.id}" selected="">${former.email}</option>`));
+    expect(afterDeletion.split('data-testid="activity-row"').slice(1)).toHaveLength(1);
   });
 
   it("cannot be changed or deleted, and is never written for a request that is not staff", async () => {

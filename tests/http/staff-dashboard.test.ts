@@ -171,10 +171,11 @@ describe("Users tab: search and pagination on the server", () => {
 
   it("without JavaScript, an edit or deletion of a user deleted meanwhile says so on the page (there is no dialog left to say it)", async () => {
     const gone = crypto.randomUUID();
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: "update-user", userId: gone, firstName: "Gone", lastName: "User", email: `gone-${token()}@example.org`, subscriptionTier: "free", subscriptionStatus: "inactive" },
       { intent: "delete-user", userId: gone, confirmation: "DELETE" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const response = await postForm(`/admin?user=${gone}&dialog=edit`, fields, { cookie: superadmin });
       expect(response.status).toBe(404);
       expect(await response.text()).toMatch(/<p role="alert"[^>]*>That user no longer exists\.<\/p>/);
