@@ -356,6 +356,11 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         <div
           ref={controls}
           onFocus={showControls}
+          // The bar covers the video's lower part (most of it on a phone): a tap on its bare
+          // background plays or pauses, as a tap on the video does. Its controls keep their own.
+          onClick={(event) => {
+            if (!(event.target instanceof Element) || !event.target.closest("button, input, select, label")) togglePlay();
+          }}
           className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/90 to-transparent px-3 pb-2 pt-8 transition-opacity ${
             controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
           }`}

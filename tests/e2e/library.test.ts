@@ -187,6 +187,14 @@ describe("a premium member with JavaScript", () => {
     await page.keyboard.press("k");
     await page.waitForFunction(() => !document.querySelector("video")!.paused);
     await page.keyboard.press("k");
+    await page.waitForFunction(() => document.querySelector("video")!.paused);
+
+    // A click on the control bar's bare background (most of the video on a phone) plays, as one on the video does.
+    expect(await controls.getAttribute("data-visible")).toBe("true");
+    const bar = (await controls.boundingBox())!;
+    await page.mouse.click(bar.x + bar.width / 2, bar.y + 6);
+    await page.waitForFunction(() => !document.querySelector("video")!.paused);
+    await player.getByRole("button", { name: "Pause" }).click();
 
     // The first play of this player counted one view; playing again did not.
     await page.waitForLoadState("networkidle");
