@@ -156,7 +156,8 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
 
       // Back to re-test, then one-click 'Verified' on the play and 'Mark verified' on the item.
       await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, scheme.contentId));
-      await page.goto("/admin/updates?game=madden#queue");
+      // Hydrated first (a press before it is a plain page load, whose focus starts at the top).
+      await page.goto("/admin/updates?game=madden#queue", { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
       // From the keyboard: with JavaScript the focus goes on to the row that takes its place (else the queue's heading).
       await page.getByRole("button", { name: `Verified: Mesh ${id} (Gun Matrix)` }).focus();
       await page.keyboard.press("Enter");

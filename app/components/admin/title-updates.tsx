@@ -55,8 +55,9 @@ export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: Ti
         method="post"
         {...formProps}
         onSubmit={(event) => {
-          aimFocus(["title-update-heading"]);
           formProps.onSubmit(event);
+          // Sent (not stopped by the form's own checks): the keyboard meets the form again after the save.
+          if (!event.defaultPrevented) aimFocus(["title-update-heading"]);
         }}
         className="mt-4 space-y-4"
       >
