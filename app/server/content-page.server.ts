@@ -1,12 +1,32 @@
 import type { PatchStatus } from "../../db/schema.ts";
 import { resumePoint, type ProgressStage } from "../lib/progress.ts";
 import { resolveVideo } from "../lib/video.ts";
-import type { playsOfSectionQuery, sectionQuery } from "./library.server.ts";
+import type { ContentRow, playsOfSectionQuery, sectionQuery } from "./library.server.ts";
 import type { sectionProgressQuery } from "./progress.server.ts";
 import { renderDescription } from "./rich-text.server.ts";
 
 // What the content page sends for a formation with its plays, shaped from the page's reads for a
 // viewer who may open the item (app/routes/library/content-detail.tsx).
+
+/** The item as its page shows it to anyone who may see it; `counted`: this visit's view, written after the answer. */
+export function contentItemView(row: ContentRow, counted: boolean) {
+  return {
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    game: row.game,
+    thumbnailUrl: row.thumbnailUrl,
+    difficulty: row.difficulty,
+    tags: row.tags,
+    views: row.views + (counted ? 1 : 0),
+    author: row.authorFirstName?.trim() || "Unknown",
+    createdAt: row.createdAt.getTime(),
+    isPublished: row.isPublished,
+    requiredTier: row.requiredTier,
+    runtime: row.runtime,
+  };
+}
 
 /**
  * An item's or a play's badge, with its note and alternative when the viewer may read them, and

@@ -2,6 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/content-detail";
 import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/library/content-page";
+import { ContentError } from "~/components/library/content-error";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
 import { GAME_LABELS } from "~/lib/format";
@@ -28,7 +29,7 @@ import {
 } from "~/server/library.server";
 import { isDataRequest, pagePath, readForm } from "~/server/http.server";
 import { PROGRESS_STAGE_LABELS } from "~/lib/progress";
-import { formationView, patchView } from "~/server/content-page.server";
+import { contentItemView, formationView, patchView } from "~/server/content-page.server";
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
 import { gameplanChoicesQuery } from "~/server/gameplans.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -104,23 +105,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const unlocked = rights.open;
   const scheme = isSchemeType(row.type);
   const introVideo = resolveVideo(row.videoUrl);
-  const item = {
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    game: row.game,
-    thumbnailUrl: row.thumbnailUrl,
-    difficulty: row.difficulty,
-    tags: row.tags,
-    // This visit's view is written after the answer: shown already.
-    views: row.views + (counted ? 1 : 0),
-    author: row.authorFirstName?.trim() || "Unknown",
-    createdAt: row.createdAt.getTime(),
-    isPublished: row.isPublished,
-    requiredTier: row.requiredTier,
-    runtime: row.runtime,
-  };
+  // This visit's view is written after the answer: shown already.
+  const item = contentItemView(row, counted);
   const patch = patchView(row, rights.open);
   const formations = sections.map((entry) => ({ slug: entry.slug, title: entry.title, playCount: entry.playCount }));
   const rating = { ...toRatingSummary(ratingRows), own: ownRating?.[0]?.rating ?? null };
@@ -275,17 +261,5 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = (error as { status?: number })?.status === 404;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-black text-white">{notFound ? NOT_FOUND : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-300">
-        {notFound ? "This item does not exist or is not published yet." : "We could not load this page. Please try again in a moment."}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link to="/college" className="btn-secondary">College Football 26</Link>
-        <Link to="/madden" className="btn-secondary">Madden NFL 26</Link>
-      </div>
-    </section>
-  );
+  return <ContentError notFound={(error as { status?: number })?.status === 404} title={NOT_FOUND} />;
 }
