@@ -1,11 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EditorError } from "~/components/admin/editor-error";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { PatchStatusCard } from "~/components/admin/patch-status-card";
-import type { ToastMessage } from "~/components/toaster";
 import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormInput } from "~/lib/schemas/content";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
@@ -17,6 +15,7 @@ import { statusSavedToast, submitStatusForm } from "~/server/status-form.server"
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
 import { getApp } from "~/server/context.server";
+import { DELETED, deletedMeanwhile, DUPLICATE_SLUG, editorValue, SAVE_FAILED, staleToast } from "~/server/content-editor.server";
 import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 
 // The content editor (/admin/content/new and /admin/content/{slug}); its form is
@@ -24,47 +23,6 @@ import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept
 
 /** A whole scheme with its images: every image is checked against its own 5 MB limit. */
 const MAX_CONTENT_FORM_BYTES = 40 * 1024 * 1024;
-
-const SAVE_FAILED = "Failed to save content. Please try again.";
-/** Why an edit was not saved: another staff member saved the item after this editor was opened. */
-function staleToast(slug: string, renamed: boolean): ToastMessage {
-  return {
-    kind: "error",
-    title: "Not saved: changed by someone else",
-    description:
-      "Another staff member saved this item after you opened this editor, so your changes were not saved." +
-      (renamed ? ` Its address is now /content/${slug}.` : "") +
-      " Your changes are still in this form: Save again to replace their version with yours, or open the editor again to start from theirs.",
-  };
-}
-
-/** Why an edit was not saved: another staff member deleted the item after this editor was opened. */
-const DELETED: ToastMessage = {
-  kind: "error",
-  title: "Not saved: deleted by someone else",
-  description:
-    "Another staff member deleted this item after you opened this editor, so your changes were not saved. They are still in this form: Create Content saves them as a new item (choose its images again).",
-};
-
-/**
- * The answer to a save of an item deleted meanwhile: the form as sent, posting to the create page
- * from now on (a 4xx answer is not followed by the loader with JavaScript on; without it the loader
- * serves the create page). The images it pointed at left storage with the item: their addresses go.
- */
-function deletedMeanwhile(result: SubmissionResult<string[]>, imagesDropped: boolean) {
-  const initialValue = result.initialValue as { formations?: { imageUrl?: unknown; plays?: { imageUrl?: unknown }[] }[] } | null | undefined;
-  for (const formation of initialValue?.formations ?? []) {
-    delete formation.imageUrl;
-    for (const play of formation.plays ?? []) delete play.imageUrl;
-  }
-  return data({ result, imageError: null, toast: DELETED, revision: null, imagesDropped, deleted: true as const }, { status: 409 });
-}
-
-const DUPLICATE_SLUG: ToastMessage = {
-  kind: "error",
-  title: "Duplicate Slug Error",
-  description: "A content item with this slug already exists. The system will automatically generate a unique slug.",
-};
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const heading = loaderData?.mode === "edit" ? "Edit Content" : "Create New Content";
@@ -118,22 +76,6 @@ async function editorPage({ request, context, params }: Route.LoaderArgs) {
     if (!item && app.method !== "GET") return createPage();
     if (!item) throw data("Content not found", { status: 404 });
   }
-  const defaultValue: ContentFormInput = {
-    title: item.title,
-    type: item.type,
-    description: item.description,
-    videoUrl: item.videoUrl ?? "",
-    game: item.game,
-    difficulty: item.difficulty,
-    requiredTier: item.requiredTier,
-    tags: item.tags.join(", "),
-    isPublished: item.isPublished,
-    formations: item.formations.map((formation) => ({
-      ...formation,
-      imageUrl: formation.imageUrl ?? undefined,
-      plays: formation.plays.map((play) => ({ ...play, tags: play.tags.join(", "), imageUrl: play.imageUrl ?? undefined })),
-    })),
-  };
   const [statuses, history] = await Promise.all([itemStatusesQuery(app.db, item.id), itemHistoryQuery(app.db, item.id)]);
   return {
     mode: "edit" as const,
@@ -141,7 +83,7 @@ async function editorPage({ request, context, params }: Route.LoaderArgs) {
     // Sent back with the form: a save over someone else's newer one is refused (saveContent).
     revision: item.updatedAt.getTime(),
     thumbnailUrl: item.thumbnailUrl,
-    defaultValue,
+    defaultValue: editorValue(item),
     patch: { statuses, history: history.map((row) => ({ ...row, changedAt: row.changedAt.getTime() })) },
   };
 }
