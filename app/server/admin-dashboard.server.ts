@@ -1,8 +1,11 @@
 import { count, desc, eq, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
+import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
+import type { Game } from "../lib/patch.ts";
 import { auditEntry, changedFields } from "./audit.server.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { queueDiscordSync } from "./discord.server.ts";
+import { currentUpdates, type retestCountsQuery, type TitleUpdateRow } from "./patch.server.ts";
 import { tipColumns } from "./tips.server.ts";
 
 type Actor = Pick<User, "id" | "email" | "role">;
@@ -69,6 +72,46 @@ export function usersPageQuery(db: Database, search: string, page: number) {
     .orderBy(desc(users.createdAt))
     .limit(USERS_PAGE_SIZE)
     .offset((page - 1) * USERS_PAGE_SIZE);
+}
+
+/** The users table's rows as the page sends them: dates as numbers, billing and Discord as the dialogs show them. */
+export function toStaffUserRows(rows: Awaited<ReturnType<typeof usersPageQuery>>) {
+  return rows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, stripeSubscriptionId, cancelAtPeriodEnd, ...row }) => ({
+    ...row,
+    // Stripe still charges them: the edit dialog says Free is refused until it is cancelled.
+    billed: hasLiveSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
+    stripeStatus: hasRunningSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
+    subscribed: Boolean(stripeSubscriptionId),
+    accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+    discord: discordUsername
+      ? {
+          username: discordUsername,
+          roleGranted: Boolean(discordRoleGranted),
+          needsReconnect: Boolean(discordNeedsReconnect),
+          syncedAt: discordSyncedAt?.getTime() ?? null,
+          pending: discordJobSince !== null,
+          lastError: discordJobError,
+        }
+      : null,
+  }));
+}
+
+/** The 'Updates' tab: every update, each game's current and next one, and how many items await a re-test. */
+export function toUpdatesTab(rows: readonly TitleUpdateRow[], retestRows: Awaited<ReturnType<typeof retestCountsQuery>>) {
+  type Version = Partial<Record<Game, { version: string; releasedOn: string }>>;
+  return {
+    rows: rows.map(({ id, game, version, releasedOn, gameplay, appliedAt }) => ({ id, game, version, releasedOn, gameplay, scheduled: appliedAt === null })),
+    // The cards show the version and its date only.
+    current: Object.fromEntries(Object.entries(currentUpdates(rows)).map(([game, row]) => [game, { version: row.version, releasedOn: row.releasedOn }])) as Version,
+    // The next scheduled update of each game (rows are newest first: the last one found is the soonest).
+    next: Object.fromEntries(rows.filter((row) => row.appliedAt === null).map((row) => [row.game, { version: row.version, releasedOn: row.releasedOn }])) as Version,
+    retest: {
+      college: Number(retestRows.find((row) => row.game === "college")?.total ?? 0),
+      madden: Number(retestRows.find((row) => row.game === "madden")?.total ?? 0),
+    },
+  };
 }
 
 export function usersCountQuery(db: Database, search: string) {

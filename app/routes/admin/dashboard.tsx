@@ -2,8 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage, type Tab } from "~/components/admin/dashboard-page";
-import { hasLiveSubscription, hasRunningSubscription, isStaff, staffRights } from "~/lib/access";
-import type { Game } from "~/lib/patch";
+import { isStaff, staffRights } from "~/lib/access";
 import { staffDeleteUserSchema } from "~/lib/schemas/account";
 import { tipReviewSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
@@ -21,6 +20,8 @@ import {
   tipCountsQuery,
   TIPS_PAGE_SIZE,
   tipsPageQuery,
+  toStaffUserRows,
+  toUpdatesTab,
   USERS_PAGE_SIZE,
   usersCountQuery,
   usersPageQuery,
@@ -31,7 +32,7 @@ import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.
 import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
-import { currentUpdates, retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
+import { retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
 import { excerpt } from "~/server/content.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireStaff } from "~/server/guards.server";
@@ -118,26 +119,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           page: usersPage,
           pageCount: pageCounts.users,
           discordSync: isDiscordSyncConfigured(app.env),
-          rows: userRows.map(({ discordUsername, discordRoleGranted, discordNeedsReconnect, discordSyncedAt, discordJobError, discordJobSince, stripeSubscriptionId, cancelAtPeriodEnd, ...row }) => ({
-            ...row,
-            // Stripe still charges them: the edit dialog says Free is refused until it is cancelled.
-            billed: hasLiveSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
-            stripeStatus: hasRunningSubscription({ stripeSubscriptionId, cancelAtPeriodEnd, subscriptionStatus: row.subscriptionStatus }),
-            subscribed: Boolean(stripeSubscriptionId),
-            accessExpiresAt: row.accessExpiresAt?.getTime() ?? null,
-            createdAt: row.createdAt.getTime(),
-            updatedAt: row.updatedAt.getTime(),
-            discord: discordUsername
-              ? {
-                  username: discordUsername,
-                  roleGranted: Boolean(discordRoleGranted),
-                  needsReconnect: Boolean(discordNeedsReconnect),
-                  syncedAt: discordSyncedAt?.getTime() ?? null,
-                  pending: discordJobSince !== null,
-                  lastError: discordJobError,
-                }
-              : null,
-          })),
+          rows: toStaffUserRows(userRows),
         }
       : null,
     content: {
@@ -169,21 +151,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         updatedAt: row.updatedAt.getTime(),
       })),
     },
-    updates: {
-      rows: updateRows.map(({ id, game, version, releasedOn, gameplay, appliedAt }) => ({ id, game, version, releasedOn, gameplay, scheduled: appliedAt === null })),
-      // The cards show the version and its date only.
-      current: Object.fromEntries(
-        Object.entries(currentUpdates(updateRows)).map(([game, row]) => [game, { version: row.version, releasedOn: row.releasedOn }]),
-      ) as Partial<Record<Game, { version: string; releasedOn: string }>>,
-      // The next scheduled update of each game (rows are newest first: the last one found is the soonest).
-      next: Object.fromEntries(
-        updateRows.filter((row) => row.appliedAt === null).map((row) => [row.game, { version: row.version, releasedOn: row.releasedOn }]),
-      ) as Partial<Record<Game, { version: string; releasedOn: string }>>,
-      retest: {
-        college: Number(retestRows.find((row) => row.game === "college")?.total ?? 0),
-        madden: Number(retestRows.find((row) => row.game === "madden")?.total ?? 0),
-      },
-    },
+    updates: toUpdatesTab(updateRows, retestRows),
     posts: postRows ? postRows.map((row) => ({ ...row, publishedAt: row.publishedAt?.getTime() ?? null, createdAt: row.createdAt.getTime() })) : null,
     messages: messageRows ? toMessagesView(messageRows, olderMessagesThan) : null,
     activity: activityRows && staffRows ? toActivityView(activity, activityRows, staffRows) : null,
