@@ -1,5 +1,8 @@
 import type { ContentType, Game, PatchStatus } from "../../db/schema.ts";
 
+/** A tag's longest form: the editor refuses longer ones, and a search by tag takes every stored one. */
+export const MAX_TAG_LENGTH = 50;
+
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   "meta-scheme": "Meta",
   "off-meta-scheme": "Off-Meta",

@@ -2,6 +2,7 @@
 // read the same way on the server and in the browser, and how a snippet's marked words are carried.
 import { CONTENT_TYPES, DIFFICULTIES, GAMES, SEARCH_KINDS } from "../../db/enums.ts";
 import type { ContentType, Game, PatchStatus } from "../../db/schema.ts";
+import { MAX_TAG_LENGTH } from "./content.ts";
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 
@@ -10,7 +11,6 @@ export const MAX_QUERY_LENGTH = 200;
 /** Words beyond this many are ignored. */
 export const MAX_QUERY_WORDS = 12;
 export const SEARCH_PAGE_SIZE = 12;
-const MAX_TAG_LENGTH = 40;
 
 export type SearchFilters = {
   game: Game | null;

@@ -86,6 +86,28 @@ describe("search with JavaScript", () => {
     await context.close();
   });
 
+  it("Back and Forward put their query in the box, even while the box has the focus", async () => {
+    const { context, page } = await newPage(browser, { viewport: WIDE });
+    await page.goto("/search?q=gun+bunch", { waitUntil: "networkidle" });
+    await page.waitForFunction(() => Object.keys(document.querySelector("#search-query") ?? {}).some((key) => key.startsWith("__react")));
+    await page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /Madden NFL 26/ }).click();
+    await page.waitForURL(/game=madden/);
+    const box = page.locator("#search-query");
+    await box.click();
+    await box.fill("mesh");
+    await page.waitForURL(/q=mesh/);
+    await expect.poll(() => status(page).textContent()).toMatch(/for “mesh”$/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-query");
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "?q=gun+bunch");
+    await expect.poll(() => status(page).textContent()).toMatch(/for “gun bunch”$/);
+    await expect.poll(() => box.inputValue()).toBe("gun bunch");
+    await page.goForward();
+    await expect.poll(() => status(page).textContent()).toMatch(/for “mesh”$/);
+    await expect.poll(() => box.inputValue()).toBe("mesh");
+    await context.close();
+  });
+
   it("the top bar's box leads to /search with JavaScript on too", async () => {
     const { context, page } = await newPage(browser, { viewport: WIDE });
     await page.goto("/madden", { waitUntil: "networkidle" });
@@ -143,6 +165,25 @@ describe.each(JS_MODES)("a scheme's tags, with $label", ({ javaScriptEnabled }) 
     await page.waitForURL(/q=stick/);
     expect(new URL(page.url()).searchParams.get("tag")).toBe("red zone");
     await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results? for “stick”$/);
+    await context.close();
+  });
+});
+
+describe.each(JS_MODES)("search on a phone's keyboard, with $label", ({ javaScriptEnabled }) => {
+  it("Tab goes from the box to the results, the filters after them, as they are seen", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+    await page.goto("/search?q=gun+bunch&game=college", { waitUntil: javaScriptEnabled ? "networkidle" : "load" });
+    await page.getByRole("button", { name: "Search", exact: true }).focus();
+    // 'Filters' (the link down to them) and the chip of the chosen game come first, then the first result.
+    const order: string[] = [];
+    for (let step = 0; step < 4; step += 1) {
+      await page.keyboard.press("Tab");
+      order.push(await page.evaluate(() => (document.activeElement?.closest("[data-search-result]") ? "result" : document.activeElement?.closest("#filters") ? "filters" : (document.activeElement?.textContent ?? "").trim())));
+    }
+    expect(order[0]).toBe("Filters");
+    expect(order).toContain("result");
+    expect(order).not.toContain("filters");
+    expect(order.indexOf("result")).toBeLessThan(3);
     await context.close();
   });
 });

@@ -160,6 +160,18 @@ describe("bad listing parameters", () => {
     }
   });
 
+  it("an address in other capitals leads to the game's own listing, the query kept", async () => {
+    for (const [path, to] of [
+      ["/MADDEN", "/madden"],
+      ["/Madden?type=pro-tip", "/madden?type=pro-tip"],
+      ["/College?sort=oldest", "/college?sort=oldest"],
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get("Location"), path).toBe(to);
+    }
+  });
+
   it("falls back to the All Content tab for an unknown type", async () => {
     const { html } = await page("/college?type=garbage");
     expect(navLinks(html, "Content types").find((tab) => tab.current)?.href).toBe("/college");

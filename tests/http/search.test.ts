@@ -416,6 +416,27 @@ describe("filters that hide the exact match", () => {
   });
 });
 
+describe("what an empty search offers", () => {
+  it("no way out when the words find nothing even without the filters: no link to another empty page", async () => {
+    const { total, text } = await search("zzzq", "visitor", "&game=madden");
+    expect(total).toBe(0);
+    expect(text).toContain("No results for “zzzq”.");
+    expect(text).not.toContain("Search without filters");
+    expect(text).not.toContain("may be hiding");
+    expect(text).not.toContain("without the filters");
+  });
+
+  it("'Works on current update' with other filters: the way out drops every filter, since dropping it alone may find nothing", async () => {
+    const address = fromAddress(newClientAddress());
+    const { total, text, html } = await search("mesh spot", "visitor", "&works=current&game=madden&difficulty=advanced", address);
+    expect(total).toBe(0);
+    expect(text).not.toContain("Search everything, whatever its status");
+    expect(text).toMatch(/\d+ results? (has|have) every word without the filters\. Search without filters/);
+    expect(html).toContain('href="/search?q=mesh+spot"');
+    expect((await search("mesh spot", "visitor", "&game=madden&difficulty=advanced")).total).toBe(0);
+  });
+});
+
 describe("one round trip", () => {
   function roundTrips(response: Response) {
     return Number(/desc="(\d+) D1 round trips"/.exec(response.headers.get("Server-Timing") ?? "")?.[1] ?? 0);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, searchMisses } from "../../db/schema";
 import { facingAsVs, parseSearchParams, searchHref, snippetParts, wordsOf } from "~/lib/search";
+import { MAX_TAG_LENGTH } from "~/lib/schemas/content";
 import { createDatabase } from "~/server/db.server";
 import {
   pruneMisses,
@@ -54,7 +55,9 @@ describe("reading the request", () => {
     expect(searchHref("blitz", { ...NO_FILTERS, works: true })).toBe("/search?q=blitz&works=current");
     expect(request.page).toBe(1);
     expect(parseSearchParams(new URLSearchParams({ page: "99999999" })).page).toBe(10_000);
-    expect(parseSearchParams(new URLSearchParams({ tag: "x".repeat(41) })).filters.tag).toBeNull();
+    // Every tag the editor stores (up to 50 characters) can be searched; a longer one no tag can be.
+    expect(parseSearchParams(new URLSearchParams({ tag: "x".repeat(MAX_TAG_LENGTH) })).filters.tag).toBe("x".repeat(MAX_TAG_LENGTH));
+    expect(parseSearchParams(new URLSearchParams({ tag: "x".repeat(MAX_TAG_LENGTH + 1) })).filters.tag).toBeNull();
   });
 
   it("writes the URL back with only what is set", () => {

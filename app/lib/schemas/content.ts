@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTENT_TYPES, DIFFICULTIES, GAMES, REQUIRED_TIERS, VIDEO_PROVIDERS } from "../../../db/enums.ts";
 import type { ContentType, Game } from "../../../db/schema.ts";
 import { slugify } from "../slug";
+import { MAX_TAG_LENGTH } from "../content";
 import { formatCount } from "../format";
 import { resolveVideo } from "../video";
 
@@ -50,7 +51,7 @@ export const CONTENT_DEFAULTS = {
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 20_000;
 export const MAX_TAGS = 30;
-export const MAX_TAG_LENGTH = 50;
+export { MAX_TAG_LENGTH };
 export const MAX_FORMATIONS = 30;
 export const MAX_PLAYS_PER_FORMATION = 40;
 const MAX_URL_LENGTH = 2000;

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/game-listing";
 import { ContentCard } from "~/components/content-card";
@@ -21,8 +22,9 @@ const TABS: { type: ContentType | null; label: string; param: string | null }[] 
   { type: "pro-tip", label: "Pro Tips", param: "pro-tip" },
 ];
 
+/** The router matches paths whatever their case: /MADDEN is Madden's listing too. */
 function gameOf(pathname: string): Game {
-  return pathname.startsWith("/madden") ? "madden" : "college";
+  return pathname.toLowerCase().startsWith("/madden") ? "madden" : "college";
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -39,6 +41,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const game = gameOf(url.pathname);
+  // One address per listing (its links, its canonical URL and the edge cache's key): /Madden/ is /madden.
+  if (url.pathname !== `/${game}`) throw redirect(`/${game}${url.search}`, 301);
   const requestedType = url.searchParams.get("type");
   const tab = TABS.find((entry) => entry.param === requestedType) ?? TABS[0];
   const order: ListingOrder = url.searchParams.get("sort") === "oldest" ? "oldest" : "latest";

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import { FilterChipsRow, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
+import { DidYouMean, FilteredOut, NO_FILTERS, WithoutFilters } from "~/components/search/search-hints";
 import { GAME_LABELS } from "~/lib/format";
-import { FILTER_NAMES, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, parseSearchParams, searchHref, type SearchFilters } from "~/lib/search";
+import { FILTER_NAMES, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, parseSearchParams, searchHref } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
@@ -52,22 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const TYPING_PAUSE_MS = 250;
-const NO_FILTERS: SearchFilters = { game: null, type: null, difficulty: null, tag: null };
-
-/** The filters hide what has every word: say how much. */
-function WithoutFilters({ count }: { count: number }) {
-  return <>{count === 1 ? "1 result has every word without the filters." : `${count} results have every word without the filters.`}</>;
-}
-
-function DidYouMean({ suggestion, filters, className }: { suggestion: string | null; filters: SearchFilters; className: string }) {
-  if (!suggestion) return null;
-  return (
-    <p className={`${className} text-white`}>
-      Did you mean <Link to={searchHref(suggestion, filters)} className="font-bold text-turf underline">{suggestion}</Link>?
-    </p>
-  );
-}
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { search, found, newest } = loaderData;
   const submit = useSubmit();
@@ -79,9 +64,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // A filter link or 'Did you mean' changes the query from outside the box: show it there.
+  // A filter link, 'Did you mean', Back or Forward changes the query from outside the box: show it
+  // there. While the member types (the box has the focus), the page follows the box, not the reverse.
+  const navigationType = useNavigationType();
   useEffect(() => {
-    if (document.activeElement !== inputRef.current) setText(search.text);
+    if (document.activeElement !== inputRef.current || navigationType === "POP") setText(search.text);
     setActive(-1);
   }, [search.text, found?.results]);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -196,11 +183,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] ${busy ? "opacity-70" : ""}`}>
-          <aside id="filters" aria-label="Filters" className="order-last lg:order-first">
-            <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
-            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} total={found.total} />
-          </aside>
-          <div>
+          {/* The results come first for the keyboard and on a phone; on a wide screen the filters stand to their left. */}
+          <div className="lg:col-start-2 lg:row-start-1">
             {found.total === 0 ? (
               <div className="rounded-2xl border border-dashed border-field-600 p-8 text-center">
                 <p className="text-slate-300">
@@ -210,27 +194,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       ? `Nothing tagged “${search.filters.tag}” matches these filters.`
                       : `Nothing is tagged “${search.filters.tag}”.`}
                 </p>
-                {search.filters.works ? (
-                  <p className="mt-3 text-slate-300">
-                    Only what is verified on the current title update is shown, and our staff are re-testing.{" "}
-                    <Link to={searchHref(search.text, { ...search.filters, works: false })} className="text-link">
-                      Search everything, whatever its status
-                    </Link>
-                  </p>
-                ) : !search.text && otherFilters ? (
-                  <p className="mt-3 text-slate-300">
-                    <Link to={searchHref("", { game: null, type: null, difficulty: null, tag: search.filters.tag })} className="text-link">
-                      Show everything tagged “{search.filters.tag}”
-                    </Link>
-                  </p>
-                ) : search.text && FILTER_NAMES.some((name) => search.filters[name]) ? (
-                  <p className="mt-3 text-slate-300">
-                    {found.withoutFilters ? <WithoutFilters count={found.withoutFilters} /> : "The filters may be hiding what you look for."}{" "}
-                    <Link to={searchHref(search.text, NO_FILTERS)} className="text-link">
-                      Search without filters
-                    </Link>
-                  </p>
-                ) : null}
+                <FilteredOut text={search.text} filters={search.filters} withoutFilters={found.withoutFilters} />
                 <DidYouMean suggestion={found.suggestion} filters={search.filters} className="mt-3" />
               </div>
             ) : (
@@ -262,6 +226,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </nav>
             ) : null}
           </div>
+          <aside id="filters" aria-label="Filters" className="lg:col-start-1 lg:row-start-1">
+            <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
+            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} total={found.total} />
+          </aside>
         </div>
       )}
     </div>
