@@ -6,7 +6,7 @@ import type { AppContext } from "./context.server.ts";
 import { queueDiscordSync, scheduleDiscordDrain } from "./discord.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import type { BillingGateway, SubscriptionSnapshot } from "./stripe.server.ts";
-import { readThrottle, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
+import { giveBackAttempt, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 /** Days of access kept while Stripe retries a failed payment. */
 export const PAST_DUE_GRACE_DAYS = 3;
@@ -196,10 +196,13 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
   if (!plan) return recordOnly(app, event); // a price that is not ours
   const member = await findMember(app, target, snapshot);
   if (!member) return recordOnly(app, event);
-  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id) {
-    // An event about another (older) subscription may only replace the stored one when that other
-    // subscription is live; an ended one must not overwrite the member's current subscription.
+  if (member.stripeSubscriptionId !== snapshot.id) {
+    // An event about another subscription (an older one, or one that ended before staff gave the
+    // member premium, which let go of it) may only replace the stored state when that subscription
+    // is live: an ended one must not overwrite the member's current subscription, nor their grant.
     if (!isLive(snapshot)) return recordOnly(app, event);
+  }
+  if (member.stripeSubscriptionId && member.stripeSubscriptionId !== snapshot.id) {
     // One membership per member. Two checkouts paid at once (two tabs, a double click) make two
     // live subscriptions: the one bought first stays, the other ends at once and is refunded, in
     // whichever order their events arrive.
@@ -229,19 +232,25 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
   }
 
   scheduleDiscordDrain(app);
-  if (event.type === "invoice.payment_failed") {
-    app.executionContext.waitUntil(notifyPaymentFailed(app, member).catch((error) => console.error("Payment-failed e-mail", error)));
+  // Only while the payment is still failing: a late delivery about an invoice paid since (the
+  // subscription re-read is active again) warns nobody.
+  if (event.type === "invoice.payment_failed" && snapshot.status === "past_due" && state.accessExpiresAt) {
+    const until = state.accessExpiresAt;
+    app.executionContext.waitUntil(notifyPaymentFailed(app, member, until).catch((error) => console.error("Payment-failed e-mail", error)));
   }
   return "applied";
 }
 
-async function notifyPaymentFailed(app: AppContext, member: User) {
+async function notifyPaymentFailed(app: AppContext, member: User, accessUntil: Date) {
+  const day = accessUntil.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  // A retry that failed after the grace ended: access has already paused, and the e-mail says so.
+  const access = accessUntil.getTime() > Date.now() ? `you keep access until ${day}. Update your card to avoid losing access.` : `your premium access paused on ${day}. Update your card to get it back.`;
   const { text, html } = renderEmail({
     siteName: app.env.SITE_NAME,
     heading: "Your payment did not go through",
     paragraphs: [
       `Hi ${member.firstName || "there"}, we could not charge your card for your premium membership.`,
-      `Stripe will retry in the next days and you keep access for ${PAST_DUE_GRACE_DAYS} more days. Update your card to avoid losing access.`,
+      `Stripe will retry in the next days, and ${access}`,
     ],
     action: { label: "Update my card", url: `${app.env.SITE_URL.replace(/\/$/, "")}/account-settings#subscription` },
   });
@@ -256,12 +265,14 @@ export type PromoLookup = { status: "found"; promotionCodeId: string } | { statu
 /** A promo code typed at checkout: Stripe's promotion code, unless the member has tried too many wrong ones lately. */
 export async function lookUpPromoCode(app: AppContext, gateway: BillingGateway, user: User, code: string): Promise<PromoLookup> {
   const name = `promo:${user.id}`;
-  const tries = await readThrottle(app.env.KV, name, PROMO_RULE);
-  if (!tries.allowed) return { status: "throttled", retryAfterSeconds: tries.retryAfterSeconds };
+  // Taken before Stripe is asked, so that codes sent all at once are counted before any is looked up.
+  const tries = await takeAttempt(app.env.KV, name, PROMO_RULE);
+  if (!tries.taken) return { status: "throttled", retryAfterSeconds: tries.retryAfterSeconds };
   const promotionCodeId = await gateway.findPromotionCode(code);
-  if (promotionCodeId) return { status: "found", promotionCodeId };
-  await recordAttempt(app.env.KV, name, PROMO_RULE);
-  return { status: "invalid" };
+  if (!promotionCodeId) return { status: "invalid" };
+  // Only wrong codes count.
+  await giveBackAttempt(app.env.KV, name);
+  return { status: "found", promotionCodeId };
 }
 
 /** One Stripe customer per member, created on first checkout and reused afterwards. */

@@ -51,12 +51,15 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
       if (!current || current.status === "canceled" || current.status === "incomplete_expired") {
         return { outcome: "refused", status: 409, toast: SUBSCRIPTION_ENDED };
       }
-      await applySnapshot(app, user.id, await gateway.setCancelAtPeriodEnd(subscriptionId, cancel));
+      const changed = await gateway.setCancelAtPeriodEnd(subscriptionId, cancel);
+      await applySnapshot(app, user.id, changed);
+      // Resumed while a payment is failing: it goes on once a payment goes through, not 'as usual'.
+      const resumed = changed.status === "past_due" ? "Your subscription goes on once a payment goes through: update your card with Manage Billing." : "Your subscription will renew as usual.";
       return {
         outcome: "changed",
         toast: cancel
           ? { kind: "success", title: "Subscription cancelled", description: "Your subscription has been cancelled. You'll have access until the end of your billing period." }
-          : { kind: "success", title: "Subscription resumed", description: "Your subscription will renew as usual." },
+          : { kind: "success", title: "Subscription resumed", description: resumed },
       };
     }
     if (gateway.mode !== "local") return { outcome: "refused", status: 400, toast: null };

@@ -84,8 +84,13 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   }
   const noDay = cleared || (!accessExpiresAt && target.accessExpiresAt === null);
   if (noDay && edit.subscriptionTier === "premium") return refused(400, null, { accessExpiresAt: [ACCESS_DAY_REQUIRED] });
+  // Access set by hand on a member whose subscription has ended lets go of that subscription: it
+  // would otherwise still read as theirs (a 'Resume' that cannot, 'Renews' on nothing charged) and
+  // the scheduled job would put Stripe's ended state back over the grant.
+  const grant = edit.subscriptionTier !== target.subscriptionTier || edit.subscriptionStatus !== target.subscriptionStatus || newDate?.getTime() !== target.accessExpiresAt?.getTime();
+  const letGo = grant && Boolean(target.stripeSubscriptionId) && !hasRunningSubscription(target);
   try {
-    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate });
+    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate, ...(letGo ? { stripeSubscriptionId: null } : {}) });
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { LocalCheckoutSession, SubscriptionSnapshot } from "~/server/stripe.server";
+import { LOCAL_WEBHOOK_SECRET, type LocalCheckoutSession, type SubscriptionSnapshot } from "~/server/stripe.server";
 import { formatShortDate } from "~/lib/format";
 import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
-import { billingColumns, toastCookie } from "../support/billing";
+import { billingColumns, eventPayload, postWebhook, signatureFor, toastCookie } from "../support/billing";
 import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
 import { testState, type TestState } from "../support/test-state";
@@ -164,6 +164,17 @@ describe("checkout input", () => {
     // Without a code the checkout still goes on.
     expect((await postForm("/subscribe?plan=monthly", { plan: "monthly" }, { cookie })).status).toBe(302);
     expect(await checkoutSessionsOf(member.id)).toHaveLength(1);
+  });
+
+  it("counts wrong promo codes sent all at once before any is looked up: at most 10 are checked", async () => {
+    const { cookie } = await freeMember();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => postForm("/subscribe?plan=monthly", { plan: "monthly", promoCode: `BURST${attempt}` }, { cookie })),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    await Promise.all(answers.map((response) => response.body?.cancel()));
   });
 
   it("refuses a checkout POST from another site (403) and creates nothing", async () => {
@@ -532,6 +543,77 @@ describe("the whole local journey over HTTP", () => {
       expect((await text(late)).replaceAll("&#x27;", "'")).toContain("Your subscription has already ended, so nothing was changed.");
     }
     expect(billingColumns(await storedMember(ending.id))).toEqual(billingColumns(ended));
+  });
+
+  it("premium given by staff after the subscription ended is the team's: no 'Resume', and neither the scheduled job nor a late Stripe event takes it back", async () => {
+    const { member: former, cookie: formerCookie } = await freeMember();
+    await subscribeLocally(formerCookie);
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: formerCookie })).status).toBe(302);
+    expect((await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie: formerCookie })).status).toBe(302);
+    const ended = await storedMember(former.id);
+    expect(ended).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "cancelled" });
+    const endedSubscription = ended.stripeSubscriptionId!;
+
+    // The superadmin gives premium, leaving the status as the dialog shows it.
+    const superadmin = await signIn("superadmin");
+    const edit = (fields: Record<string, string>, revision: Date) =>
+      postForm(
+        "/admin",
+        { intent: "update-user", userId: former.id, firstName: "For", lastName: "Mer", email: former.email, subscriptionTier: "premium", subscriptionStatus: "cancelled", revision: String(revision.getTime()), ...fields },
+        { cookie: superadmin },
+      );
+    expect((await edit({ accessExpiresAt: "2031-06-30" }, ended.updatedAt)).status).toBe(302);
+    const given = await storedMember(former.id);
+    expect(given).toMatchObject({ subscriptionTier: "premium", stripeSubscriptionId: null });
+    const card = (await text(await get("/account-settings", { cookie: formerCookie }))).replaceAll("<!-- -->", "");
+    expect(card).toContain("Premium was given to this account by our team");
+    expect(card).not.toContain("Resume Subscription");
+    expect(card).not.toContain("Cancel Subscription");
+
+    // The scheduled job and a late event about the ended subscription leave the grant alone.
+    expect((await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`)).status).toBe(200);
+    const payload = eventPayload("customer.subscription.deleted", { id: endedSubscription, object: "subscription", customer: ended.stripeCustomerId, metadata: { userId: former.id } });
+    const late = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET));
+    expect(late.status).toBe(200);
+    expect(billingColumns(await storedMember(former.id))).toEqual(billingColumns(given));
+    expect(await text(await get(PREMIUM_SCHEME, { cookie: formerCookie }))).not.toContain("Unlock this scheme");
+
+    // Staff can still change or end it: nothing charges this member.
+    expect((await edit({ subscriptionStatus: "active", accessExpiresAt: "2031-09-30" }, given.updatedAt)).status).toBe(302);
+    const moved = await storedMember(former.id);
+    expect(moved.accessExpiresAt?.toISOString()).toBe("2031-09-30T23:59:59.000Z");
+    expect((await text(await get("/account-settings", { cookie: formerCookie }))).replaceAll("<!-- -->", "")).toMatch(/<dt[^>]*>Access until<\/dt>/);
+    expect((await edit({ subscriptionTier: "free", subscriptionStatus: "inactive", accessExpiresAt: "" }, moved.updatedAt)).status).toBe(302);
+    expect(await storedMember(former.id)).toMatchObject({ subscriptionTier: "free" });
+    // And the member may subscribe again.
+    expect((await postForm("/subscribe", { plan: "monthly" }, { cookie: formerCookie })).status).toBe(302);
+  });
+
+  it("resumed while a payment is failing, the toast does not promise a renewal 'as usual'", async () => {
+    const { cookie: failingCookie } = await freeMember();
+    await subscribeLocally(failingCookie);
+    expect((await postForm("/account-settings", { intent: "simulate-failed-payment" }, { cookie: failingCookie })).status).toBe(302);
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: failingCookie })).status).toBe(302);
+    const resumed = await postForm("/account-settings", { intent: "resume-subscription" }, { cookie: failingCookie });
+    expect(resumed.status).toBe(302);
+    expect(toastFrom(resumed)).toMatchObject({ title: "Subscription resumed", description: "Your subscription goes on once a payment goes through: update your card with Manage Billing." });
+  });
+
+  it("a late 'payment failed' about a subscription paid since sends no e-mail", async () => {
+    const { member: payer, cookie: payerCookie } = await freeMember();
+    await subscribeLocally(payerCookie);
+    expect((await postForm("/account-settings", { intent: "simulate-failed-payment" }, { cookie: payerCookie })).status).toBe(302);
+    expect((await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie: payerCookie })).status).toBe(302);
+    const paid = await storedMember(payer.id);
+    expect(paid.subscriptionStatus).toBe("active");
+    const mails = async () => (await text(await get("/dev/outbox"))).split(payer.email).length;
+    const before = await mails();
+    const payload = eventPayload("invoice.payment_failed", { id: `in_local_${crypto.randomUUID().slice(0, 8)}`, object: "invoice", customer: paid.stripeCustomerId, subscription: paid.stripeSubscriptionId });
+    const late = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET));
+    expect(late.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mails()).toBe(before);
+    expect((await storedMember(payer.id)).subscriptionStatus).toBe("active");
   });
 
   it("has no billing portal in local mode (a message instead of a redirect)", async () => {

@@ -371,7 +371,8 @@ describe("processStripeEvent", () => {
     const member = await insertMember();
     const stripe = new FakeStripe();
     const now = nowSeconds();
-    const sub = snapshot({ userId: member.id });
+    const sub = stripe.set(snapshot({ userId: member.id }));
+    expect(await process(stripe, checkoutCompleted(sub, member.id))).toBe("applied");
     const ended = stripe.set({ ...sub, status: "canceled", endedAt: now - 60 });
     expect(await process(stripe, subscriptionEvent("deleted", sub))).toBe("applied");
     expect(await process(stripe, invoiceEvent("paid", sub))).toBe("applied");
@@ -380,6 +381,16 @@ describe("processStripeEvent", () => {
     expect(billingColumns(stored)).toEqual(billingStateFromSubscription(ended, "monthly"));
     expect(stored!.subscriptionTier).toBe("free");
     expect(stored!.accessExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("an ended subscription that was never the member's stored one changes nothing (it gave no access; premium given by staff since stays)", async () => {
+    const member = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + 30 * DAY * 1000) });
+    const before = billingColumns(await readMember(member.id));
+    const stripe = new FakeStripe();
+    const sub = stripe.set(snapshot({ userId: member.id, status: "canceled", endedAt: nowSeconds() - 60 }));
+    expect(await process(stripe, subscriptionEvent("deleted", sub))).toBe("ignored");
+    expect(await process(stripe, invoiceEvent("payment_failed", sub))).toBe("ignored");
+    expect(billingColumns(await readMember(member.id))).toEqual(before);
   });
 
   it("finds the member of an invoice event by customer id", async () => {
