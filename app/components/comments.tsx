@@ -6,6 +6,9 @@ import { formatListingDate } from "~/lib/format";
 import { useFocusOnArrival, useFocusWhenLost } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
 
+/** What a page's action answers a refused comment form (content-detail.tsx, blog-post.tsx). */
+type CommentAnswer = { login?: boolean; intent?: string; sent?: string | null };
+
 /**
  * One page of the comments of a content item or blog post, with links to the pages before and after
  * it. Editing and deleting are links that add ?editComment= or ?deleteComment= to the URL (keeping
@@ -30,8 +33,12 @@ export function Comments({
   const editing = Number(searchParams.get("editComment")) || null;
   const deleting = Number(searchParams.get("deleteComment")) || null;
   const loginHref = `/auth?redirectTo=${encodeURIComponent(location.pathname)}`;
-  // Refused because the session had ended (the action says so with `login`).
-  const sessionEnded = Boolean((useActionData() as { login?: boolean } | undefined)?.login);
+  // Refused because the session had ended (the action says so with `login`), and which form was refused.
+  const answer = useActionData() as CommentAnswer | undefined;
+  const sessionEnded = Boolean(answer?.login);
+  const editRefused = answer?.intent === "update-comment";
+  // The comment being edited, when its form is on the page: a refused edit's text stays in it.
+  const editFormShown = comments.some((comment) => comment.id === editing && comment.canEdit);
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   // A comment deleted, or the paging link pressed gone: the keyboard goes to the heading.
@@ -46,14 +53,14 @@ export function Comments({
       {error ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
           <span>{error}</span>
-          {sessionEnded && permission === "allowed" ? (
+          {sessionEnded && permission === "allowed" && (editRefused ? editFormShown : true) ? (
             // The form (JavaScript on) still holds the comment: the login opens beside it, not instead of it.
             <>
               {" "}
               <a href={loginHref} target="_blank" rel="noopener" className="text-link">
                 Log in in a new tab
               </a>
-              , then press Post Comment again: your comment is still here.
+              {editRefused ? ", then press Save again: your edit is still here." : ", then press Post Comment again: your comment is still here."}
             </>
           ) : null}
         </p>
@@ -76,7 +83,8 @@ export function Comments({
             </Link>
           </p>
         )}
-        {permission !== "allowed" ? <UnsentComment /> : null}
+        {/* Kept to copy when no form on the page holds it (signed out since, or the edited comment gone). */}
+        {permission !== "allowed" || (editRefused && !editFormShown) ? <UnsentComment /> : null}
       </div>
 
       {loadFailed ? (
@@ -213,12 +221,13 @@ function useCommentsAction() {
  * that answers it without JavaScript: kept to copy. Nothing when no comment came back.
  */
 export function UnsentComment() {
-  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
+  const answer = useActionData() as CommentAnswer | undefined;
+  const sent = answer?.sent ?? "";
   if (!sent) return null;
   return (
     <div className="mt-3 space-y-2">
       <label htmlFor="unsent-comment" className="label">
-        Your comment, not posted
+        {answer?.intent === "update-comment" ? "Your edit, not saved" : "Your comment, not posted"}
       </label>
       <textarea id="unsent-comment" readOnly rows={3} className="input" value={sent} />
     </div>
@@ -227,8 +236,10 @@ export function UnsentComment() {
 
 function NewCommentForm({ refused }: { refused: boolean }) {
   const navigation = useNavigation();
-  // A refused comment comes back as it was sent (without JavaScript, in the page the action answers).
-  const sent = (useActionData() as { sent?: string | null } | undefined)?.sent ?? "";
+  // A refused comment comes back as it was sent (without JavaScript, in the page the action answers);
+  // a refused edit's text is not a new comment.
+  const answer = useActionData() as CommentAnswer | undefined;
+  const sent = (answer?.intent !== "update-comment" && answer?.sent) || "";
   const [text, setText] = useState(sent);
   const hydrated = useHydrated();
   const action = useCommentsAction();
@@ -270,6 +281,9 @@ function NewCommentForm({ refused }: { refused: boolean }) {
 
 function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   const navigation = useNavigation();
+  // A refused edit answered with the whole page (without JavaScript) comes back as typed.
+  const answer = useActionData() as CommentAnswer | undefined;
+  const typed = answer?.intent === "update-comment" && answer.sent ? answer.sent : null;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
   const action = useCommentsAction();
   return (
@@ -285,7 +299,7 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
         rows={3}
         maxLength={MAX_COMMENT_LENGTH}
         required
-        defaultValue={comment.comment}
+        defaultValue={typed ?? comment.comment}
         className="input"
         autoFocus
       />

@@ -196,7 +196,8 @@ function sameRecentComment(userId: string, contentId: number | null, blogPostId:
 /** A refused new comment's text, for the form to show again. */
 export function sentComment(formData: FormData) {
   const comment = formData.get("comment");
-  return formData.get("intent") === "create-comment" && typeof comment === "string" ? comment.slice(0, 10_000) : null;
+  const intent = formData.get("intent");
+  return (intent === "create-comment" || intent === "update-comment") && typeof comment === "string" ? comment.slice(0, 10_000) : null;
 }
 
 /**

@@ -150,6 +150,40 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await w.finish();
   });
 
+  it("comment edit on a blog post: refused because the session ended, the edit is kept", async () => {
+    const { w, member } = await signedInMember(mode);
+    const page = w.page;
+    const path = `/blog/${COMMENTED_POST}`;
+    await open(w, mode, path);
+    const text = unique(`Edited after sign-out (${mode.label})`);
+    await page.getByLabel("Add a comment").fill(text);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const posted = commentItem(page, text);
+    await visible(posted);
+    await posted.getByRole("link", { name: "Edit" }).click();
+    const edited = `${text}, rewritten`;
+    await page.getByLabel("Edit comment").fill(edited);
+    await page.context().clearCookies();
+    await page.locator("li", { has: page.getByLabel("Edit comment") }).getByRole("button", { name: "Save" }).click();
+    await visible(page.getByRole("alert").getByText("Log in to comment.", { exact: true }));
+    if (mode.javaScriptEnabled) {
+      // The edit stays in its form; the hint names the button that sends it.
+      expect(await page.getByLabel("Edit comment").inputValue()).toBe(edited);
+      await visible(page.getByRole("alert").getByText(/then press Save again: your edit is still here\./));
+      const beside = await w.context.newPage();
+      await signInWithPassword(beside, member.email, DEMO_PASSWORD);
+      await beside.close();
+      await page.locator("li", { has: page.getByLabel("Edit comment") }).getByRole("button", { name: "Save" }).click();
+      await visible(commentItem(page, edited));
+    } else {
+      // Signed out, the page has no edit form: the edit is there to copy.
+      expect(await page.getByLabel("Your edit, not saved").inputValue()).toBe(edited);
+    }
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
+    await w.check();
+    await w.finish();
+  });
+
   it("rating: rates a scheme, shown as the member's own rating", async () => {
     const { w } = await signedInMember(mode);
     await open(w, mode, `/content/${RATED_SCHEME}`);

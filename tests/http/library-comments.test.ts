@@ -268,6 +268,41 @@ describe("editing and deleting", () => {
     expect(await commentById(stored.id)).toBeUndefined();
   });
 
+  it("an edit refused because the session ended, or because the comment was deleted meanwhile, comes back as typed to copy (the page as answered without JavaScript)", async () => {
+    const stored = await create(unique("Edited while signed out"));
+    const typed = unique("My rewritten read");
+    const editPath = `/content/${SLUG}?editComment=${stored.id}`;
+    const signedOut = await postForm(editPath, { intent: "update-comment", commentId: String(stored.id), comment: typed });
+    expect(signedOut.status).toBe(401);
+    const outHtml = await signedOut.text();
+    expectToContain(outHtml, "Your edit, not saved");
+    expect(outHtml).toMatch(new RegExp(`<textarea id="unsent-comment"[^>]*readOnly[^>]*>${typed}</textarea>`, "i"));
+    expect((await commentById(stored.id))?.comment).toBe(stored.comment);
+
+    // Deleted (by staff, in another tab) while its author typed the edit.
+    expect((await post({ intent: "delete-comment", commentId: String(stored.id) }, "admin")).status).toBe(302);
+    const gone = await postForm(editPath, { intent: "update-comment", commentId: String(stored.id), comment: typed }, { cookie: cookies.premium });
+    expect(gone.status).toBe(404);
+    const goneHtml = await gone.text();
+    expect(alertText(goneHtml).join(" ")).toContain("That comment no longer exists.");
+    expect(goneHtml).toMatch(new RegExp(`<textarea id="unsent-comment"[^>]*>${typed}</textarea>`, "i"));
+    // A new comment's box is not filled with the edit.
+    expect(goneHtml).not.toMatch(new RegExp(`<textarea id="new-comment"[^>]*>${typed}`));
+  });
+
+  it("a rating refused because the session ended is said at the rating, with a way to log in, not among the comments", async () => {
+    // A free scheme: a visitor sees its rating and comments.
+    const response = await postForm(`/content/${FREE_SCHEME}`, { intent: "rate", rating: "3" });
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    const rating = /<section id="rating"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const commentsSection = /<section id="comments"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(alertText(rating).join(" ")).toContain("Log in to continue.");
+    expect(rating).toContain(`href="/auth?redirectTo=/content/${FREE_SCHEME}"`);
+    expect(alertText(commentsSection)).toEqual([]);
+    expect(html).not.toContain("Post Comment again");
+  });
+
   it("refuses to change a comment through another content page (404), or an unknown one", async () => {
     const stored = await create(unique("Stays here"));
     const other = await post({ intent: "update-comment", commentId: String(stored.id), comment: "Moved" }, "premium", FREE_SCHEME);

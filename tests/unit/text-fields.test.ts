@@ -41,6 +41,18 @@ describe("one-line text fields (names, a subject)", () => {
     expect(tip).toMatchObject({ formationName: "Gun Bunch", playName: "Mesh" });
   });
 
+  it("a tip or a message of only invisible characters is refused like a blank one, and they do not count toward a tip's minimum", () => {
+    const tip = (tipDescription: string) => {
+      const result = tipSubmissionSchema.safeParse({ formationName: "Gun Bunch", playName: "Mesh", playbook: "KC", gameType: "college", tipDescription });
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(tip("\u200b".repeat(25))[0]).toBe("Tip description is required");
+    expect(tip(`Short tip${"\u200b".repeat(20)}`)).toEqual(["Tip description must be at least 20 characters long"]);
+    expect(tip("Line one of the tip\nline two of it")).toEqual([]);
+    const message = contactSchema.safeParse({ name: "Bob", email: "bob@example.com", message: "\u2800\u200b\ufeff" });
+    expect(message.success ? [] : message.error.issues.map((issue) => issue.message)).toEqual(["Please enter a message."]);
+  });
+
   it("still counts the length limit on what is kept", () => {
     expect(profileErrors("x".repeat(101))).toEqual(["First name must be at most 100 characters"]);
     expect(profileErrors(`${"x".repeat(100)}\u200b`)).toBeNull();

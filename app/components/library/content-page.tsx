@@ -1,7 +1,7 @@
 // The content page's screens: the header with the favourite star, the main view (video, details,
 // rating, formations, comments), a formation with its plays, and the unlock screen.
 import { useEffect } from "react";
-import { Form, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Comments, UnsentComment } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
@@ -170,6 +170,8 @@ function MainVideo({ data: loaderData }: { data: LoaderData }) {
 function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: string | null }) {
   const { rating } = loaderData;
   const navigation = useNavigation();
+  // Refused because the session ended: a way back in, to this page.
+  const sessionEnded = Boolean((useActionData() as { login?: boolean } | undefined)?.login);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
   return (
     <section id="rating" aria-labelledby="rating-title" className="card scroll-mt-4 p-5">
@@ -233,7 +235,19 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
       ) : (
         <p className="mt-3 text-sm text-slate-400">Premium members can rate schemes.</p>
       )}
-      {error ? <p role="alert" className="field-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+          {sessionEnded ? (
+            <>
+              {" "}
+              <Link to={`/auth?redirectTo=/content/${loaderData.item.slug}`} className="text-link">
+                Log in
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -267,10 +281,8 @@ function FormationsList({ data: loaderData, current }: { data: LoaderData; curre
   );
 }
 
-export function MainView({ data: loaderData, error }: { data: Extract<LoaderData, { locked: false }>; error: string | null }) {
+export function MainView({ data: loaderData, ratingError, commentError }: { data: Extract<LoaderData, { locked: false }>; ratingError: string | null; commentError: string | null }) {
   const scheme = isSchemeType(loaderData.item.type);
-  const ratingError = error && /rat/i.test(error) ? error : null;
-  const commentError = error && !ratingError ? error : null;
   return (
     <>
       <Header data={loaderData} />

@@ -2,7 +2,7 @@ import { GAMES, ROLES, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "../../.
 import { z } from "zod";
 import { isCalendarDay } from "../format.ts";
 import { firstNameField, lastNameField } from "./auth.ts";
-import { lineField } from "./text.ts";
+import { blockField, lineField } from "./text.ts";
 
 /** Staff edit their own row without its e-mail: nobody changes their own address (the permission table). */
 export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
@@ -57,10 +57,7 @@ export const tipSubmissionSchema = z.object({
   playName: lineField({ required: "Play name is required", tooLong: "Play name must be at most 200 characters" }, 200),
   playbook: lineField({ required: "Playbook is required", tooLong: "Playbook must be at most 200 characters" }, 200),
   gameType: z.enum(GAMES, { error: "Choose College Football 26 or Madden NFL 26." }).default("madden"),
-  tipDescription: z
-    .string({ error: "Tip description is required" })
-    .trim()
-    .min(1, "Tip description is required")
+  tipDescription: blockField("Tip description is required")
     .min(TIP_MIN_DESCRIPTION, "Tip description must be at least 20 characters long")
     // The form shows a 1,000 character counter without enforcing it; a hard ceiling keeps rows sane.
     .max(20_000, "Tip description is too long"),

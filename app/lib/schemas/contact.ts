@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineField, optionalLineField } from "./text";
+import { blockField, lineField, optionalLineField } from "./text";
 
 export const MAX_CONTACT_MESSAGE = 5000;
 
@@ -13,10 +13,7 @@ export const contactSchema = z.object({
     .pipe(z.email("Please enter a valid email address")),
   // One line each: they go into the support e-mail's subject.
   subject: optionalLineField("Subject must be at most 200 characters.", 200),
-  message: z
-    .string({ error: "Please enter a message." })
-    .trim()
-    .min(1, "Please enter a message.")
+  message: blockField("Please enter a message.")
     .max(MAX_CONTACT_MESSAGE, "Message must be at most 5,000 characters."),
   // Honeypot: people never see or fill this field.
   website: z.string().max(500).optional(),

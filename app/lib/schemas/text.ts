@@ -42,6 +42,14 @@ export function lineField(messages: { required: string; tooLong: string }, max: 
     .max(max, messages.tooLong);
 }
 
+/**
+ * A text of several lines read by someone else (a tip, a message): cleaned as cleanBlock, and empty
+ * unless something visible is left. Callers add their own length rules.
+ */
+export function blockField(required: string) {
+  return z.string({ error: required }).overwrite(cleanBlock).refine(hasVisibleCharacter, required);
+}
+
 /** The same cleaning for a one-line field that may stay empty. */
 export function optionalLineField(tooLong: string, max: number) {
   return z.string().overwrite(cleanLine).max(max, tooLong).optional();

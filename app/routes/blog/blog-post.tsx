@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     mayPost: Boolean(viewer),
     deniedMessage: "Log in to comment.",
   });
-  if (!result.ok) return data({ error: result.error, login: !viewer, sent: sentComment(formData) }, { status: result.status });
+  if (!result.ok) return data({ error: result.error, login: !viewer, intent: String(formData.get("intent") ?? ""), sent: sentComment(formData) }, { status: result.status });
   return redirect(commentRedirectPath(request, String(formData.get("intent") ?? ""), result.anchor));
 }
 

@@ -180,31 +180,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   // A comment typed before the session ended comes back with the refusal, to be copied.
-  if (!viewer) return data({ error: "Log in to continue.", login: true, sent: sentComment(formData) }, { status: 401 });
+  if (!viewer) return data({ error: "Log in to continue.", login: true, intent, sent: sentComment(formData) }, { status: 401 });
 
   if (intent === "favorite") {
     // Taking one off is always allowed: a member whose access lapsed can still clear their list.
     const adding = formData.get("favorite") === "on";
-    if (adding && !rights.favorite) return data({ error: "You must be a premium member to save favorites." }, { status: 403 });
+    if (adding && !rights.favorite) return data({ error: "You must be a premium member to save favorites.", intent }, { status: 403 });
     await toggleFavorite(app.db, viewer.id, target.id, adding);
     return isDataRequest(request) ? { ok: true } : redirect(pathname);
   }
 
   if (intent === "progress") {
     const change = await changePlayStage(app.db, viewer, params, formData.get("stage"));
-    if (!change.ok) return data({ error: change.error }, { status: change.status });
+    if (!change.ok) return data({ error: change.error, intent }, { status: change.status });
     const message = `Marked as ${PROGRESS_STAGE_LABELS[change.stage]}.`;
     if (isDataRequest(request)) return { ok: true, stage: change.stage, message };
     return redirectWithToast(`${pathname}#progress`, { kind: "success", title: "Progress saved", description: message });
   }
 
   if (intent === "rate") {
-    if (!isSchemeType(target.type)) return data({ error: "Only schemes can be rated." }, { status: 400 });
+    if (!isSchemeType(target.type)) return data({ error: "Only schemes can be rated.", intent }, { status: 400 });
     if (!rights.rate) {
-      return data({ error: "You must be a premium member to rate." }, { status: 403 });
+      return data({ error: "You must be a premium member to rate.", intent }, { status: 403 });
     }
     const value = String(formData.get("rating") ?? "");
-    if (!/^[1-5]$/.test(value)) return data({ error: "Choose a rating from 1 to 5 stars." }, { status: 400 });
+    if (!/^[1-5]$/.test(value)) return data({ error: "Choose a rating from 1 to 5 stars.", intent }, { status: 400 });
     await saveRating(app.db, viewer.id, target.id, Number(value));
     return redirect(`${pathname}#rating`);
   }
@@ -218,11 +218,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       mayPost: rights.comment,
       deniedMessage: "You must be a premium member to comment.",
     });
-    if (!result.ok) return data({ error: result.error, sent: sentComment(formData) }, { status: result.status });
+    if (!result.ok) return data({ error: result.error, intent, sent: sentComment(formData) }, { status: result.status });
     return redirect(commentRedirectPath(request, intent, result.anchor));
   }
 
-  return data({ error: "Unknown action." }, { status: 400 });
+  return data({ error: "Unknown action.", intent }, { status: 400 });
 }
 
 export type ContentPageData = Route.ComponentProps["loaderData"];
@@ -230,6 +230,11 @@ export type ContentPageData = Route.ComponentProps["loaderData"];
 export default function ContentDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { item, locked } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : null;
+  // A refusal is said where its form is: the rating's at the rating, a comment's with the comments,
+  // any other (a stage, a favourite without JavaScript, one on a page without those) at the top.
+  const intent = actionData && "intent" in actionData ? actionData.intent : "";
+  const inMainView = !locked && !loaderData.view;
+  const at = inMainView && intent === "rate" ? "rating" : inMainView && intent.endsWith("-comment") ? "comments" : "page";
   // Refused because the session ended: a way back in, to this page.
   const { pathname } = useLocation();
   const login = actionData && "login" in actionData && actionData.login ? `/auth?redirectTo=${encodeURIComponent(pathname)}` : null;
@@ -241,8 +246,8 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           Draft: only staff can see this page.
         </p>
       ) : null}
-      {/* A refused form without JavaScript (a stage on a play, or one whose access ended meanwhile): say why here. */}
-      {error && (locked || loaderData.view) ? (
+      {/* A refused form without its own place for the message (a stage on a play, a favourite, one whose access ended meanwhile): say why here. */}
+      {error && at === "page" ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-2 text-sm font-semibold text-red-200">
           {login ? <span>{error}</span> : error}
           {login ? (
@@ -255,7 +260,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
           ) : null}
         </p>
       ) : null}
-      {locked ? <UnlockScreen data={loaderData} /> : loaderData.view ? <FormationView data={loaderData} /> : <MainView data={loaderData} error={error} />}
+      {locked ? <UnlockScreen data={loaderData} /> : loaderData.view ? <FormationView data={loaderData} /> : <MainView data={loaderData} ratingError={at === "rating" ? error : null} commentError={at === "comments" ? error : null} />}
     </article>
   );
 }
