@@ -47,7 +47,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
           <Logo siteName={siteName} inBar />
         </Link>
 
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul className="hidden items-center gap-1 xl:flex">
           {items.map((item) => (
             <li key={item.to}>
               <Link
@@ -61,7 +61,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
           ))}
         </ul>
 
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           <Link to="/search" className="icon-button 2xl:hidden">
             <span className="sr-only">Search</span>
             <span aria-hidden="true" className="icon-search" />
@@ -77,7 +77,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
           )}
         </div>
 
-        <div className="flex items-center gap-1 lg:hidden">
+        <div className="flex items-center gap-1 xl:hidden">
           {/* On a phone the play finder is one tap away, not inside the menu. */}
           <Link to="/search" className="icon-button">
             <span className="sr-only">Search</span>
@@ -172,8 +172,9 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
     <details ref={ref} className="group relative">
       <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-field-800">
         <Avatar person={viewer} />
-        <span className="flex flex-col whitespace-nowrap leading-tight">
-          <span className="text-sm font-bold text-white">{displayFirstName(viewer)}</span>
+        {/* A long first name is cut short here (the menu shows it whole): the bar never scrolls sideways. */}
+        <span className="flex min-w-0 max-w-36 flex-col whitespace-nowrap leading-tight">
+          <span className="truncate text-sm font-bold text-white">{displayFirstName(viewer)}</span>
           <span className={`text-xs font-semibold ${viewer.hasPremium ? "text-turf" : "text-slate-400"}`}>
             {viewer.hasPremium ? "Premium" : "Free Tier"}
           </span>
@@ -201,7 +202,7 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
   const link = "mobile-link";
   const ref = useMenuClosing();
   return (
-    <details ref={ref} className="lg:hidden">
+    <details ref={ref} className="xl:hidden">
       <summary className="cursor-pointer rounded-md p-2 text-slate-200 hover:bg-field-800">
         <span className="sr-only">Menu</span>
         <span aria-hidden="true" className="icon-menu" />

@@ -129,6 +129,13 @@ describe.each(["free", "premium"] as const)("a %s member", (role) => {
     }
   });
 
+  it("every refused staff page is titled 'Access denied', once (not the staff page's own title)", async () => {
+    for (const path of ["/admin", "/admin/updates", "/admin/videos", "/admin/content/new", `/admin/content/${contentSlug}`, "/admin/blog/new", `/admin/blog/${postSlug}`]) {
+      const html = await responseText(await get(path, { cookie: cookies[role] }));
+      expect([...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]), path).toEqual(["Access denied | Gridiron Playbook"]);
+    }
+  });
+
   it("gets 403 'Unauthorized: Superadmins only' on the blog form", async () => {
     for (const path of ["/admin/blog/new", `/admin/blog/${postSlug}`]) await expectForbidden(await get(path, { cookie: cookies[role] }), SUPERADMIN_ONLY, path);
   });

@@ -19,9 +19,12 @@ import { isRequestTooLarge, MAX_IMAGE_BYTES } from "~/server/uploads.server";
 // typed kept, as the content editor does; only a body larger still is refused before it is read.
 const MAX_REQUEST_BYTES = 6 * MAX_IMAGE_BYTES;
 
-export function meta({ params }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  // A refused or failed page names itself (its error page sets the title).
+  if (error) return [{ name: "robots", content: "noindex" }];
+  const post = loaderData?.post;
   return [
-    { title: `${params.slug ? "Edit Blog Post" : "New Blog Post"} | Gridiron Playbook` },
+    { title: `${post ? `Edit Blog Post: ${post.title}` : "New Blog Post"} | Gridiron Playbook` },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -24,8 +24,11 @@ import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept
 /** A whole scheme with its images: every image is checked against its own 5 MB limit. */
 const MAX_CONTENT_FORM_BYTES = 40 * 1024 * 1024;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const heading = loaderData?.mode === "edit" ? "Edit Content" : "Create New Content";
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  // A refused or failed page names itself (its error page sets the title).
+  if (error) return [{ name: "robots", content: "noindex" }];
+  // Two editors open in two tabs are told apart by the item's title.
+  const heading = loaderData?.mode === "edit" && loaderData.current ? `Edit Content: ${loaderData.current.title}` : "Create New Content";
   return [{ title: `${heading} | Gridiron Playbook` }, { name: "robots", content: "noindex" }];
 }
 

@@ -44,7 +44,9 @@ const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
 const CONTENT_PAGE_SIZE = 20;
 const COUNTERS = ["users:all", "users:active_subscriptions", "content:all", "blog:all"];
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // A refused or failed page names itself (its error page sets the title).
+  if (error) return [{ name: "robots", content: "noindex" }];
   return [{ title: "Admin Dashboard | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 

@@ -36,7 +36,9 @@ import { redirectWithToast } from "~/server/toast.server";
 // the re-test queue (one-click 'Verified', or 'Mark verified' for a selection). Every form posts
 // here and works without JavaScript. (An item's own status is set in the content editor.)
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // A refused or failed page names itself (its error page sets the title).
+  if (error) return [{ name: "robots", content: "noindex" }];
   return [{ title: "Title Updates and Re-test Queue | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 
@@ -229,9 +231,11 @@ export default function AdminUpdates({ loaderData, actionData }: Route.Component
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = (error as { status?: number })?.status;
+  const heading = status === 403 ? "Access denied" : "Something went wrong";
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl font-black text-white">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <title>{`${heading} | Gridiron Playbook`}</title>
+      <h1 className="font-display text-3xl font-black text-white">{heading}</h1>
       <p className="mt-4 text-slate-300">{status === 403 ? "Unauthorized: Admins only" : "We could not load this page. Please try again in a moment."}</p>
       <Link to="/" className="btn-primary mt-8">Back to the home page</Link>
     </section>

@@ -18,7 +18,9 @@ import { deleteVideo, listVideos, storeFormVideo } from "~/server/videos.server"
 // each one, delete one nobody uses. With JavaScript the upload goes in parts (any size up to 2 GB,
 // app/components/admin/video-upload.tsx); without it the form posts the file whole (up to 32 MB).
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  // A refused or failed page names itself (its error page sets the title).
+  if (error) return [{ name: "robots", content: "noindex" }];
   return [{ title: "Videos | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
 }
 

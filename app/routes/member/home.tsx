@@ -62,7 +62,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-black text-white sm:text-4xl">Welcome Back, {firstName ?? "Champion"}</h1>
+          <h1 className="font-display text-3xl font-black text-white [overflow-wrap:anywhere] sm:text-4xl">Welcome Back, {firstName ?? "Champion"}</h1>
           <p className="mt-2 text-slate-400">Pick up where you left off, or find your next edge.</p>
         </div>
         <p className="rounded-full border border-field-600 bg-field-900 px-4 py-2 text-sm font-semibold text-slate-200">
