@@ -1,3 +1,4 @@
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { passwordStrength } from "~/lib/password-rules";
@@ -40,6 +41,24 @@ export function FilesNotKept({ show, many, className = "" }: { show: boolean; ma
   );
 }
 
+/**
+ * What takes the place of a form once it is sent (a thank-you, 'Check Your Email'): the keyboard's
+ * focus, lost with the form's button, goes to it, so a screen reader reads it next.
+ */
+export function FocusOnArrival({ children, className }: { children: ReactNode; className?: string }) {
+  const ref = useFocusOnArrival<HTMLDivElement>();
+  return (
+    <div ref={ref} tabIndex={-1} className={`outline-none ${className ?? ""}`}>
+      {children}
+    </div>
+  );
+}
+
+/** The id of a Field's hint, for its control's aria-describedby. */
+export function hintIdOf(htmlFor: string) {
+  return `${htmlFor}-hint`;
+}
+
 export function Field({
   label,
   htmlFor,
@@ -61,7 +80,11 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint ? <div className="mt-1 text-xs text-slate-400">{hint}</div> : null}
+      {hint ? (
+        <div id={hintIdOf(htmlFor)} className="mt-1 text-xs text-slate-400">
+          {hint}
+        </div>
+      ) : null}
       <FieldErrors id={errorId} errors={errors} />
     </div>
   );

@@ -66,17 +66,29 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
 function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: boolean }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
+  // Held while the pointer rests on it or the keyboard's focus is in it: it does not vanish from
+  // under a reader or the focused 'Dismiss' (the focus would fall to the page). Let go, it gets its
+  // five seconds again.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
 
   useEffect(() => {
-    if (!interactive) return;
+    if (!interactive || held) return;
     const timer = setTimeout(dismissToast, TOAST_DURATION);
     return () => clearTimeout(timer);
-  }, [interactive]);
+  }, [interactive, held]);
 
   return (
     <div
       className={`pointer-events-auto touch-pan-y rounded-xl border-l-4 ${KIND_STYLES[toast.kind]} border border-field-600 bg-field-800 p-4 shadow-2xl ${interactive ? "" : "toast-expiring"}`}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
       onPointerDown={(event) => {
         start.current = event.clientX;
       }}

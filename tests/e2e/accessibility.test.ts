@@ -257,6 +257,25 @@ describe("phone-sized screens", () => {
     expect(overflowing).toEqual([]);
   });
 
+  it("a 320 px screen (or 200% zoom) needs no sideways scroll on the checkout or the staff's videos page", async () => {
+    const overflowing: string[] = [];
+    const check = async (page: Page, path: string) => {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) overflowing.push(`${path} is ${width}px wide`);
+    };
+    const free = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    await signInAs(free.page, "free");
+    await check(free.page, "/subscribe?plan=monthly");
+    await check(free.page, "/subscribe?plan=yearly");
+    await free.context.close();
+    const admin = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    await signInAs(admin.page, "admin");
+    for (const path of ["/admin/videos", "/admin/updates", "/admin"]) await check(admin.page, path);
+    await admin.context.close();
+    expect(overflowing).toEqual([]);
+  });
+
   it("keyboard focus moving back up a page is never hidden under the sticky top bar", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signInAs(page, "premium");
@@ -271,6 +290,65 @@ describe("phone-sized screens", () => {
     const header = await page.locator("header").first().boundingBox();
     const box = await watched.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await context.close();
+  });
+});
+
+describe("screens between a phone and a wide one", () => {
+  it("the top bar never scrolls sideways, and the account menu stays on screen, from 768 to 1366 px", async () => {
+    const overflowing: string[] = [];
+    for (const role of [null, "free", "premium", "superadmin"] as const) {
+      const { context, page } = await newPage(browser, { viewport: { width: 1024, height: 800 } });
+      if (role) await signInAs(page, role);
+      for (const width of [768, 1024, 1100, 1279, 1280, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(role ? "/home" : "/");
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scroll > width) overflowing.push(`${role ?? "visitor"} at ${width}: ${scroll}px`);
+      }
+      await context.close();
+    }
+    expect(overflowing).toEqual([]);
+  });
+});
+
+describe("keyboard focus after a form is sent (JavaScript on)", () => {
+  it("a refused password change keeps the focus in its form; a sent tip puts it on the thank-you", async () => {
+    const member = await createMember({ firstName: "Keys", lastName: "Only" });
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto("/account-settings#security", { waitUntil: "networkidle" });
+    await page.getByLabel("Current password").fill("Not-the-password-1");
+    await page.getByLabel("New password", { exact: true }).fill("Another#Password42");
+    await page.getByLabel("Confirm new password").fill("Another#Password42");
+    await page.getByLabel("Confirm new password").press("Enter");
+    await page.getByText("Current password is incorrect").first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest("form")?.querySelector('input[name="intent"]')?.getAttribute("value") ?? document.activeElement?.tagName)).toBe("change-password");
+
+    await page.goto("/submit-tip", { waitUntil: "networkidle" });
+    await page.getByLabel("Formation name").fill("Gun Bunch");
+    await page.getByLabel("Play name").fill("Mesh Spot");
+    await page.getByLabel("Playbook", { exact: true }).fill("Kansas City Chiefs");
+    const description = page.getByLabel("Tip description");
+    await description.fill("Motion the Z to beat man coverage on third down.");
+    // The counter and its minimum are read with the field.
+    expect(await description.getAttribute("aria-describedby")).toContain("-hint");
+    await page.getByRole("button", { name: "Submit Tip" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.includes("Thank you!") ?? false)).toBe(true);
+    await context.close();
+  });
+
+  it("a toast stays while the keyboard's focus is on it", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/contact", { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: /Send/ }).click();
+    const dismiss = page.getByRole("button", { name: "Dismiss notification" });
+    await dismiss.focus();
+    await page.waitForTimeout(6_000);
+    expect(await dismiss.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Dismiss notification");
     await context.close();
   });
 });

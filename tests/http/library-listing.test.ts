@@ -170,6 +170,12 @@ describe("bad listing parameters", () => {
       expect(response.status, path).toBe(301);
       expect(response.headers.get("Location"), path).toBe(to);
     }
+    // The listing's own data (a client-side navigation) is not sent round again.
+    for (const path of ["/college.data", "/madden.data?type=pro-tip&_routes=routes%2Flibrary%2Fgame-listing"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      await response.body?.cancel();
+    }
   });
 
   it("falls back to the All Content tab for an unknown type", async () => {

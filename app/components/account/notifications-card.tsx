@@ -44,7 +44,7 @@ export function NotificationsCard({ settings, error }: { settings: NotificationS
           ))}
         </fieldset>
         {error ? <p role="alert" className="field-error">{error}</p> : null}
-        <button type="submit" className="btn-primary" disabled={saving}>
+        <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
           {saving ? "Saving..." : "Save notifications"}
         </button>
       </Form>

@@ -65,7 +65,7 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
         <Field label="Email" htmlFor="profile-email" hint="Email cannot be changed. Contact support if needed.">
           <input id="profile-email" type="email" value={profile.email} disabled readOnly className="input opacity-70" />
         </Field>
-        <button type="submit" className="btn-primary" disabled={saving}>
+        <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
           {saving ? "Saving..." : "Save Changes"}
         </button>
       </Form>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
@@ -46,9 +46,11 @@ export function SecurityCard({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // A successful change comes back as a new page (a redirect, with its toast): a new key per page
-  // clears the form and its strength meter.
+  // A successful change comes back as a new page (a redirect, with its toast): a new key then clears
+  // the form and its strength meter. A refused one keeps the form (and the keyboard's focus in it).
   const { key } = useLocation();
+  const formKey = useRef(key);
+  if (changed) formKey.current = key;
   const remaining = useCountdown(throttle.allowed ? 0 : throttle.retryAfterSeconds);
   const locked = !throttle.allowed && remaining > 0;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
@@ -69,7 +71,7 @@ export function SecurityCard({
 
   return (
     <SettingsCard id="security" title="Security">
-      <Form key={key} method="post" action="/account-settings#security" {...getFormProps(form)} className="space-y-5">
+      <Form key={formKey.current} method="post" action="/account-settings#security" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="change-password" />
         {changed ? (
           <div role="status" className="rounded-lg border border-turf/50 bg-lime-950/40 px-4 py-3 text-sm text-lime-200">
@@ -92,7 +94,7 @@ export function SecurityCard({
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
         </Field>
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" className="btn-primary" disabled={busy || locked}>
+          <button type="submit" className="btn-primary" disabled={locked} aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
             {busy ? "Changing..." : "Change Password"}
           </button>
           <span className="text-sm text-slate-400" data-testid="password-attempts">

@@ -265,7 +265,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
           <Link to="/admin" className="btn-secondary">
             Cancel
           </Link>
-          <button type="submit" name="intent" value="save" className="btn-primary sm:min-w-32" disabled={saving}>
+          <button type="submit" name="intent" value="save" className="btn-primary sm:min-w-32" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
             {saving ? "Saving..." : submitLabel}
           </button>
         </div>

@@ -765,7 +765,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           <Link to="/admin" className="btn-secondary">
             Cancel
           </Link>
-          <button type="submit" className="btn-primary" disabled={saving}>
+          <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
             {saving ? "Saving..." : mode === "edit" ? "Update Content" : "Create Content"}
           </button>
         </div>

@@ -68,7 +68,7 @@ function SearchMisses({ rows }: { rows: LoaderData["content"]["searchMisses"] })
         Searches with no results
       </h3>
       <p className="mt-1 text-sm text-slate-400">The most frequent of the last 30 days (no member is recorded).</p>
-      <DataTable scrollLabel="Searches with no results" columns={["Search", "Times", "Last searched"]}>
+      <DataTable scrollLabel="Searches with no results, table" columns={["Search", "Times", "Last searched"]}>
         {rows.length === 0 ? (
           <EmptyRow columns={3}>No searches without results in the last 30 days.</EmptyRow>
         ) : (

@@ -23,7 +23,7 @@ export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; ref
       {tips.rows.length === 0 ? (
         <p className="mt-6 text-slate-400">No tips submitted yet.</p>
       ) : (
-        <DataTable className="mt-5" scrollLabel="Tips" columns={["User", "Formation and playbook", "Play", "Game", "Status", "Submitted", "Actions"]}>
+        <DataTable className="mt-5" scrollLabel="Tips table" columns={["User", "Formation and playbook", "Play", "Game", "Status", "Submitted", "Actions"]}>
           {tips.rows.map((tip) => (
             <tr key={tip.id}>
               <td>

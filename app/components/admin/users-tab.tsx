@@ -26,7 +26,7 @@ export function UsersTab({ data: users, actionData }: { data: NonNullable<Loader
   return (
     <Section id="users" title="Users">
       <UserSearch search={users.search} />
-      <DataTable className="mt-5" scrollLabel="Users" columns={["User", "Email", "Subscription", "Joined", "Actions"]}>
+      <DataTable className="mt-5" scrollLabel="Users table" columns={["User", "Email", "Subscription", "Joined", "Actions"]}>
         {users.rows.length === 0 ? (
           <EmptyRow columns={5}>No users found.</EmptyRow>
         ) : (

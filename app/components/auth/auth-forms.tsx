@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { Field, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
+import { Field, FocusOnArrival, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
 import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "~/lib/schemas/auth";
@@ -133,7 +133,9 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
       <p className="mt-1 text-sm text-slate-400">Join the players who win with a plan.</p>
       {registered ? (
         <div className="mt-6 space-y-4">
-          <FormAlert tone="success" errors={[REGISTER_SUCCESS]} />
+          <FocusOnArrival>
+            <FormAlert tone="success" errors={[REGISTER_SUCCESS]} />
+          </FocusOnArrival>
           <Link to={modeLink("login", redirectTo)} className="btn-secondary w-full">
             Back to Login
           </Link>
@@ -180,7 +182,8 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
             ) : null}
           </div>
           <Turnstile siteKey={turnstileSiteKey} />
-          <button type="submit" className="btn-primary w-full" disabled={busy || (hydrated && !accepted)}>
+          {/* Disabled until the terms are accepted (the spec); while sending, aria-disabled: a disabled button drops the keyboard's focus. */}
+          <button type="submit" className="btn-primary w-full" disabled={hydrated && !accepted} aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
             {busy ? "Registering..." : "Register"}
           </button>
         </Form>
@@ -222,11 +225,13 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
   if (sentTo) {
     return (
       <div className="text-center">
-        <h1 className="font-display text-2xl font-black text-white">Check Your Email</h1>
-        <p className="mt-3 text-sm text-slate-300">
-          If an account exists for <strong className="text-white">{sentTo}</strong>, we sent a link to reset its
-          password. The link expires in 1 hour.
-        </p>
+        <FocusOnArrival>
+          <h1 className="font-display text-2xl font-black text-white">Check Your Email</h1>
+          <p className="mt-3 text-sm text-slate-300">
+            If an account exists for <strong className="text-white">{sentTo}</strong>, we sent a link to reset its
+            password. The link expires in 1 hour.
+          </p>
+        </FocusOnArrival>
         {/* The toast's words said on the page too: without JavaScript there is no toast (and after
             'Resend Email' the card would look unchanged). */}
         <p className="mt-3 text-sm font-semibold text-turf">
@@ -237,7 +242,7 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="email" value={sentTo} />
             <Turnstile siteKey={turnstileSiteKey} />
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
+            <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
               {busy ? "Sending..." : "Resend Email"}
             </button>
           </Form>
@@ -269,7 +274,8 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
         </Field>
         <p className="text-xs text-slate-400">The reset link expires in 1 hour.</p>
         <Turnstile siteKey={turnstileSiteKey} />
-        <button type="submit" className="btn-primary w-full" disabled={busy || (hydrated && !email.trim())}>
+        {/* Disabled while the e-mail is blank (the spec); while sending, aria-disabled: a disabled button drops the keyboard's focus. */}
+        <button type="submit" className="btn-primary w-full" disabled={hydrated && !email.trim()} aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
           {busy ? "Sending..." : "Send Reset Email"}
         </button>
         <Link to="/auth" className="btn-secondary w-full">

@@ -154,7 +154,7 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
           <input id="uploaded-address" readOnly value={uploaded} className="input mt-1 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
         </div>
       ) : null}
-      <div className="mt-6 grid gap-8 lg:grid-cols-[340px_1fr]">
+      <div className="mt-6 grid gap-8 *:min-w-0 lg:grid-cols-[340px_1fr]">
         <UploadForm error={actionData?.error ?? null} />
         <section aria-labelledby="stored-videos">
           <h2 id="stored-videos" className="text-lg font-bold text-white">

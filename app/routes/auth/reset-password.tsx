@@ -115,7 +115,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: Route.Com
         <Field label="Confirm new password" htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId}>
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className="input" />
         </Field>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
+        <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
           {busy ? "Resetting..." : "Reset Password"}
         </button>
       </Form>

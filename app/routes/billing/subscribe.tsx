@@ -207,7 +207,7 @@ function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; sign
     <div className="mx-auto mt-12 max-w-lg">
       <div className="card p-6">
         <p className="text-sm font-bold uppercase tracking-wider text-turf">Your plan</p>
-        <div className="mt-2 flex items-baseline justify-between gap-4">
+        <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 className="text-2xl font-black text-white">Premium {details.name}</h2>
           <p>
             <span className="text-3xl font-black text-white">{details.priceLabel}</span>

@@ -11,6 +11,7 @@ import { getApp } from "~/server/context.server";
 import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { getOptionalUser } from "~/server/guards.server";
+import { pagePath, pageSearch } from "~/server/http.server";
 import { schemeBarsQuery, toSchemeBars } from "~/server/progress.server";
 
 const TABS: { type: ContentType | null; label: string; param: string | null }[] = [
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const game = gameOf(url.pathname);
   // One address per listing (its links, its canonical URL and the edge cache's key): /Madden/ is /madden.
-  if (url.pathname !== `/${game}`) throw redirect(`/${game}${url.search}`, 301);
+  if (pagePath(request) !== `/${game}`) throw redirect(`/${game}${pageSearch(request)}`, 301);
   const requestedType = url.searchParams.get("type");
   const tab = TABS.find((entry) => entry.param === requestedType) ?? TABS[0];
   const order: ListingOrder = url.searchParams.get("sort") === "oldest" ? "oldest" : "latest";

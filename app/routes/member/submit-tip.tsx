@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
-import { Field, FormAlert } from "~/components/forms";
+import { Field, FocusOnArrival, FormAlert, hintIdOf } from "~/components/forms";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
@@ -74,9 +74,11 @@ export default function SubmitTip({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         {loaderData.submitted ? (
           <section className="card p-8 text-center" aria-labelledby="thanks-title">
-            <p className="text-5xl" aria-hidden="true">🙌</p>
-            <h2 id="thanks-title" className="mt-4 text-2xl font-black text-white">Thank you!</h2>
-            <p role="status" className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
+            <FocusOnArrival>
+              <p className="text-5xl" aria-hidden="true">🙌</p>
+              <h2 id="thanks-title" className="mt-4 text-2xl font-black text-white">Thank you!</h2>
+              <p role="status" className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
+            </FocusOnArrival>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/submit-tip" className="btn-primary">Submit Another Tip</Link>
               <Link to="/home" className="btn-secondary">Close</Link>
@@ -169,10 +171,15 @@ function TipForm({ result }: { result: SubmissionResult<string[]> | undefined })
             </span>
           }
         >
-          <textarea {...getTextareaProps(fields.tipDescription)} rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
+          <textarea
+            {...getTextareaProps(fields.tipDescription)}
+            // The counter (and its minimum) is read with the field, and its error when there is one.
+            aria-describedby={[hintIdOf(fields.tipDescription.id), fields.tipDescription.errors?.length ? fields.tipDescription.errorId : null].filter(Boolean).join(" ")}
+            rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
         </Field>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={busy || (hydrated && !complete)}>
+          {/* Disabled until complete (the spec); while sending, aria-disabled: a disabled button drops the keyboard's focus. */}
+          <button type="submit" className="btn-primary" disabled={hydrated && !complete} aria-disabled={busy || undefined} onClick={(event) => busy && event.preventDefault()}>
             {busy ? "Submitting..." : "Submit Tip"}
           </button>
           <Link to="/home" className="btn-secondary">Cancel</Link>

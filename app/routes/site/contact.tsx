@@ -134,7 +134,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <Turnstile siteKey={loaderData.turnstileSiteKey} />
-            <button type="submit" className="btn-primary" disabled={sending}>
+            <button type="submit" className="btn-primary" aria-disabled={sending || undefined} onClick={(event) => sending && event.preventDefault()}>
               {sending ? "Sending..." : "Send Message"}
             </button>
           </Form>
