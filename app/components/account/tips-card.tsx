@@ -47,7 +47,7 @@ export function TipsCard({ tips }: { tips: OwnTip[] }) {
                   <p className="mt-2 whitespace-pre-wrap break-words text-slate-300">{tip.tipDescription}</p>
                 </details>
                 {tip.adminNotes ? (
-                  <p className="mt-3 rounded-lg bg-field-800 p-3 text-sm text-slate-300">
+                  <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-field-800 p-3 text-sm text-slate-300">
                     <span className="font-semibold text-white">Feedback from our team: </span>
                     {tip.adminNotes}
                   </p>

@@ -34,7 +34,8 @@ export function ActivityTab({ activity }: { activity: Activity }) {
   return (
     <Section id="activity" title="Activity">
       <p className="text-sm text-slate-400">Every staff change to access, money or someone else&rsquo;s words. Entries cannot be edited or deleted.</p>
-      <Form method="get" action="/admin#activity" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
+      {/* Keyed on the filter shown: after 'Clear filters' (or Back) its fields say what the list is filtered by, not what was chosen before. */}
+      <Form key={`${filter.actorId}|${filter.affected}`} method="get" action="/admin#activity" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="activity-actor" className="label">Staff member</label>
           <select id="activity-actor" name="actor" defaultValue={filter.actorId} className="input">

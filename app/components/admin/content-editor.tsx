@@ -17,7 +17,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } f
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-form";
-import { Field, FieldErrors, FilesNotKept, FormAlert } from "~/components/forms";
+import { Field, FieldErrors, FilesNotKept, FormAlert, hintIdOf } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import {
   CONTENT_TYPE_OPTIONS,
@@ -220,14 +220,15 @@ function TagsInput({ name, id, initial, errors }: { name: string; id: string; in
     const buttons = chips.current?.querySelectorAll("button") ?? [];
     (buttons[Math.min(index, buttons.length - 1)] ?? box.current)?.focus();
   }, [tags]);
-  const hintId = `${id}-hint`;
+  // The hint's id is the one Field gives its hint (hintIdOf).
+  const hintId = hintIdOf(id);
   // A refused tag ('A tag needs a letter or a digit') is read with the box it belongs to.
   const errorId = `${id}-error`;
   const described = { "aria-describedby": errors?.length ? `${hintId} ${errorId}` : hintId, "aria-invalid": errors?.length ? true : undefined };
 
   if (!hydrated) {
     return (
-      <Field label="Tags" htmlFor={id} errors={errors} errorId={errorId} hint={<span id={hintId}>Separate tags with commas.</span>}>
+      <Field label="Tags" htmlFor={id} errors={errors} errorId={errorId} hint="Separate tags with commas.">
         <input id={id} name={name} type="text" defaultValue={initial} {...described} className="input" placeholder="e.g. zone beater, red zone" />
       </Field>
     );

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/videos";
 import { EditorError } from "~/components/admin/editor-error";
 import { UploadStatus, useVideoUpload } from "~/components/admin/video-upload";
@@ -22,6 +22,11 @@ export function meta({ error }: Route.MetaArgs) {
   // A refused or failed page names itself (its error page sets the title).
   if (error) return [{ name: "robots", content: "noindex" }];
   return [{ title: "Videos | Gridiron Playbook" }, { name: "robots", content: "noindex" }];
+}
+
+/** A delete refused because an item uses the video (taken meanwhile) reads the list again: its row then says which. */
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionStatus === 409 && formData?.get("intent") === "delete") || defaultShouldRevalidate;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/admin/videos", { kind: "info", title: "Already deleted", description: "That video is no longer stored." });
     }
     if (!deleted.ok) {
-      return data({ error: `Not deleted: ${deleted.uses === 1 ? "an item uses" : `${deleted.uses} items use`} this video. Give them another video first.` }, { status: 409 });
+      return data({ error: `Not deleted: ${deleted.uses === 1 ? "an item uses" : `${deleted.uses} items use`} this video. Give them another video first.`, key }, { status: 409 });
     }
     return redirectWithToast("/admin/videos", { kind: "success", title: "Video deleted", description: `/media/${key} is no longer stored.` });
   }
@@ -155,7 +160,7 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       <div className="mt-6 grid gap-8 *:min-w-0 lg:grid-cols-[340px_1fr]">
-        <UploadForm error={actionData?.error ?? null} />
+        <UploadForm error={actionData && !("key" in actionData) ? actionData.error : null} />
         <section aria-labelledby="stored-videos">
           <h2 id="stored-videos" className="text-lg font-bold text-white">
             Stored videos
@@ -167,6 +172,12 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
               {videos.map((video) => (
                 <li key={video.key} className="card p-4 text-sm">
                   <p className="break-all font-mono text-slate-100">{video.url}</p>
+                  {/* A delete refused here (an item took the video meanwhile) is said by the video; the list is read again, its uses with it. */}
+                  {actionData && "key" in actionData && actionData.key === video.key ? (
+                    <p role="alert" className="field-error">
+                      {actionData.error}
+                    </p>
+                  ) : null}
                   <p className="mt-1 text-slate-400">
                     {formatBytes(video.size)} · uploaded {formatShortDate(video.uploaded)}
                   </p>
