@@ -4,6 +4,7 @@ import { discordLinks, oauthAccounts, users } from "../../db/schema.ts";
 import { isStaff } from "../lib/access.ts";
 import type { AppContext } from "./context.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
+import { safeRedirectPath } from "../lib/schemas/auth.ts";
 import { readCookie } from "./http.server.ts";
 
 // Sign in with Discord or Google through arctic's OAuth 2 client (authorization code + PKCE).
@@ -43,6 +44,8 @@ export const PROVIDERS: Record<OAuthProvider, ProviderConfig> = {
 const DISCORD_USER_ENDPOINT = "https://discord.com/api/users/@me";
 const STATE_COOKIE = "oauth_state";
 const VERIFIER_COOKIE = "oauth_verifier";
+/** Where the sign-in goes back to (the login page's redirectTo), kept across the provider's pages. */
+const RETURN_COOKIE = "oauth_return";
 const COOKIE_MAX_AGE = 600;
 
 /** A provider URL, or its stand-in under OAUTH_ENDPOINT_OVERRIDE (tests). */
@@ -85,15 +88,28 @@ export function startAuthorization(env: Env, provider: OAuthProvider, request: R
   );
   if (provider === "google") authorizationUrl.searchParams.set("prompt", "select_account");
   const secure = url.protocol === "https:";
+  const returnTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   return {
     url: authorizationUrl.toString(),
-    cookies: [cookie(STATE_COOKIE, state, secure), cookie(VERIFIER_COOKIE, codeVerifier, secure)],
+    cookies: [cookie(STATE_COOKIE, state, secure), cookie(VERIFIER_COOKIE, codeVerifier, secure), cookie(RETURN_COOKIE, encodeURIComponent(returnTo), secure)],
   };
+}
+
+/** The page the sign-in started from asked to go back to (checked again: a cookie can be set by hand), else /home. */
+export function returnAddressOf(request: Request) {
+  const stored = readCookie(request, RETURN_COOKIE);
+  let decoded: string | null = null;
+  try {
+    decoded = stored ? decodeURIComponent(stored) : null;
+  } catch {
+    decoded = null;
+  }
+  return safeRedirectPath(decoded);
 }
 
 export function clearAuthorizationCookies(request: Request) {
   const secure = new URL(request.url).protocol === "https:";
-  return [cookie(STATE_COOKIE, "", secure, 0), cookie(VERIFIER_COOKIE, "", secure, 0)];
+  return [cookie(STATE_COOKIE, "", secure, 0), cookie(VERIFIER_COOKIE, "", secure, 0), cookie(RETURN_COOKIE, "", secure, 0)];
 }
 
 type ProviderProfile = { providerUserId: string; email: string; emailVerified: boolean; firstName: string | null; lastName: string | null };

@@ -40,22 +40,23 @@ function cookieMap(response: Response) {
   );
 }
 
-async function start(provider: Provider) {
-  const response = await get(`/auth/oauth/${provider}`);
+async function start(provider: Provider, redirectTo?: string) {
+  const response = await get(`/auth/oauth/${provider}${redirectTo === undefined ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`);
   expect(response.status).toBe(302);
   const cookies = cookieMap(response);
-  const cookie = `oauth_state=${cookies.oauth_state.value}; oauth_verifier=${cookies.oauth_verifier.value}`;
+  const cookie = `oauth_state=${cookies.oauth_state.value}; oauth_verifier=${cookies.oauth_verifier.value}; oauth_return=${cookies.oauth_return.value}`;
   return { response, location: response.headers.get("Location")!, cookies, cookie };
 }
 
-/** The whole round trip: start here, pick the account at the (fake) provider, come back. */
-async function signInWith(provider: Provider, profile: GoogleProfile | DiscordProfile) {
-  const started = await start(provider);
+/** The whole round trip: start here (from a login page that asked to go back to `redirectTo`), pick the account at the (fake) provider, come back. */
+async function signInWith(provider: Provider, profile: GoogleProfile | DiscordProfile, options: { redirectTo?: string; browserCookie?: string } = {}) {
+  const started = await start(provider, options.redirectTo);
   const consent = await fetch(withTestProfile(started.location, profile), { redirect: "manual" });
   expect(consent.status).toBe(302);
   const callback = new URL(consent.headers.get("Location")!);
   expect(callback.origin).toBe(new URL(baseUrl()).origin);
-  const response = await get(callback.pathname + callback.search, { cookie: started.cookie });
+  const cookie = options.browserCookie ? `${started.cookie}; ${options.browserCookie}` : started.cookie;
+  const response = await get(callback.pathname + callback.search, { cookie });
   return { response, callbackPath: callback.pathname + callback.search, cookie: started.cookie };
 }
 
@@ -235,6 +236,32 @@ describe("accounts from Discord and Google", () => {
     const again = expectSignedIn((await signInWith("google", profile)).response);
     expect(await responseText(await get("/home", { cookie: again }))).toContain("Welcome Back, Gale");
     expect(await accountsWithEmail(profile.email)).toHaveLength(1);
+  });
+
+  it("goes back to the page the login asked for (a plan and its code), never off the site, and hands back a form kept when the session ended", async () => {
+    const back = await signInWith("google", googleProfile(), { redirectTo: "/subscribe?plan=yearly&promo=GRIDIRON10" });
+    expect(back.response.headers.get("Location")).toBe("/subscribe?plan=yearly&promo=GRIDIRON10");
+    expect(back.response.headers.getSetCookie().some((cookie) => /^oauth_return=; .*Max-Age=0/.test(cookie))).toBe(true);
+    for (const outside of ["//evil.example/home", "https://evil.example/", "/\\evil.example"]) {
+      expect((await signInWith("google", googleProfile(), { redirectTo: outside })).response.headers.get("Location"), outside).toBe("/home");
+    }
+
+    // A Google-only member's tip, sent after their session ended, is theirs again after signing in.
+    const profile = googleProfile();
+    expectSignedIn((await signInWith("google", profile)).response);
+    const words = `Tip kept through Google ${randomBytes(4).toString("hex")}`;
+    const sent = await fetch(new URL("/submit-tip", baseUrl()), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl(), "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({ formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: words }),
+    });
+    expect(sent.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/submit-tip")}`);
+    const browserCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!.split(";")[0];
+    const signedIn = await signInWith("google", profile, { redirectTo: "/submit-tip", browserCookie });
+    expect(signedIn.response.headers.get("Location")).toBe("/submit-tip");
+    const session = sessionFrom(signedIn.response)!;
+    expect(await responseText(await get("/submit-tip", { cookie: `${session}; ${browserCookie}` }))).toContain(words);
   });
 
   it("creates a member for a new verified Discord e-mail, named by the Discord display name", async () => {

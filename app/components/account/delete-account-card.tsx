@@ -43,7 +43,7 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
               <p>For your security, sign in again with Discord or Google, then delete your account within 10 minutes.</p>
               <p className="mt-3 flex flex-wrap gap-2">
                 {state.providers.map((provider) => (
-                  <a key={provider.id} href={`/auth/oauth/${provider.id}`} className="btn-secondary btn-sm">
+                  <a key={provider.id} href={`/auth/oauth/${provider.id}?redirectTo=${encodeURIComponent("/account-settings#delete-account")}`} className="btn-secondary btn-sm">
                     Sign in again with {provider.label}
                   </a>
                 ))}

@@ -286,13 +286,13 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
   );
 }
 
-export function OAuthButtons({ providers }: { providers: { id: string; label: string }[] }) {
+export function OAuthButtons({ providers, redirectTo }: { providers: { id: string; label: string }[]; redirectTo: string }) {
   return (
     <div className="mt-6 border-t border-field-700 pt-6">
       <p className="text-center text-xs font-semibold uppercase tracking-wider text-slate-400">Or continue with</p>
       <div className="mt-3 grid gap-3">
         {providers.map((provider) => (
-          <a key={provider.id} href={`/auth/oauth/${provider.id}`} className="btn-secondary w-full">
+          <a key={provider.id} href={`/auth/oauth/${provider.id}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="btn-secondary w-full">
             Sign in with {provider.label}
           </a>
         ))}

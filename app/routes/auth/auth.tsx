@@ -175,7 +175,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <LoginForm key="login" actionData={actionData} redirectTo={redirectTo} />
             )}
-            {mode !== "forgot" && loaderData.providers.length ? <OAuthButtons providers={loaderData.providers} /> : null}
+            {mode !== "forgot" && loaderData.providers.length ? <OAuthButtons providers={loaderData.providers} redirectTo={redirectTo} /> : null}
           </div>
         </div>
       </div>

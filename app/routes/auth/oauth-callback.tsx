@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/oauth-callback";
 import { startSession } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
-import { clearAuthorizationCookies, completeAuthorization, configuredProviders, isOAuthProvider } from "~/server/oauth.server";
+import { claimKeptForm } from "~/server/kept-forms.server";
+import { clearAuthorizationCookies, completeAuthorization, configuredProviders, isOAuthProvider, returnAddressOf } from "~/server/oauth.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -18,5 +19,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirectWithToast("/auth", { kind: "error", title: "Sign-in failed", description: outcome.message }, { headers });
   }
   headers.append("Set-Cookie", await startSession(app, request, outcome.userId));
-  return redirectWithToast("/home", { kind: "success", title: "Login successful! Redirecting..." }, { headers });
+  // Back to the page the sign-in started from; a form kept there when the session ended is this
+  // member's again (as after a password login that goes straight back to it).
+  const target = returnAddressOf(request);
+  await claimKeptForm(app, request, outcome.userId, target);
+  return redirectWithToast(target, { kind: "success", title: "Login successful! Redirecting..." }, { headers });
 }
