@@ -239,8 +239,9 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
   if (addressStatus.used > RESET_ADDRESS_RULE.limit) {
     return { status: "throttled" as const, retryAfterSeconds: addressStatus.retryAfterSeconds };
   }
-  // Over the per-account limit the answer stays the same, but no more mail goes out.
-  if (accountStatus.used > RESET_ACCOUNT_RULE.limit) return { status: "success" as const };
+  // Over the per-address limit for this e-mail: no more mail, and the answer says so rather than
+  // 'sent'. It tells nothing of the account: the count is kept per address typed, known or not.
+  if (accountStatus.used > RESET_ACCOUNT_RULE.limit) return { status: "throttled" as const, retryAfterSeconds: accountStatus.retryAfterSeconds };
   const user = await findUserByEmail(app, email);
   if (user) {
     const token = await issueToken(app.db, user.id, "password_reset");

@@ -65,6 +65,28 @@ describe("forgot password", () => {
     expect(await messagesTo(unknown)).toEqual([]);
   });
 
+  it("after three links in an hour to one address, says to wait instead of 'sent', the same for an unknown address", async () => {
+    const user = await createConfirmedUser("forgot-limit");
+    const unknown = uniqueEmail("forgot-limit-unknown");
+    const answers: Record<string, number[]> = { [user.email]: [], [unknown]: [] };
+    const pages: Record<string, string> = {};
+    for (const email of [user.email, unknown]) {
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        const intent = attempt === 1 ? "forgot" : "resend";
+        const response = await postForm("/auth?mode=forgot", { intent, email }, { headers: fromAddress(newClientAddress()) });
+        answers[email].push(response.status);
+        if (attempt === 4) pages[email] = (await normalizedPage(response, email)).replaceAll("&#x27;", "'");
+        else await response.body?.cancel();
+      }
+    }
+    expect(answers[user.email]).toEqual([200, 200, 200, 429]);
+    expect(answers[unknown]).toEqual([200, 200, 200, 429]);
+    expect(pages[user.email]).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(pages[user.email]).not.toContain("A new password reset email has been sent.");
+    expect(pages[user.email]).toBe(pages[unknown]);
+    expect((await messagesTo(user.email)).filter((mail) => mail.subject.startsWith("Reset your"))).toHaveLength(3);
+  });
+
   it("checks the address: 'Please enter your email address', 'Please enter a valid email address'", async () => {
     const empty = await postForm("/auth?mode=forgot", { intent: "forgot", email: "  " });
     expect(empty.status).toBe(400);
