@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert } from "~/components/forms";
+import { Field, FormAlert, hintIdOf } from "~/components/forms";
 import { deleteAccountSchemaFor, DELETE_CONFIRMATION } from "~/lib/schemas/account";
 import { SettingsCard } from "./settings-card";
 
@@ -55,8 +55,19 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
             <input type="hidden" name="intent" value="delete-account" />
             <FormAlert errors={form.errors} />
             {state.hasPassword ? (
-              <Field label="Password" htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId}>
-                <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="input" />
+              <Field
+                label="Password"
+                htmlFor={fields.password.id}
+                errors={fields.password.errors}
+                errorId={fields.password.errorId}
+                hint="A wrong password here counts toward the same 3 attempts as Change Password."
+              >
+                <input
+                  {...getInputProps(fields.password, { type: "password" })}
+                  aria-describedby={[hintIdOf(fields.password.id), fields.password.errors?.length ? fields.password.errorId : null].filter(Boolean).join(" ")}
+                  autoComplete="current-password"
+                  className="input"
+                />
               </Field>
             ) : null}
             <Field

@@ -47,10 +47,11 @@ const PLAYBOOK_LIMIT = 100;
 
 /**
  * A refused change (4xx) normally leaves the page's data as it was; one refused because the
- * subscription ended meanwhile (409) reads the card again, as a page posted without JavaScript does.
+ * subscription ended meanwhile (409) reads the card again, as a page posted without JavaScript does,
+ * and so does a refused 'Delete account': its wrong passwords count toward the Security card's attempts.
  */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
+export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || (formData?.get("intent") === "delete-account" && actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
