@@ -32,9 +32,9 @@ export const SAVE_FAILED = "Failed to save content. Please try again.";
 export function staleToast(slug: string, renamed: boolean): Toast {
   return {
     kind: "error",
-    title: "Not saved: changed by someone else",
+    title: "Not saved: changed since you opened it",
     description:
-      "Another staff member saved this item after you opened this editor, so your changes were not saved." +
+      "This item was saved after you opened this editor (by another staff member, or by you in another tab), so your changes were not saved." +
       (renamed ? ` Its address is now /content/${slug}.` : "") +
       " Your changes are still in this form: Save again to replace their version with yours, or open the editor again to start from theirs.",
   };

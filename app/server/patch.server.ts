@@ -363,7 +363,7 @@ export type SaveUpdateResult =
   | { ok: false; error: string; field?: "version" | "releasedOn"; revision?: number };
 
 export const TITLE_UPDATE_CHANGED =
-  "Not saved: another staff member saved this title update after you opened it. Your changes are kept here; check them against the list, then save again to replace their version.";
+  "Not saved: this title update was saved after you opened it (by another staff member, or by you in another tab). Your changes are kept here; check them against the list, then save again to replace their version.";
 
 /** The newest release date of a game's other updates in effect (null when it has none). */
 async function newestOtherRelease(db: Database, game: Game, exceptId: number | null) {

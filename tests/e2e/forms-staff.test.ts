@@ -137,7 +137,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     // This editor still posts to the old address, on the revision it opened: refused, the typing kept.
     await mine.page.getByLabel("Description", { exact: true }).fill("My rewrite of the tip.");
     await mine.page.getByRole("button", { name: "Update Content" }).click();
-    const refusal = mine.page.getByRole("alert").filter({ hasText: "Another staff member saved" });
+    const refusal = mine.page.getByRole("alert").filter({ hasText: "This item was saved after you opened this editor" });
     await visible(refusal, 15_000);
     await visible(refusal.getByText(`Its address is now /content/matrix-clash-renamed-${id}.`, { exact: false }));
     expect(await mine.page.getByLabel("Description", { exact: true }).inputValue()).toBe("My rewrite of the tip.");
@@ -266,7 +266,7 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
 
     await mine.page.getByLabel("Content", { exact: true }).fill("My rewrite of the post.");
     await mine.page.getByRole("button", { name: "Update", exact: true }).click();
-    const refusal = mine.page.getByRole("alert").filter({ hasText: "Another superadmin saved this post" });
+    const refusal = mine.page.getByRole("alert").filter({ hasText: "This post was saved after you opened this editor" });
     await visible(refusal, 15_000);
     await visible(refusal.getByText(`Its address is now /blog/${slug}-moved.`, { exact: false }));
     expect(await mine.page.getByLabel("Content", { exact: true }).inputValue()).toBe("My rewrite of the post.");

@@ -315,6 +315,19 @@ describe("the featured image", () => {
   });
 });
 
+describe("a form too large to read (a 32 MB picture, without JavaScript)", () => {
+  it("is refused unread (413), and says that what was typed could not be kept", async () => {
+    const id = token();
+    const bytes = new Uint8Array(32 * 1024 * 1024);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const slug = `huge-photo-${id}`;
+    const response = await save("/admin/blog/new", { title: `Huge photo ${id}`, slug, content: "Typed before the photo.", featuredImage: new File([bytes], `huge-${id}.png`, { type: "image/png" }) });
+    expect(response.status).toBe(413);
+    expect(textOf(await response.text())).toContain("File too large: Please upload an image smaller than 5MB. With a file this large, what you typed could not be kept.");
+    expect(await blogPostBySlug(slug)).toBeNull();
+  });
+});
+
 describe("the preview without JavaScript", () => {
   it("renders the markdown, sanitised, keeps what was typed and saves nothing", async () => {
     const slug = `preview-${token()}`;

@@ -224,7 +224,7 @@ describe("bad input is refused with its message and changes nothing", () => {
     const stale = await postForm(`/admin/updates?edit=${row.id}`, updateForm(version, { updateId: String(row.id), revision: revision!, summary: "My stale summary." }), { cookie: cookies.admin });
     expect(stale.status).toBe(409);
     const page = (await stale.text()).replaceAll("&#x27;", "'");
-    expect(page).toContain("Not saved: another staff member saved this title update after you opened it.");
+    expect(page).toContain("Not saved: this title update was saved after you opened it (by another staff member, or by you in another tab).");
     expect(page).toContain("My stale summary.");
     expect((await updatesNamed(version))[0].summary).toBe("Corrected from EA's notes.");
     const fresh = /name="revision" value="(\d+)"/.exec(page)?.[1];

@@ -73,7 +73,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result: SubmissionResult<string[]> = {
       status: "error",
       initialValue: null,
-      error: { featuredImage: [`${IMAGE_TOO_LARGE.title}: ${IMAGE_TOO_LARGE.description}`] },
+      // Said, since the editor comes back without the text: the page does not look as if it were kept.
+      error: { featuredImage: [`${IMAGE_TOO_LARGE.title}: ${IMAGE_TOO_LARGE.description} With a file this large, what you typed could not be kept.`] },
       fields: ["featuredImage"],
     };
     return data({ result, preview: null, toast: null }, { status: 413 });
@@ -110,9 +111,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "stale": {
       const toast: ErrorToast = {
         kind: "error",
-        title: "Not saved: changed by someone else",
+        title: "Not saved: changed since you opened it",
         description:
-          `Another superadmin saved this post after you opened this editor, so your changes were not saved.` +
+          `This post was saved after you opened this editor (by another superadmin, or by you in another tab), so your changes were not saved.` +
           (outcome.slug !== editSlug ? ` Its address is now /blog/${outcome.slug}.` : "") +
           " Your changes are still in this form: Update again to replace their version with yours, or open the editor again to start from theirs.",
       };
