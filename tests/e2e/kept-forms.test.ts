@@ -93,6 +93,23 @@ describe.each(JS_MODES)("a form sent after the session ended ($label)", (mode: J
     await w.finish();
   });
 
+  it("Account Settings: new names come back after the login and are saved", async () => {
+    const member = await createMember({ firstName: "Before", lastName: "Rename" });
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto("/account-settings", { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
+    const card = page.locator("#profile");
+    await card.getByLabel("First name").fill("Kept");
+    await card.getByLabel("Last name").fill("Through Login");
+    await logInAgainAfterSend(w, member.email, () => card.getByRole("button", { name: "Save Changes" }).click(), "/account-settings");
+    expect(await card.getByLabel("First name").inputValue()).toBe("Kept");
+    expect(await card.getByLabel("Last name").inputValue()).toBe("Through Login");
+    await card.getByRole("button", { name: "Save Changes" }).click();
+    await savedToast(page, "Profile updated");
+    await w.finish();
+  });
+
   it("the content editor: an edit comes back after the login and is saved", async () => {
     const w = await watchedPage(browser, mode);
     const { page } = w;

@@ -187,6 +187,33 @@ async function navigationAvatar(cookie: string) {
   return /<img src="(\/media\/avatars\/[^"]+)"/.exec(html)?.[1] ?? null;
 }
 
+describe("a change sent after the session ended", () => {
+  it("new names are kept through the login and come back in the Profile card, once; any other change is said not to be saved", async () => {
+    const user = await createConfirmedUser("kept-names");
+    const sent = await postForm("/account-settings", { intent: "profile", firstName: "Renamed", lastName: "While Out" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/account-settings#profile")}`);
+    expect(toastFrom(sent)).toMatchObject({ title: "Session ended" });
+    const browserCookie = sent.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!.split(";")[0];
+    const login = await attemptLogin(user.email, user.password, { ...fromAddress(newClientAddress()), Cookie: browserCookie }, { redirectTo: "/account-settings#profile" });
+    const session = sessionFrom(login)!;
+    const page = await settingsPage(`${session}; ${browserCookie}`);
+    expect(page).toContain('value="Renamed"');
+    expect(page).toContain('value="While Out"');
+    expect(page).toContain("Not saved: your session had ended. What you typed is back in the form; save it now.");
+    expect((await storedMemberByEmail(user.email)).firstName).not.toBe("Renamed");
+    // Once.
+    expect(await settingsPage(`${session}; ${browserCookie}`)).not.toContain('value="Renamed"');
+
+    // Notification choices (and passwords, pictures, billing) are not kept: the login says the change was not made.
+    const other = await postForm("/account-settings", { intent: "notifications", notifyDigest: "on" });
+    expect(other.status).toBe(302);
+    expect(other.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`);
+    expect(toastFrom(other)).toEqual({ kind: "error", title: "Session ended", description: "Log in again, then make your change again: it was not saved." });
+    expect(other.headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(false);
+  });
+});
+
 describe("avatar upload", () => {
   it("stores a real PNG in R2 under avatars/{userId}-{timestamp}.png and serves it at that URL", async () => {
     const user = await createConfirmedUser("avatar");

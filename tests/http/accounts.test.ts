@@ -125,7 +125,10 @@ describe("guards", () => {
   it("refuses a visitor's POST to account settings without doing anything", async () => {
     const response = await postForm("/account-settings", { intent: "profile", firstName: "Mallory", lastName: "X" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Faccount-settings");
+    // The names are kept for whoever logs in through that login (decision 0023); nothing is saved.
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Faccount-settings%23profile");
+    const other = await postForm("/account-settings", { intent: "change-password", currentPassword: "x", newPassword: "y", confirmPassword: "y" });
+    expect(other.headers.get("Location")).toBe("/auth?redirectTo=%2Faccount-settings");
   });
 
   it("carries redirectTo into the login form", async () => {

@@ -26,7 +26,8 @@ import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
 import { saveNotificationPreferences } from "~/server/notifications.server";
 import { AVATAR_STORE_FAILED, changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
-import { requireUser } from "~/server/guards.server";
+import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { keepReadFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { changeSubscription, isSubscriptionIntent, subscriptionSummary } from "~/server/subscription-changes.server";
 import { listTipsOfUser } from "~/server/tips.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -54,7 +55,15 @@ export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalida
   return actionStatus === 409 || (formData?.get("intent") === "delete-account" && actionStatus !== undefined && actionStatus >= 400) || defaultShouldRevalidate;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const page = await settingsPage(args);
+  // The names sent while the session had ended, put back once after the login (kept-forms.server.ts).
+  const kept = await takeKeptForm(getApp(args.context), args.request);
+  if (!kept || kept.formData.get("intent") !== "profile") return { ...page, restoredProfile: null };
+  return data({ ...page, restoredProfile: keptSubmission(kept, profileSchema).result }, { headers: { "Set-Cookie": kept.setCookie } });
+}
+
+async function settingsPage({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const app = getApp(context);
   const [tips, throttle, started, discordRows] = await Promise.all([
@@ -104,8 +113,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
   const app = getApp(context);
+  if (!(await getOptionalUser(context))) {
+    // Signed out meanwhile (another tab, expiry). New names are kept through the login like the
+    // other forms' text; passwords, pictures and billing are never kept: the login says the change
+    // was not made, rather than nothing.
+    const formData = isRequestTooLarge(request) ? null : await readForm(request);
+    if (formData?.get("intent") === "profile") await keepReadFormIfSignedOut(context, request, formData, "#profile");
+    throw redirectWithToast(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`, {
+      kind: "error",
+      title: "Session ended",
+      description: "Log in again, then make your change again: it was not saved.",
+    });
+  }
+  const user = await requireUser(context, request);
 
   if (isRequestTooLarge(request)) {
     await discardRequestBody(request);
@@ -237,7 +258,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   useEffect(() => {
     if (actionData && "toast" in actionData && actionData.toast) showToast(actionData.toast);
   }, [actionData]);
-  const profileAnswer = actionData?.intent === "profile" && "result" in actionData ? actionData.result : null;
+  const profileAnswer = actionData?.intent === "profile" && "result" in actionData ? actionData.result : loaderData.restoredProfile;
   const avatarError = actionData?.intent === "avatar" && "toast" in actionData ? actionData.toast : null;
   const subscriptionNotice = actionData && actionData.intent !== "avatar" && "toast" in actionData ? actionData.toast : null;
   const passwordAnswer = actionData?.intent === "change-password" && "result" in actionData ? actionData : null;
