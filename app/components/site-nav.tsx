@@ -207,7 +207,8 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
         <span className="sr-only">Menu</span>
         <span aria-hidden="true" className="icon-menu" />
       </summary>
-      <div className="absolute inset-x-0 top-16 border-b border-field-700 bg-field-950 px-4 pb-4 shadow-2xl">
+      {/* Its own scroll, within the screen below the bar: a phone turned sideways is 390 px tall. */}
+      <div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-field-700 bg-field-950 px-4 pb-4 shadow-2xl">
         {viewer ? (
           <div className="flex items-center gap-3 border-b border-field-700 py-3">
             <Avatar person={viewer} />
@@ -231,6 +232,8 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
             <>
               <li><Link to="/account-settings" className={link}>Account Settings</Link></li>
               <li><Link to="/gameplans" className={link}>Gameplans</Link></li>
+              {/* The spec's phone menu has no Submit Tip; a laptop narrower than 1280 px gets this menu too, and the account menu's items. */}
+              <li className="hidden lg:block"><Link to="/submit-tip" className={link}>Submit Tip</Link></li>
               {viewer.isStaff ? <li><Link to="/admin" className={link}>Admin</Link></li> : null}
               <li><LogoutButton className={link} /></li>
             </>

@@ -174,8 +174,10 @@ export type StaffUserEdit = {
   subscriptionStatus: "active" | "inactive" | "cancelled" | "past_due";
   accessExpiresAt: Date | null;
   role?: "user" | "admin" | "superadmin";
-  /** null: the member's ended Stripe subscription is no longer theirs (user-edit-form.server.ts). */
+  /** null: the member's ended Stripe subscription, its plan and start, are no longer theirs (user-edit-form.server.ts). */
   stripeSubscriptionId?: null;
+  subscriptionPlan?: null;
+  subscriptionStartDate?: null;
 };
 
 /**

@@ -90,7 +90,7 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   const grant = edit.subscriptionTier !== target.subscriptionTier || edit.subscriptionStatus !== target.subscriptionStatus || newDate?.getTime() !== target.accessExpiresAt?.getTime();
   const letGo = grant && Boolean(target.stripeSubscriptionId) && !hasRunningSubscription(target);
   try {
-    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate, ...(letGo ? { stripeSubscriptionId: null } : {}) });
+    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate, ...(letGo ? { stripeSubscriptionId: null, subscriptionPlan: null, subscriptionStartDate: null } : {}) });
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }

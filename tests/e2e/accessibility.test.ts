@@ -340,6 +340,53 @@ describe("keyboard focus after a form is sent (JavaScript on)", () => {
     await context.close();
   });
 
+  it("switching /auth's mode, a wrong promo code and a changed password each leave the keyboard somewhere useful", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Need an account? Register" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Create your account");
+    await page.getByRole("link", { name: /Already have an account/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Welcome back");
+
+    const member = await createMember({ firstName: "Keys", lastName: "Promo" });
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto("/subscribe?plan=monthly", { waitUntil: "networkidle" });
+    await page.getByLabel("Promo code (optional)").fill("WRONGCODE");
+    await page.getByRole("button", { name: "Proceed to Payment" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(/Promo code "WRONGCODE" is invalid or has expired\./).waitFor();
+    // The keyboard stays on the button it pressed (aria-disabled while sending), the code marked and described.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Proceed to Payment");
+    expect(await page.getByLabel("Promo code (optional)").getAttribute("aria-describedby")).toBe("checkout-error");
+    expect(await page.getByLabel("Promo code (optional)").getAttribute("aria-invalid")).toBe("true");
+
+    await page.goto("/account-settings#security", { waitUntil: "networkidle" });
+    await page.getByLabel("Current password").fill(DEMO_PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill("Another#Password42");
+    await page.getByLabel("Confirm new password").fill("Another#Password42");
+    await page.getByRole("button", { name: "Change Password" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Password changed successfully!").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toContain("Password changed successfully!");
+    await context.close();
+  });
+
+  it("a phone turned sideways reaches every item of the menu (it scrolls within the screen)", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 844, height: 390 } });
+    await signInAs(page, "premium");
+    await page.goto("/college");
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: /^\s*Menu\s*$/ }) });
+    await menu.locator("summary").click();
+    const logout = menu.getByRole("button", { name: "Logout" });
+    await logout.scrollIntoViewIfNeeded();
+    const box = await logout.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it("a toast stays while the keyboard's focus is on it", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/contact", { waitUntil: "networkidle" });

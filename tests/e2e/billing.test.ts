@@ -63,8 +63,11 @@ describe("billing in Chromium", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => focusedName(page)).toBe("Cancel Subscription");
     await page.keyboard.press("Enter");
-    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
+    await expect.poll(() => focusedName(page)).toBe("Yes, cancel subscription");
+    await page.keyboard.press("Enter");
     await visible(page.getByText("Subscription cancelled", { exact: true }));
+    // The keyboard is on what took the answer's place.
+    await expect.poll(() => focusedName(page)).toBe("Resume Subscription");
     await visible(page.getByText("Your subscription has been cancelled. You'll have access until the end of your billing period."));
     await visible(page.getByText("Cancelled", { exact: true }));
     await visible(page.getByText("Ends", { exact: true }));

@@ -108,6 +108,17 @@ describe("page shell in Chromium", () => {
     await context.close();
   });
 
+  it("offers Submit Tip in the menu of a laptop narrower than 1280 px, where the account menu is folded into it", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 1024, height: 768 } });
+    await signInAs(page, "premium");
+    await page.goto("/college");
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: /^\s*Menu\s*$/ }) });
+    await menu.locator("summary").click();
+    await menu.getByRole("link", { name: "Submit Tip", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/submit-tip");
+    await context.close();
+  });
+
   it("announces a page opened inside the site by its title and starts the keyboard at its main content", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/blog", { waitUntil: "networkidle" });
@@ -116,6 +127,8 @@ describe("page shell in Chromium", () => {
     await post.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname.startsWith("/blog/"));
+    // The post's own title first (the URL changes a moment before the title does).
+    await expect.poll(() => page.title()).not.toBe("Blog | Gridiron Playbook");
     await expect.poll(() => page.getByTestId("route-announcer").textContent()).toBe(await page.title());
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     // The next Tab is on the new page's first control, not back in the top bar.

@@ -564,7 +564,10 @@ describe("the whole local journey over HTTP", () => {
       );
     expect((await edit({ accessExpiresAt: "2031-06-30" }, ended.updatedAt)).status).toBe(302);
     const given = await storedMember(former.id);
-    expect(given).toMatchObject({ subscriptionTier: "premium", stripeSubscriptionId: null });
+    expect(given).toMatchObject({ subscriptionTier: "premium", stripeSubscriptionId: null, subscriptionPlan: null, subscriptionStartDate: null });
+    // No plan is claimed for it: nothing is charged.
+    const pricing = (await text(await get("/subscribe", { cookie: formerCookie }))).replaceAll("<!-- -->", "");
+    expect(pricing).not.toMatch(/on the (monthly|yearly) plan/);
     const card = (await text(await get("/account-settings", { cookie: formerCookie }))).replaceAll("<!-- -->", "");
     expect(card).toContain("Premium was given to this account by our team");
     expect(card).not.toContain("Resume Subscription");

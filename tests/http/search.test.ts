@@ -424,6 +424,9 @@ describe("what an empty search offers", () => {
     expect(text).not.toContain("Search without filters");
     expect(text).not.toContain("may be hiding");
     expect(text).not.toContain("without the filters");
+    // Nor the patch filter, which can only narrow nothing further.
+    expect(text).not.toContain("Works on current update");
+    expect((await search("zzzq", "visitor", "&works=current")).text).toContain("Works on current update");
   });
 
   it("'Works on current update' with other filters: the way out drops every filter, since dropping it alone may find nothing", async () => {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { Field, FormAlert, NewPasswordField } from "~/components/forms";
+import { Field, FocusOnArrival, FormAlert, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
 import { changePasswordSchema, PASSWORD_CHANGE_ATTEMPTS } from "~/lib/schemas/auth";
 import { SettingsCard } from "./settings-card";
@@ -74,10 +74,13 @@ export function SecurityCard({
       <Form key={formKey.current} method="post" action="/account-settings#security" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="change-password" />
         {changed ? (
-          <div role="status" className="rounded-lg border border-turf/50 bg-lime-950/40 px-4 py-3 text-sm text-lime-200">
-            <p className="font-bold">Security Updated</p>
-            <p>Password changed successfully!</p>
-          </div>
+          // The form is drawn anew after the change: the keyboard goes to what it says.
+          <FocusOnArrival>
+            <div role="status" className="rounded-lg border border-turf/50 bg-lime-950/40 px-4 py-3 text-sm text-lime-200">
+              <p className="font-bold">Security Updated</p>
+              <p>Password changed successfully!</p>
+            </div>
+          </FocusOnArrival>
         ) : (
           <FormAlert errors={form.errors} />
         )}

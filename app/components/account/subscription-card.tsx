@@ -88,12 +88,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
       {manageable ? (
         <div className="mt-6 flex flex-wrap gap-3">
           {cancelled ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resume-subscription" />
-              <button type="submit" className="btn-primary" disabled={Boolean(pendingIntent)}>
-                {pendingIntent === "resume-subscription" ? "Resuming..." : "Resume Subscription"}
-              </button>
-            </Form>
+            <ResumeButton pendingIntent={pendingIntent} />
           ) : confirmingCancel ? (
             <ConfirmCancel hasPremium={hasPremium} endDate={endDate} pendingIntent={pendingIntent} />
           ) : (
@@ -102,7 +97,9 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
           {hasCustomer ? (
             <Form method="post">
               <input type="hidden" name="intent" value="manage-billing" />
-              <button type="submit" className="btn-secondary" disabled={Boolean(pendingIntent)}>Manage Billing</button>
+              <button type="submit" className="btn-secondary" aria-disabled={Boolean(pendingIntent) || undefined} onClick={(event) => pendingIntent && event.preventDefault()}>
+                Manage Billing
+              </button>
             </Form>
           ) : null}
         </div>
@@ -155,6 +152,19 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
 }
 
 /** 'Cancel Subscription': the keyboard comes back to it from 'Keep premium'. */
+/** After a cancellation, the keyboard is on 'Resume Subscription', which took the place of its confirmation. */
+function ResumeButton({ pendingIntent }: { pendingIntent: FormDataEntryValue | null | undefined }) {
+  const ref = useFocusOnArrival<HTMLButtonElement>();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="resume-subscription" />
+      <button ref={ref} type="submit" className="btn-primary" aria-disabled={Boolean(pendingIntent) || undefined} onClick={(event) => pendingIntent && event.preventDefault()}>
+        {pendingIntent === "resume-subscription" ? "Resuming..." : "Resume Subscription"}
+      </button>
+    </Form>
+  );
+}
+
 function CancelLink() {
   const ref = useFocusOnArrival<HTMLAnchorElement>();
   return (
@@ -178,7 +188,8 @@ function ConfirmCancel({ hasPremium, endDate, pendingIntent }: { hasPremium: boo
       <div className="mt-3 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value="cancel-subscription" />
-          <button ref={ref} type="submit" className="btn-danger" disabled={Boolean(pendingIntent)}>
+          {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus. */}
+          <button ref={ref} type="submit" className="btn-danger" aria-disabled={Boolean(pendingIntent) || undefined} onClick={(event) => pendingIntent && event.preventDefault()}>
             {pendingIntent === "cancel-subscription" ? "Cancelling..." : "Yes, cancel subscription"}
           </button>
         </Form>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Link } from "~/components/link";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { AUDIT_ACTION_LABELS } from "~/lib/audit";
 import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
@@ -49,7 +50,7 @@ export function ActivityTab({ activity }: { activity: Activity }) {
           <label htmlFor="activity-affected" className="label">Affected user</label>
           <input id="activity-affected" name="affected" type="search" defaultValue={filter.affected} placeholder="Email or user id" className="input" />
         </div>
-        <button type="submit" className="btn-secondary">Filter</button>
+        <FilterButton />
         {filtered ? <Link to="/admin#activity" className="text-link text-sm">Clear filters</Link> : null}
       </Form>
       <DataTable className="mt-5" scrollLabel="Activity entries" columns={["When", "Staff member", "Action", "Affected", "Before", "After"]}>
@@ -74,5 +75,18 @@ export function ActivityTab({ activity }: { activity: Activity }) {
         </nav>
       ) : null}
     </Section>
+  );
+}
+
+/**
+ * The form is drawn anew for each filter (its fields then say what the list shows): the keyboard,
+ * on 'Filter' or 'Clear filters' when it was pressed, lands on the new 'Filter'.
+ */
+function FilterButton() {
+  const ref = useFocusOnArrival<HTMLButtonElement>();
+  return (
+    <button ref={ref} type="submit" className="btn-secondary">
+      Filter
+    </button>
   );
 }

@@ -624,7 +624,8 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
   // The stored revision this form goes on from: a refused save over someone else's brings the newer one.
   const revision = deleted ? null : ((actionData && "revision" in actionData ? actionData.revision : null) ?? loaderData.revision);
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
+  // Busy until the page after the save has loaded (a second press meanwhile would be refused as stale).
+  const saving = navigation.state !== "idle" && navigation.formData !== undefined && !navigation.formData.has("__intent__");
   const idPrefix = useId();
   useScrollMemory();
 

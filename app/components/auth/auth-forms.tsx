@@ -11,6 +11,7 @@ import { showToast } from "~/components/toaster";
 import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "~/lib/schemas/auth";
 import type { AuthActionData } from "~/routes/auth/auth";
 import { useHydrated } from "~/components/use-hydrated";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 
 export type AuthMode = "login" | "register" | "forgot";
 
@@ -62,7 +63,7 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
 
   return (
     <>
-      <h1 className="font-display text-2xl font-black text-white">Welcome back</h1>
+      <ModeHeading>Welcome back</ModeHeading>
       <p className="mt-1 text-sm text-slate-400">
         {/* Sent here from a page that needs an account (or a session that ran out): say where the login leads. */}
         {!["", "/home"].includes(safeRedirectPath(redirectTo, "")) ? "Log in to continue to the page you were on." : "Log in to your account."}
@@ -129,7 +130,7 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
 
   return (
     <>
-      <h1 className="font-display text-2xl font-black text-white">Create your account</h1>
+      <ModeHeading>Create your account</ModeHeading>
       <p className="mt-1 text-sm text-slate-400">Join the players who win with a plan.</p>
       {registered ? (
         <div className="mt-6 space-y-4">
@@ -259,7 +260,7 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
 
   return (
     <>
-      <h1 className="font-display text-2xl font-black text-white">Reset your password</h1>
+      <ModeHeading>Reset your password</ModeHeading>
       <p className="mt-1 text-sm text-slate-400">Enter your email and we will send you a reset link.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="forgot" />
@@ -320,5 +321,18 @@ export function WelcomeBanner({ contentCount }: { contentCount: number }) {
         </Link>
       </div>
     </aside>
+  );
+}
+
+/**
+ * Each mode's heading (login, register, forgot): switching mode replaces the link just pressed, so
+ * the keyboard goes to the new form's heading rather than the top of the page.
+ */
+function ModeHeading({ children }: { children: React.ReactNode }) {
+  const ref = useFocusOnArrival<HTMLHeadingElement>();
+  return (
+    <h1 ref={ref} tabIndex={-1} className="font-display text-2xl font-black text-white outline-none">
+      {children}
+    </h1>
   );
 }

@@ -83,14 +83,17 @@ export function SearchFilterList({ text, filters, facets, total }: { text: strin
   }).filter((group) => group.values.length > 0);
   return (
     <div className="space-y-5">
-      <section aria-labelledby="filter-works">
-        <h3 id="filter-works" className="text-xs font-bold uppercase tracking-wider text-slate-400">
-          Patch status
-        </h3>
-        <div className="mt-2">
-          <WorksFilterLink to={searchHref(text, { ...filters, works: !filters.works })} on={Boolean(filters.works)} />
-        </div>
-      </section>
+      {/* Turning it on can only narrow: with nothing found it would lead to another empty page. */}
+      {filters.works || total > 0 ? (
+        <section aria-labelledby="filter-works">
+          <h3 id="filter-works" className="text-xs font-bold uppercase tracking-wider text-slate-400">
+            Patch status
+          </h3>
+          <div className="mt-2">
+            <WorksFilterLink to={searchHref(text, { ...filters, works: !filters.works })} on={Boolean(filters.works)} />
+          </div>
+        </section>
+      ) : null}
       {groups.map(({ name, values, chosen }) => (
         <section key={name} aria-labelledby={`filter-${name}`}>
           <h3 id={`filter-${name}`} className="text-xs font-bold uppercase tracking-wider text-slate-400">

@@ -5,6 +5,7 @@ import { EditorError } from "~/components/admin/editor-error";
 import { UploadStatus, useVideoUpload } from "~/components/admin/video-upload";
 import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatShortDate } from "~/lib/format";
 import { formatBytes, MAX_FORM_VIDEO_BYTES, VIDEO_ACCEPT, VIDEO_FORM_TOO_LARGE, VIDEO_INVALID_TYPE } from "~/lib/videos";
@@ -140,6 +141,8 @@ function UploadForm({ error }: { error: string | null }) {
 
 export default function AdminVideos({ loaderData, actionData }: Route.ComponentProps) {
   const { videos, next, uploaded, paged } = loaderData;
+  // A refused delete: the row's Delete goes when the list is read again; the keyboard goes to why.
+  const aimFocus = useFocusAfterSave();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <Link to="/admin#content" className="text-sm font-semibold text-slate-300 hover:text-white">
@@ -174,7 +177,7 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
                   <p className="break-all font-mono text-slate-100">{video.url}</p>
                   {/* A delete refused here (an item took the video meanwhile) is said by the video; the list is read again, its uses with it. */}
                   {actionData && "key" in actionData && actionData.key === video.key ? (
-                    <p role="alert" className="field-error">
+                    <p id={`video-refused-${video.key}`} role="alert" tabIndex={-1} className="field-error outline-none">
                       {actionData.error}
                     </p>
                   ) : null}
@@ -195,7 +198,7 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
                       ))}
                     </p>
                   ) : (
-                    <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
+                    <Form method="post" className="mt-2 flex flex-wrap items-center gap-3" onSubmit={() => aimFocus([`video-refused-${video.key}`])}>
                       <span className="text-slate-400">Not used by any item.</span>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="key" value={video.key} />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
 import { showToast } from "~/components/toaster";
@@ -193,6 +194,7 @@ function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; sign
 
   // A visitor sees the toast here and moves to the login a second later; the plan and code come back
   // with them. (Without JavaScript the action answers with the same toast on /auth.)
+  const aimFocus = useFocusAfterSave();
   const requireLogin = (event: React.FormEvent<HTMLFormElement>) => {
     if (signedIn) return;
     event.preventDefault();
@@ -216,19 +218,39 @@ function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; sign
         </div>
         {"savingsLabel" in details ? <p className="mt-1 text-sm font-bold text-turf">{details.savingsLabel}</p> : null}
         <PlanFeatures plan={plan} />
-        <Form method="post" className="mt-6 space-y-4" onSubmit={requireLogin}>
+        <Form
+          method="post"
+          className="mt-6 space-y-4"
+          onSubmit={(event) => {
+            // A refused code comes back here: the keyboard goes to the code (the button may have lost it).
+            if (signedIn) aimFocus(["promoCode"]);
+            requireLogin(event);
+          }}
+        >
           <input type="hidden" name="plan" value={plan} />
           <div>
             <label htmlFor="promoCode" className="label">Promo code (optional)</label>
-            <input id="promoCode" name="promoCode" type="text" maxLength={64} defaultValue={promoCode} autoComplete="off" className="input" aria-describedby={error ? "checkout-error" : undefined} />
+            <input
+              id="promoCode"
+              name="promoCode"
+              type="text"
+              maxLength={64}
+              defaultValue={promoCode}
+              autoComplete="off"
+              className="input"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "checkout-error" : undefined}
+            />
           </div>
           {error ? (
             <p id="checkout-error" role="alert" className="field-error">{error}</p>
           ) : null}
+          {/* aria-disabled while sending, not disabled: a disabled button drops the keyboard's focus. */}
           <button
             type="submit"
             className="btn-primary w-full py-3 text-base"
-            disabled={busy || leaving}
+            aria-disabled={busy || leaving || undefined}
+            onClick={(event) => (busy || leaving) && event.preventDefault()}
           >
             {busy ? "Redirecting to payment..." : "Proceed to Payment"}
           </button>
