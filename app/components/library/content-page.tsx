@@ -19,6 +19,18 @@ import { searchHref } from "~/lib/search";
 import type { ContentPageData as LoaderData } from "~/routes/library/content-detail";
 import type { PatchView } from "~/server/content-page.server";
 
+/** After a refusal because the session ended: the way back in, to this page. */
+export function LogInAgain({ to }: { to: string }) {
+  return (
+    <>
+      {" "}
+      <Link to={to} className="text-link">
+        Log in
+      </Link>
+    </>
+  );
+}
+
 export function BackButton({ game }: { game: "college" | "madden" }) {
   const navigate = useNavigate();
   return (
@@ -238,14 +250,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
       {error ? (
         <p role="alert" className="field-error">
           {error}
-          {sessionEnded ? (
-            <>
-              {" "}
-              <Link to={`/auth?redirectTo=/content/${loaderData.item.slug}`} className="text-link">
-                Log in
-              </Link>
-            </>
-          ) : null}
+          {sessionEnded ? <LogInAgain to={`/auth?redirectTo=/content/${loaderData.item.slug}`} /> : null}
         </p>
       ) : null}
     </section>

@@ -1,7 +1,6 @@
 import { data, redirect, useLocation } from "react-router";
-import { Link } from "~/components/link";
 import type { Route } from "./+types/content-detail";
-import { BackButton, FormationView, MainView, UnlockScreen } from "~/components/library/content-page";
+import { BackButton, FormationView, LogInAgain, MainView, UnlockScreen } from "~/components/library/content-page";
 import { ContentError } from "~/components/library/content-error";
 import { contentRights } from "~/lib/access";
 import { isSchemeType } from "~/lib/content";
@@ -250,14 +249,7 @@ export default function ContentDetail({ loaderData, actionData }: Route.Componen
       {error && at === "page" ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-2 text-sm font-semibold text-red-200">
           {login ? <span>{error}</span> : error}
-          {login ? (
-            <>
-              {" "}
-              <Link to={login} className="text-link">
-                Log in
-              </Link>
-            </>
-          ) : null}
+          {login ? <LogInAgain to={login} /> : null}
         </p>
       ) : null}
       {locked ? <UnlockScreen data={loaderData} /> : loaderData.view ? <FormationView data={loaderData} /> : <MainView data={loaderData} ratingError={at === "rating" ? error : null} commentError={at === "comments" ? error : null} />}
