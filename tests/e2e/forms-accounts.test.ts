@@ -195,6 +195,12 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await visible(page.getByText("Failed payment simulated."));
     await visible(page.getByText("Past Due", { exact: true }));
     expect((await storedMember(member.id)).subscriptionStatus).toBe("past_due");
+    await w.check();
+
+    // 'Manage Billing' says where the portal is, locally (Stripe's portal needs a key).
+    await page.getByRole("button", { name: "Manage Billing" }).click();
+    await visible(page.getByText("The Stripe billing portal opens here once Stripe is configured.").first());
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
     await w.finish();
   });
 
