@@ -59,6 +59,11 @@ export function hintIdOf(htmlFor: string) {
   return `${htmlFor}-hint`;
 }
 
+/** A control's aria-describedby when its Field has a hint: the hint, and its error when there is one. */
+export function hintAndError(field: { id: string; errorId: string; errors?: string[] | null }) {
+  return field.errors?.length ? `${hintIdOf(field.id)} ${field.errorId}` : hintIdOf(field.id);
+}
+
 export function Field({
   label,
   htmlFor,

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert, hintIdOf } from "~/components/forms";
+import { Field, FormAlert, hintAndError } from "~/components/forms";
 import { deleteAccountSchemaFor, DELETE_CONFIRMATION } from "~/lib/schemas/account";
 import { SettingsCard } from "./settings-card";
 
@@ -64,7 +64,7 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
               >
                 <input
                   {...getInputProps(fields.password, { type: "password" })}
-                  aria-describedby={[hintIdOf(fields.password.id), fields.password.errors?.length ? fields.password.errorId : null].filter(Boolean).join(" ")}
+                  aria-describedby={hintAndError(fields.password)}
                   autoComplete="current-password"
                   className="input"
                 />

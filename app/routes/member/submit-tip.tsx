@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
-import { Field, FocusOnArrival, FormAlert, hintIdOf } from "~/components/forms";
+import { Field, FocusOnArrival, FormAlert, hintAndError } from "~/components/forms";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
@@ -174,7 +174,7 @@ function TipForm({ result }: { result: SubmissionResult<string[]> | undefined })
           <textarea
             {...getTextareaProps(fields.tipDescription)}
             // The counter (and its minimum) is read with the field, and its error when there is one.
-            aria-describedby={[hintIdOf(fields.tipDescription.id), fields.tipDescription.errors?.length ? fields.tipDescription.errorId : null].filter(Boolean).join(" ")}
+            aria-describedby={hintAndError(fields.tipDescription)}
             rows={6} className="input" onChange={track("tipDescription")} placeholder="When to call it, what it beats, the read..." />
         </Field>
         <div className="flex flex-wrap gap-3">
