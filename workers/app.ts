@@ -6,7 +6,7 @@ import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
 import { runDigests } from "../app/server/digest.server.ts";
-import { applyDueUpdates } from "../app/server/patch.server.ts";
+import { applyDueUpdates } from "../app/server/title-updates.server.ts";
 import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/server/edge-cache.server.ts";
 import { isNewPageView } from "../app/server/library.server.ts";
 import { countView, viewedPlaceOf } from "../app/server/views.server.ts";

@@ -1,6 +1,6 @@
 // The patch tracker's words and rules, shared by the server and the pages: what a status is called,
 // what its badge says, and how a title update or a staff change moves an item from one status to the
-// next. Nothing here touches the database (see app/server/patch.server.ts).
+// next. Nothing here touches the database (see app/server/patch.server.ts and the two beside it).
 import { GAMES, PATCH_STATUSES } from "../../db/enums.ts";
 
 export type PatchStatus = (typeof PATCH_STATUSES)[number];

@@ -17,7 +17,7 @@ import { hasErrorMessage, type Database } from "./db.server.ts";
 import { mediaKeyFromUrl, readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
 import { auditEntry } from "./audit.server.ts";
 import { deleteUnusedMedia, keepMedia, mediaKeysOf, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
-import { firstStatusStatements, movedGameStatements } from "./patch.server.ts";
+import { firstStatusStatements, movedGameStatements } from "./item-status.server.ts";
 
 // Staff reads and writes of content: the dashboard's table and delete, the content form's load,
 // slug check and its all-or-nothing save of the content with its formations and plays.

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, favorites, titleUpdates, type ContentType, type Game, type PatchStatus, type User } from "../../db/schema.ts";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { content, favorites, titleUpdates, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import { WORKING_STATUSES } from "../lib/patch.ts";
 import type { ContentCardData } from "../lib/content.ts";

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { statusChangeSchema } from "../lib/schemas/patch.ts";
 import type { Database } from "./db.server.ts";
-import { setItemStatus } from "./patch.server.ts";
+import { setItemStatus } from "./item-status.server.ts";
 
 // One item's 'Save status' form, as the content editor's 'Patch status' card sends it to the editor
 // itself: a refused entry comes back on the screen it was typed on, next to its item, as typed.
-// (The re-test queue's 'Verified' and 'Mark verified' are markVerified in patch.server.ts.)
+// (The re-test queue's 'Verified' and 'Mark verified' are markVerified in item-status.server.ts.)
 
 export type StatusFormOutcome =
   | { ok: true; changed: boolean; notified: boolean }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, gameplanPlays, gameplans, statusChanges, type User } from "../../db/schema";
+import { content, contentPlays, contentSections, gameplanPlays, gameplans, statusChanges } from "../../db/schema";
 import { createSignedInMember, demoUserId, toastFrom, updateMember } from "../support/accounts";
 import { headOf, mainOf, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, favorites, playProgress, statusChanges, type User } from "../../db/schema";
+import { content, favorites, playProgress, statusChanges } from "../../db/schema";
 import { createSignedInMember, toastFrom } from "../support/accounts";
 import { mainOf, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";

@@ -7,7 +7,7 @@ import { baseUrl, get, postForm, signIn, url } from "../support/http";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
-import { ALTERNATIVE_IS_ITSELF, MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE, STATUS_NEWER_UPDATE } from "~/server/patch.server";
+import { ALTERNATIVE_IS_ITSELF, MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE, STATUS_NEWER_UPDATE } from "~/server/item-status.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused

@@ -5,20 +5,9 @@ import { content, contentPlays, contentSections, playStatuses, statusChanges, ti
 import { applyStatusChange, badgeText, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
-import {
-  applyDueUpdates,
-  currentUpdates,
-  deleteTitleUpdate,
-  editTitleUpdate,
-  TITLE_UPDATE_CHANGED,
-  markSchemeVerified,
-  markVerified,
-  recordTitleUpdate,
-  retestStatements,
-  setItemStatus,
-  stillToRetestQuery,
-  updateVersionsQuery,
-} from "~/server/patch.server";
+import { markSchemeVerified, markVerified, setItemStatus } from "~/server/item-status.server";
+import { currentUpdates, stillToRetestQuery, updateVersionsQuery } from "~/server/patch.server";
+import { applyDueUpdates, deleteTitleUpdate, editTitleUpdate, recordTitleUpdate, retestStatements, TITLE_UPDATE_CHANGED } from "~/server/title-updates.server";
 import { insertUser } from "./helpers";
 
 // The patch tracker's rules (pure) and its writes against this file's migrated D1.

@@ -66,7 +66,7 @@ export const statusChangeSchema = z.object({
   status: z.enum(PATCH_STATUSES, { error: "Choose Verified, Needs re-test, Works with adjustment or Nerfed." }),
   note: optionalText(STATUS_NOTE_MAX, `The note can be at most ${STATUS_NOTE_MAX} characters.`),
   alternative: alternativeLinkField,
-  // The status's last change when the form was opened (patch.server.ts setItemStatus).
+  // The status's last change when the form was opened (item-status.server.ts setItemStatus).
   revision: z.coerce.number().int().nonnegative().optional().catch(undefined),
   // The game's newest gameplay update when the form was opened (0 for none).
   basis: z.coerce.number().int().nonnegative().optional().catch(undefined),

@@ -12,16 +12,12 @@ import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, queueItem
 import { staffContext } from "~/server/admin.server";
 import { readForm, revisionOf } from "~/server/http.server";
 import { readPage } from "~/server/page-read.server";
+import { markSchemeVerified, markVerified } from "~/server/item-status.server";
 import {
-  deleteTitleUpdate,
   basisChangedGames,
   gamesOfItems,
   retestBasis,
-  editTitleUpdate,
-  markSchemeVerified,
-  markVerified,
   nextGameplayVersions,
-  recordTitleUpdate,
   retestCountsQuery,
   retestQueueQuery,
   RETEST_PAGE_SIZE,
@@ -30,6 +26,7 @@ import {
   versionLabels,
   withStanding,
 } from "~/server/patch.server";
+import { deleteTitleUpdate, editTitleUpdate, recordTitleUpdate } from "~/server/title-updates.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // The staff's patch-day screen: record, edit and delete each game's title updates, and work through
@@ -94,7 +91,7 @@ const NEWER_UPDATE = {
   description: "A title update that touches gameplay took effect after this queue was loaded: test again on it. The queue shows what needs it now.",
 };
 
-/** What taking back an update's re-test did (patch.server.ts undoRetestStatements), or handing it on to a later gameplay update. */
+/** What taking back an update's re-test did (title-updates.server.ts undoRetestStatements), or handing it on to a later gameplay update. */
 function restoredText(outcome: { restored?: number; carried?: number; carriedTo?: string }, none: string) {
   if (outcome.carriedTo && outcome.carried) {
     const carried = outcome.carried;
