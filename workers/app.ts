@@ -1,7 +1,7 @@
 import { createRequestHandler } from "react-router";
 import { createAppContext, createRouterContext, type AppContext } from "../app/server/context.server.ts";
 import { applyCachePolicy, applySecurityHeaders, extraFormActionOrigins, isCrossSiteWrite, markPublicPage } from "../app/server/security.server.ts";
-import { serializeClearedToastCookie } from "../app/server/toast.server.ts";
+import { secureToastCookies, serializeClearedToastCookie } from "../app/server/toast.server.ts";
 import { discardRequestBody } from "../app/server/uploads.server.ts";
 import { reconcileSubscriptions } from "../app/server/billing.server.ts";
 import { billingGateway } from "../app/server/stripe.server.ts";
@@ -93,6 +93,7 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
   if (app.toast && app.toastDelivered && !isRedirect(response)) {
     response.headers.append("Set-Cookie", serializeClearedToastCookie());
   }
+  if (secure) secureToastCookies(response.headers);
   if (app.timing.roundTrips > 0) {
     response.headers.append(
       "Server-Timing",

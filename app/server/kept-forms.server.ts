@@ -4,6 +4,7 @@ import { getApp, type AppContext } from "./context.server.ts";
 import { getOptionalUser } from "./guards.server.ts";
 import { readCookie, readForm, revisionOf } from "./http.server.ts";
 import { generateSessionToken, isSecureRequest } from "./session.server.ts";
+import { clientAddress, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 // A long form sent after its session ended (signed out in another tab, everywhere, or expired): a
@@ -19,6 +20,12 @@ const KEEP_SECONDS = 2 * 60 * 60;
 const MAX_KEPT_BYTES = 1_000_000;
 /** The largest signed-out body read for its text (pictures in it are dropped anyway). */
 const MAX_READ_BYTES = 8 * 1024 * 1024;
+/**
+ * Forms kept per address: nobody signed in may fill KV with megabytes at will. Far more than the
+ * members behind one shared address lose to ended sessions; past it the login is still the answer,
+ * and says that nothing was kept.
+ */
+export const KEPT_FORM_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 10 * 60 };
 
 export const KEPT_FORM_MESSAGE = "Not saved: your session had ended. What you typed is back in the form; save it now.";
 
@@ -77,16 +84,22 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
   }
   const headers = new Headers();
   const kept = JSON.stringify({ path, entries, filesDropped } satisfies KeptForm);
+  let keptHere = false;
   if (entries.length && kept.length <= MAX_KEPT_BYTES) {
-    const token = generateSessionToken();
+    keptHere = (await takeAttempt(app.env.KV, `kept-form:${clientAddress(request)}`, KEPT_FORM_ADDRESS_RULE)).taken;
+  }
+  if (keptHere) {
+    // One kept form per browser: a second one sent before the login replaces the first.
+    const token = keptToken(request) ?? generateSessionToken();
     await app.env.KV.put(keyOf(token), kept, { expirationTtl: KEEP_SECONDS });
     headers.append("Set-Cookie", cookie(request, token, KEEP_SECONDS));
   }
-  return redirectWithToast(
-    `/auth?redirectTo=${encodeURIComponent(path + hash)}`,
-    { kind: "error", title: "Session ended", description: "Log in again: what you typed comes back in the form, not yet saved." },
-    { headers },
-  );
+  const description = keptHere
+    ? "Log in again: what you typed comes back in the form, not yet saved."
+    : entries.length || (!alreadyRead && !readable)
+      ? "Log in again, then send the form again: what you typed could not be kept."
+      : "Log in again, then send the form again.";
+  return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(path + hash)}`, { kind: "error", title: "Session ended", description }, { headers });
 }
 
 /**

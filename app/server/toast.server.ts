@@ -43,6 +43,19 @@ export function serializeClearedToastCookie() {
   return `${COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
+/**
+ * Over https every toast cookie a response sets gets Secure, like the session's: redirectWithToast
+ * has no request to ask, so the Worker adds it on the way out.
+ */
+export function secureToastCookies(headers: Headers) {
+  const cookies = headers.getSetCookie();
+  if (!cookies.some((cookie) => cookie.startsWith(`${COOKIE_NAME}=`))) return;
+  headers.delete("Set-Cookie");
+  for (const cookie of cookies) {
+    headers.append("Set-Cookie", cookie.startsWith(`${COOKIE_NAME}=`) && !/;\s*Secure\b/i.test(cookie) ? `${cookie}; Secure` : cookie);
+  }
+}
+
 /** A redirect that shows a toast on the next page. */
 export function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);

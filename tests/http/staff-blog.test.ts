@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, blogSlugRedirects } from "../../db/schema";
-import { attemptLogin, createMember, demoUserId, toastFrom } from "../support/accounts";
+import { attemptLogin, createMember, demoUserId, fromAddress, newClientAddress, toastFrom } from "../support/accounts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../db/seed";
 import { mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -103,11 +103,31 @@ describe("a post sent after the session ended", () => {
     expect(await responseText(await get("/submit-tip", { cookie: `${aliceSession}; ${browserCookie}` }))).toContain(words);
   });
 
+  it("is one per browser, and at most 30 per address in 10 minutes: past that the login says nothing was kept", async () => {
+    const address = fromAddress(newClientAddress());
+    const tip = (words: string, cookie?: string) =>
+      postForm("/submit-tip", { formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: words }, { headers: address, cookie });
+    const first = await tip(`First unsent tip ${token()}`);
+    const browserCookie = first.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!.split(";")[0];
+    // The same browser sending another form before logging in: the same token, the newer form.
+    const second = await tip(`Second unsent tip ${token()}`, browserCookie);
+    expect(second.headers.getSetCookie().find((cookie) => cookie.startsWith("gp_kept_form="))!.split(";")[0]).toBe(browserCookie);
+    for (let sent = 2; sent < 30; sent++) expect((await tip(`Tip ${sent}`)).headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(true);
+    const refused = await tip(`One too many ${token()}`);
+    expect(locationOf(refused)).toBe(`/auth?redirectTo=${encodeURIComponent("/submit-tip")}`);
+    expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(false);
+    expect(toastFrom(refused)).toEqual({ kind: "error", title: "Session ended", description: "Log in again, then send the form again: what you typed could not be kept." });
+    // Another address is not held back by this one.
+    const elsewhere = await postForm("/submit-tip", { formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: "Elsewhere" }, { headers: fromAddress(newClientAddress()) });
+    expect(toastFrom(elsewhere)?.description).toBe("Log in again: what you typed comes back in the form, not yet saved.");
+  });
+
   it("is not read at all when it is larger than a form with a picture or two: the login, nothing kept", async () => {
     const response = await postMultipart("/admin/blog/new", blogForm({ title: "Huge", content: "x".repeat(9 * 1024 * 1024) }));
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/blog/new")}`);
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(false);
+    expect(toastFrom(response)?.description).toBe("Log in again, then send the form again: what you typed could not be kept.");
   });
 });
 
