@@ -4,8 +4,8 @@ import { users } from "../../db/schema";
 import { SEED_BLOG_POSTS, SEED_CONTENT, SEED_RATINGS, SEED_TESTIMONIALS } from "../../db/seed-data";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { linksOf, mainOf, sectionLabelledBy, textOf } from "../support/html";
-import { createMember, createSignedInMember } from "../support/accounts";
-import { get, signIn, signInWith } from "../support/http";
+import { createMember, createSignedInMember, fromAddress, newClientAddress } from "../support/accounts";
+import { cookiesFrom, get, postForm, signIn, signInWith } from "../support/http";
 import { testState } from "../support/test-state";
 
 // What the seed promises the public pages will show.
@@ -237,8 +237,9 @@ describe("legal pages", () => {
     expect(text).toContain("Terms of Service");
     expect(text).toContain("Last updated: June 2024");
     expect(text).toMatch(/governed by the laws of the State of New York/);
-    expect(text).toContain("Payments are non-refundable");
-    expect(text).toMatch(/except for the money-back guarantee below or where a refund is required by law/);
+    // DECISIONS.md: the guarantee is the one exception to 'payments are non-refundable except as required by law'.
+    expect(text).toContain("Payments are non-refundable except as required by law");
+    expect(text).toMatch(/with one exception: the money-back guarantee below/);
     expect(text).toContain("7-day money-back guarantee");
     expect(text).toMatch(/within 7 days of your first payment/);
     expect(text).toContain("US$14.95 per month");
@@ -255,6 +256,27 @@ describe("legal pages", () => {
       expect(footer, path).toContain('href="/privacy-policy"');
       expect(footer, path).toContain('href="/terms-of-service"');
     }
+  });
+
+  it("privacy policy names every cookie the site sets", async () => {
+    const names = new Set<string>();
+    const collect = (response: Response) => {
+      for (const cookie of response.headers.getSetCookie()) names.add(cookie.slice(0, cookie.indexOf("=")));
+      return response;
+    };
+    const member = await createMember();
+    const login = collect(await postForm("/auth", { intent: "login", email: member.email, password: DEMO_PASSWORD }, { headers: fromAddress(newClientAddress()) }));
+    const session = cookiesFrom(login).find((pair) => pair.startsWith("session="))!;
+    collect(await postForm("/contact", { name: "Cookie Count", email: member.email, subject: "Cookies", message: "Which cookies do you set?" }, { headers: fromAddress(newClientAddress()) }));
+    collect(await postForm("/submit-tip", { formationName: "Gun Bunch", playName: "Mesh", playbook: "Chiefs", gameType: "madden", tipDescription: "Sent signed out" }));
+    collect(await get("/auth/oauth/google"));
+    collect(await postForm("/account/discord", { intent: "connect-discord" }, { cookie: session }));
+    collect(await postForm("/logout", {}, { cookie: session }));
+    expect([...names].sort()).toEqual(
+      ["d1_bookmark", "discord_link_state", "discord_link_verifier", "gp_device", "gp_kept_form", "oauth_return", "oauth_state", "oauth_verifier", "session", "toast"],
+    );
+    const html = await page("/privacy-policy");
+    for (const name of names) expect(html, name).toContain(`<code>${name}</code>`);
   });
 
   it("are the same for members", async () => {

@@ -63,7 +63,7 @@ export function PrivacyPolicyText() {
           Your IP address, which we use for security, for example to limit repeated failed login, sign-up and
           password-reset attempts. These throttling records expire automatically, usually within an hour.
         </li>
-        <li>A session cookie that keeps you signed in (see section 5).</li>
+        <li>The cookies that keep you signed in and the site working (see section 5).</li>
         <li>
           Like any website, our hosting provider processes standard request information (such as IP address, browser
           type and the pages requested) in order to deliver the site and protect it against abuse.
@@ -131,9 +131,32 @@ export function PrivacyPolicyText() {
           message has been shown.
         </li>
         <li>
-          <strong>Sign-in security cookies</strong> (<code>oauth_state</code> and <code>oauth_verifier</code>): set
-          only when you sign in with Discord or Google, to protect the sign-in against forgery. They last at most 10
-          minutes and are deleted when sign-in finishes.
+          <strong>Known-browser cookie</strong> (<code>gp_device</code>): set when you sign in with your password. It
+          contains only a random token, and lets this browser sign you in even while your network&rsquo;s address is
+          blocked because of someone else&rsquo;s failed logins (a campus or a shared connection). It lasts one year.
+          We keep, for the same year, which accounts signed in with it, as a hash of the e-mail address, never the
+          address itself.
+        </li>
+        <li>
+          <strong>Up-to-date cookie</strong> (<code>d1_bookmark</code>): after you change something (a comment, a
+          setting, a sent message), makes sure the next pages you open already show your change. It holds only a
+          position in our database, nothing about you, and lasts one hour.
+        </li>
+        <li>
+          <strong>Unsent form cookie</strong> (<code>gp_kept_form</code>): set only when you send a form after your
+          session ended, so that what you typed comes back after you sign in again. It contains only a random token;
+          the text is kept on our side for at most 2 hours and deleted once it is back in the form.
+        </li>
+        <li>
+          <strong>Sign-in security cookies</strong> (<code>oauth_state</code>, <code>oauth_verifier</code> and{" "}
+          <code>oauth_return</code>): set only when you sign in with Discord or Google, to protect the sign-in against
+          forgery and to bring you back to the page you came from. They last at most 10 minutes and are deleted when
+          sign-in finishes.
+        </li>
+        <li>
+          <strong>Discord link cookies</strong> (<code>discord_link_state</code> and{" "}
+          <code>discord_link_verifier</code>): set only when you connect your Discord account in Account Settings, for
+          the same protection. They last at most 10 minutes and are deleted when the connection finishes.
         </li>
       </ul>
       <p>
@@ -190,8 +213,9 @@ export function PrivacyPolicyText() {
           up on the same issue, or until you delete your account.
         </li>
         <li>
-          <strong>Security data</strong> such as throttling records expires automatically, usually within an hour.
-          Sessions expire as described in section 5.
+          <strong>Security data</strong> such as throttling records expires automatically, usually within an hour;
+          the record of which accounts a browser signed in to expires after a year. Sessions and cookies expire as
+          described in section 5.
         </li>
         <li>Backups are overwritten on a rolling basis, so deleted data may remain in them for a short time.</li>
       </ul>

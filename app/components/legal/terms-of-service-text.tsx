@@ -80,8 +80,8 @@ export function TermsOfServiceText() {
         collected, your premium access may end.
       </p>
       <p>
-        <strong>Payments are non-refundable</strong>, including for partly used periods, except for the
-        money-back guarantee below or where a refund is required by law.
+        <strong>Payments are non-refundable except as required by law</strong>, including for partly used periods,
+        with one exception: the money-back guarantee below.
       </p>
       <p>
         <strong>7-day money-back guarantee.</strong> If you aren&rsquo;t happy with your first purchase, we&rsquo;ll
