@@ -51,6 +51,25 @@ describe("landing page in Chromium", () => {
     await context.close();
   });
 
+  it.each([true, false])("stops the hero video with 'Pause background video' from the keyboard (JavaScript %s)", async (javaScriptEnabled) => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled });
+    await page.goto("/");
+    if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+    const pause = page.getByRole("checkbox", { name: "Pause background video" });
+    const video = page.locator("video").first();
+    await expect.poll(() => video.isVisible()).toBe(true);
+    await pause.focus();
+    await page.keyboard.press("Space");
+    expect(await pause.isChecked()).toBe(true);
+    // Hidden either way (its poster stays behind it); with JavaScript it stops playing too.
+    await expect.poll(() => video.isVisible()).toBe(false);
+    if (javaScriptEnabled) expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await page.keyboard.press("Space");
+    await expect.poll(() => video.isVisible()).toBe(true);
+    if (javaScriptEnabled) await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+    await context.close();
+  });
+
   it("chooses no video source for people who prefer reduced motion (the poster stays)", async () => {
     const context = await browser.newContext({ baseURL: inject("baseUrl"), reducedMotion: "reduce" });
     const page = await context.newPage();
@@ -66,6 +85,7 @@ describe("landing page in Chromium", () => {
     expect(video.paused).toBe(true);
     expect(video.poster).toBe("/hero-poster.png");
     expect(videoRequests).toEqual([]);
+    expect(await page.getByRole("checkbox", { name: "Pause background video" }).isVisible()).toBe(false);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
 import type { Route } from "./+types/landing";
 import { BlogCard } from "~/components/blog-card";
+import { HeroVideo } from "~/components/hero-video";
 import { ContentCard, TypeBadge } from "~/components/content-card";
 import { PricingCards } from "~/components/pricing-cards";
 import { Stars } from "~/components/stars";
@@ -63,9 +64,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden border-b border-field-700">
-        <video className="absolute inset-0 -z-20 h-full w-full object-cover" autoPlay muted loop playsInline poster="/hero-poster.png" aria-hidden="true" tabIndex={-1}>
-          <source src="/hero.mp4" type="video/mp4" media="(prefers-reduced-motion: no-preference)" />
-        </video>
+        <HeroVideo />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-field-950 via-field-950/90 to-field-950/60" aria-hidden="true" />
         <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:py-32">
           <p className="text-sm font-bold uppercase tracking-[0.2em] text-turf">College Football 26 · Madden NFL 26</p>
