@@ -106,12 +106,75 @@ export function wristbandLines<T extends Slot>(entries: readonly T[]): { situati
   }));
 }
 
+/** A play as the call sheet prints it: its place, its names and the member's note. */
+export type SheetEntry = Slot & { formation: string; playTitle: string; note: string | null };
+
+export type CallSheetSize = "roomy" | "compact" | "tight";
+
 /**
- * How dense the printed call sheet must be for its longest column to fit one landscape page: roomy
- * (notes in full) up to 5 plays, compact (notes cut to two lines) up to 10, tight beyond. A single
- * situation of more than about 25 plays with notes can still run onto a second page.
+ * How the call sheet fits one landscape page (Letter or A4): the largest text at which every
+ * situation's column fits with its notes in full. Past that (one situation holding many plays, or
+ * long notes) the situations flow on through the eight columns instead of one column each, notes
+ * still in full at the largest text that fits; only when even that cannot fit are notes cut to two
+ * lines, then one.
  */
-export function callSheetDensity(entries: readonly Slot[]): "roomy" | "compact" | "tight" {
-  const longest = Math.max(0, ...GAMEPLAN_SITUATIONS.map((situation) => entries.filter((entry) => entry.situation === situation).length));
-  return longest <= 5 ? "roomy" : longest <= 10 ? "compact" : "tight";
+export type CallSheetLayout = { size: CallSheetSize; noteLines: 1 | 2 | null; flow: boolean };
+
+/** Text size in points. A tight sheet puts the formation and the play on one line. */
+export const CALL_SHEET_POINTS: Record<CallSheetSize, number> = { roomy: 8.5, compact: 7, tight: 6 };
+/**
+ * One column of the printed sheet, in points: an eighth of the narrower page's width (Letter, 8 mm
+ * margins) less the gaps, and the shorter page's height (A4) less the sheet's header and a margin
+ * for words that wrap early. Estimates err long: a sheet that could have been larger is better
+ * than one that runs onto a second page.
+ */
+const COLUMN_WIDTH = 82;
+const COLUMN_HEIGHT = 470;
+const LINE_HEIGHT = 1.25;
+const ENTRY_GAP = 3;
+
+/** Lines a text takes in a column at a size, for characters `em` wide on average (word wrap included). */
+function linesOf(text: string, points: number, em: number) {
+  return Math.max(1, Math.ceil(text.length / Math.max(1, Math.floor(COLUMN_WIDTH / (points * em)))));
+}
+
+function entryHeight(entry: SheetEntry, index: number, size: CallSheetSize, noteLines: number | null) {
+  const points = CALL_SHEET_POINTS[size];
+  const mark = " ✕ NERFED";
+  const names =
+    size === "tight"
+      ? linesOf(`${index + 1}. ${entry.formation} ${entry.playTitle}${mark}`, points, 0.68)
+      : linesOf(`${index + 1}. ${entry.formation}`, points * 0.85, 0.75) + linesOf(`${entry.playTitle}${mark}`, points, 0.68);
+  const note = entry.note ? Math.min(noteLines ?? Infinity, linesOf(entry.note, points, 0.6)) : 0;
+  return (names + note) * points * LINE_HEIGHT + ENTRY_GAP;
+}
+
+/** Each situation's height: its heading, then its plays in their order. */
+function columnHeights(entries: readonly SheetEntry[], size: CallSheetSize, noteLines: number | null) {
+  const heading = CALL_SHEET_POINTS[size] * LINE_HEIGHT + 6;
+  return GAMEPLAN_SITUATIONS.map((situation) =>
+    entries
+      .filter((entry) => entry.situation === situation)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((entry, index) => entryHeight(entry, index, size, noteLines)),
+  ).map((heights) => ({ total: heights.reduce((sum, height) => sum + height, heading), tallest: Math.max(heading, ...heights) }));
+}
+
+function fits(entries: readonly SheetEntry[], { size, noteLines, flow }: CallSheetLayout) {
+  const columns = columnHeights(entries, size, noteLines);
+  if (!flow) return Math.max(...columns.map((column) => column.total)) <= COLUMN_HEIGHT;
+  // Flowing, a column breaks between plays: an eighth of the whole, plus up to one play that did not fit.
+  const total = columns.reduce((sum, column) => sum + column.total, 0);
+  return total / GAMEPLAN_SITUATIONS.length + Math.max(...columns.map((column) => column.tallest)) <= COLUMN_HEIGHT;
+}
+
+const SIZES: readonly CallSheetSize[] = ["roomy", "compact", "tight"];
+const LAYOUTS: readonly CallSheetLayout[] = [
+  ...SIZES.map((size) => ({ size, noteLines: null, flow: false })),
+  ...SIZES.map((size) => ({ size, noteLines: null, flow: true })),
+  { size: "tight", noteLines: 2, flow: true },
+];
+
+export function callSheetLayout(entries: readonly SheetEntry[]): CallSheetLayout {
+  return LAYOUTS.find((layout) => fits(entries, layout)) ?? { size: "tight", noteLines: 1, flow: true };
 }

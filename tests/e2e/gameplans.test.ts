@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, gameplanPlays, gameplans } from "../../db/schema";
@@ -344,23 +344,76 @@ describe("printing", () => {
     await context.close();
   });
 
-  it("long notes are cut short on the printed sheet: eight openers with notes of 260 characters still print on one page", async () => {
+  /** A premium member's Madden gameplan named `name` holding the first `count` Madden plays in one situation, each with `noteOf(index)`. */
+  async function printablePlan(name: string, count: number, noteOf: (index: number) => string | null) {
     const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
-    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Long notes", game: "madden" }).returning({ id: gameplans.id });
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name, game: "madden" }).returning({ id: gameplans.id });
     const plays = await state.db
-      .select({ id: contentPlays.id, contentId: content.id })
+      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
       .from(contentPlays)
       .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
       .innerJoin(content, eq(content.id, contentSections.contentId))
       .where(eq(content.game, "madden"))
-      .limit(8);
-    const note = "vs Cover 3: read the flat defender; if he sinks throw the flat, if he widens hit the curl. vs man: slant. Hot route the TE vs blitz, and if the safety rotates down late check to the backside dig before the snap. ".repeat(2).slice(0, 260);
-    await state.db.insert(gameplanPlays).values(plays.map((play, index) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position: index, note })));
+      .orderBy(asc(contentPlays.id))
+      .limit(count);
+    expect(plays.length).toBe(count);
+    const rows = plays.map((play, index) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position: index, note: noteOf(index) }));
+    for (let start = 0; start < rows.length; start += 10) await state.db.insert(gameplanPlays).values(rows.slice(start, start + 10));
     const { context, page } = await newPage(browser);
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
     await page.goto(`/gameplans/${plan.id}`);
-    const { pages } = await printed(page);
+    return { context, page, titles: plays.map((play) => play.title) };
+  }
+
+  /** Text read back from a PDF breaks lines where the sheet wrapped them: compared without whitespace. */
+  const squashed = (text: string) => text.replace(/\s+/g, "");
+
+  const NOTE =
+    "vs Cover 3: read the flat defender; if he sinks throw the flat, if he widens hit the curl. vs man: slant. Hot route the TE vs blitz, and if the safety rotates down late check to the backside dig before the snap. ".repeat(2);
+
+  it("a member's note prints in full when the page has room: one opener's 200-character note among six", async () => {
+    const note = NOTE.slice(0, 200).trim();
+    const { context, page } = await printablePlan("Six openers", 6, (index) => (index === 0 ? note : null));
+    const { pages, text } = await printed(page);
     expect(pages).toBe(1);
+    expect(squashed(text)).toContain(squashed(note));
+    await context.close();
+  });
+
+  it("eight openers with notes of 260 characters print on one page, every note in full", async () => {
+    const note = NOTE.slice(0, 260).trim();
+    const { context, page } = await printablePlan("Long notes", 8, () => note);
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    expect(squashed(text).split(squashed(note)).length - 1).toBe(8);
+    await context.close();
+  });
+
+  it("every Madden play in one situation, each with a note, under a 60-character name without spaces, still prints on one page", async () => {
+    const [{ total }] = await state.db
+      .select({ total: sql<number>`count(*)` })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.game, "madden"));
+    const name = "W".repeat(GAMEPLAN_NAME_MAX);
+    const { context, page, titles } = await printablePlan(name, total, () => "Hot TE");
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    expect(squashed(text)).toContain(name);
+    for (const title of titles) expect(text).toContain(title);
+    // The name wraps inside the sheet instead of widening it (Chromium would shrink the whole page to fit).
+    await page.emulateMedia({ media: "print" });
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>(".call-sheet header")!.scrollWidth - document.querySelector<HTMLElement>(".call-sheet header")!.clientWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it("notes are cut short only when nothing else fits: the longest notes on as many plays as one situation holds", async () => {
+    const note = NOTE.slice(0, 280);
+    const { context, page, titles } = await printablePlan("Every note", 27, () => note);
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    for (const title of titles) expect(text).toContain(title);
     await context.close();
   });
 

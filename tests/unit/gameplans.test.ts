@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { content, contentPlays, contentSections, gameplanPlays, gameplans, users } from "../../db/schema";
 import { GAMEPLAN_SITUATIONS } from "../../db/enums";
-import { applySlots, callSheetDensity, MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS, moveEntry, placeEntry, removeEntry, wristbandLines, type Situation, type Slot } from "~/lib/gameplans";
+import { applySlots, callSheetLayout, GAMEPLAN_NOTE_MAX, MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS, moveEntry, placeEntry, removeEntry, wristbandLines, type Situation, type Slot } from "~/lib/gameplans";
 import { addToGameplanSchema, entryNoteSchema, createGameplanSchema } from "~/lib/schemas/gameplans";
 import { createDatabase } from "~/server/db.server";
 import { addPlayToGameplan, createGameplan, deleteGameplan, rearrangeGameplan, saveEntryNote } from "~/server/gameplans.server";
@@ -89,10 +89,24 @@ describe("ordering rules", () => {
     ]);
   });
 
-  it("prints denser as the longest column grows", () => {
-    expect(callSheetDensity(slots({ openers: [1, 2, 3] }))).toBe("roomy");
-    expect(callSheetDensity(slots({ openers: Array.from({ length: 8 }, (_, index) => index + 1) }))).toBe("compact");
-    expect(callSheetDensity(slots({ openers: Array.from({ length: 11 }, (_, index) => index + 1) }))).toBe("tight");
+  it("prints as large as fits, notes in full; flows the situations through the columns before it cuts a note", () => {
+    const sheet = (counts: Partial<Record<Situation, number>>, note: string | null) =>
+      Object.entries(counts).flatMap(([situation, count]) =>
+        Array.from({ length: count }, (_, index) => ({ id: index + 1, situation: situation as Situation, position: index, formation: "Gun Bunch Wk", playTitle: "PA Boot Over", note })),
+      ).map((entry, index) => ({ ...entry, id: index + 1 }));
+    const long = "Read the flat defender: if he sinks throw the flat, if he widens hit the curl. ".repeat(4).slice(0, GAMEPLAN_NOTE_MAX);
+    expect(callSheetLayout(sheet({ openers: 3 }, null))).toEqual({ size: "roomy", noteLines: null, flow: false });
+    expect(callSheetLayout(sheet({ openers: 8 }, "Hot TE"))).toEqual({ size: "roomy", noteLines: null, flow: false });
+    // One long note among a few plays: still large, in full.
+    expect(callSheetLayout([...sheet({ openers: 1 }, long), ...sheet({ "first-down": 5 }, null).map((entry) => ({ ...entry, id: entry.id + 10 }))])).toEqual({ size: "roomy", noteLines: null, flow: false });
+    // Smaller before flowing.
+    expect(callSheetLayout(sheet({ openers: 16 }, null)).flow).toBe(false);
+    expect(callSheetLayout(sheet({ openers: 16 }, null)).size).not.toBe("roomy");
+    // A column that cannot hold them flows on, notes still in full.
+    expect(callSheetLayout(sheet({ openers: 8 }, long))).toMatchObject({ noteLines: null, flow: true });
+    expect(callSheetLayout(sheet({ openers: 27 }, "Hot TE"))).toMatchObject({ noteLines: null, flow: true });
+    // Only the longest notes on a full gameplan are cut.
+    expect(callSheetLayout(sheet({ openers: 30, "red-zone": 30 }, long))).toMatchObject({ size: "tight", flow: true, noteLines: expect.any(Number) });
   });
 
   it("refuses bad form input with a message", () => {

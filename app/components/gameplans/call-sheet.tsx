@@ -3,7 +3,7 @@
 // one, the print stylesheet leaves out the site's frame (app/app.css).
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { GAME_LABELS } from "~/lib/format";
-import { callSheetDensity, SITUATION_LABELS, wristbandLines } from "~/lib/gameplans";
+import { callSheetLayout, SITUATION_LABELS, wristbandLines } from "~/lib/gameplans";
 import type { GameplanEntry } from "~/server/gameplans.server";
 
 type Game = keyof typeof GAME_LABELS;
@@ -16,34 +16,35 @@ function PrintMark({ status }: { status: GameplanEntry["status"] }) {
   return mark ? <span className="whitespace-nowrap text-[0.85em] font-black uppercase" data-status={status}> {mark}</span> : null;
 }
 
-const DENSITY_TEXT = { roomy: "text-[8.5pt]", compact: "text-[7pt]", tight: "text-[6pt]" } as const;
-const NOTE_LINES = { roomy: "", compact: "line-clamp-2", tight: "line-clamp-1" } as const;
+const SIZE_TEXT = { roomy: "text-[8.5pt]", compact: "text-[7pt]", tight: "text-[6pt]" } as const;
+const NOTE_LINES = { 1: "line-clamp-1", 2: "line-clamp-2" } as const;
 
 export function CallSheet({ name, game, entries }: { name: string; game: Game; entries: GameplanEntry[] }) {
-  const density = callSheetDensity(entries);
+  const { size, noteLines, flow } = callSheetLayout(entries);
+  const stacked = size !== "tight";
   return (
-    <section className={`call-sheet print-sheet hidden leading-tight text-black print:block ${DENSITY_TEXT[density]}`} aria-label="Call sheet">
+    <section className={`call-sheet print-sheet hidden leading-tight text-black print:block ${SIZE_TEXT[size]}`} aria-label="Call sheet">
       <header className="flex items-baseline justify-between gap-4 border-b-2 border-black pb-1">
-        <p className="text-[14pt] font-black">{name}</p>
-        <p className="font-semibold">{GAME_LABELS[game]} · Call sheet</p>
+        <p className="min-w-0 break-words text-[14pt] font-black">{name}</p>
+        <p className="shrink-0 font-semibold">{GAME_LABELS[game]} · Call sheet</p>
       </header>
-      <div className="mt-2 grid grid-cols-8 gap-x-2">
+      <div className={flow ? "mt-2 columns-8 gap-x-2 [column-rule:1px_solid_rgb(0_0_0/0.4)]" : "mt-2 grid grid-cols-8 gap-x-2"}>
         {GAMEPLAN_SITUATIONS.map((situation) => {
           const plays = entries.filter((entry) => entry.situation === situation);
           return (
-            <div key={situation} className="min-w-0 border-l border-black/40 pl-1.5 first:border-l-0 first:pl-0">
-              <p className="border-b border-black pb-0.5 font-black uppercase">{SITUATION_LABELS[situation]}</p>
+            <div key={situation} className={flow ? "mb-1.5" : "min-w-0 border-l border-black/40 pl-1.5 first:border-l-0 first:pl-0"}>
+              <p className="break-after-avoid border-b border-black pb-0.5 font-black uppercase">{SITUATION_LABELS[situation]}</p>
               <ol className="mt-1 space-y-1">
                 {plays.map((entry, index) => (
                   <li key={entry.id} className="break-inside-avoid break-words">
-                    <span className={`${density === "tight" ? "" : "block"} text-[0.85em] uppercase text-black/70`}>
+                    <span className={`${stacked ? "block" : ""} text-[0.85em] uppercase text-black/70`}>
                       {index + 1}. {entry.formation}
                     </span>{" "}
-                    <span className={`${density === "tight" ? "" : "block"} font-bold`}>
+                    <span className={`${stacked ? "block" : ""} font-bold`}>
                       {entry.playTitle}
                       <PrintMark status={entry.status} />
                     </span>
-                    {entry.note ? <span className={NOTE_LINES[density] ? `italic ${NOTE_LINES[density]}` : "block italic"}>{entry.note}</span> : null}
+                    {entry.note ? <span className={`block italic ${noteLines ? NOTE_LINES[noteLines] : ""}`}>{entry.note}</span> : null}
                   </li>
                 ))}
               </ol>
