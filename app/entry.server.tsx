@@ -23,6 +23,8 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET would get (its type decides its cache policy), without rendering the body.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = getApp(loadContext);

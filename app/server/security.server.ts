@@ -91,7 +91,7 @@ export function applyCachePolicy(request: Request, response: Response, options: 
   const url = new URL(request.url);
   const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   const publicPage =
-    request.method === "GET" &&
+    (request.method === "GET" || request.method === "HEAD") &&
     response.status === 200 &&
     html &&
     !options.signedIn &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { tags } from "../support/html";
-import { cookiesFrom, get, postForm, signIn } from "../support/http";
+import { cookiesFrom, get, postForm, signIn, url } from "../support/http";
 
 // HTTP caching (docs/decisions/0006-page-caching-and-csp-nonce.md): public pages may sit in a shared cache for visitors only, briefly;
 // nothing that depends on a session is ever stored by a shared cache.
@@ -46,6 +46,18 @@ describe("HTTP caching of pages", () => {
       expect(shared, label).toBeLessThanOrEqual(600);
       expect(Number(map.get("stale-while-revalidate")), label).toBeGreaterThan(0);
       expect(varies(response), `${path}: Vary`).toContain("cookie");
+    }
+  });
+
+  it("HEAD gets the headers GET gets (type, cache policy, Vary), without a body, for visitors and members", async () => {
+    const member = await signIn("free");
+    for (const path of ["/college", "/blog", "/"]) {
+      for (const cookie of [undefined, member]) {
+        const [full, head] = [await get(path, { cookie }), await fetch(url(path), { method: "HEAD", headers: cookie ? { Cookie: cookie } : {} })];
+        await full.arrayBuffer();
+        for (const header of ["Content-Type", "Cache-Control", "Vary"]) expect(head.headers.get(header), `${path} ${header}${cookie ? " (member)" : ""}`).toBe(full.headers.get(header));
+        expect(await head.text()).toBe("");
+      }
     }
   });
 
