@@ -94,6 +94,8 @@ export type GameplanEntry = {
   scheme: string;
   /** The play's page, for a viewer who may open it; null when it is locked to them now. */
   href: string | null;
+  /** Why it is locked: premium that the viewer does not have (now), or its scheme taken off the site by staff. */
+  locked: "premium" | "unpublished" | null;
   /** Where the play stands on its game's current update (the badge), with the update it names. */
   status: PatchStatus;
   version: string | null;
@@ -113,6 +115,7 @@ export function toGameplanEntries(rows: EntryRow[], viewer: AccessSubject): Game
       formation: row.formation,
       scheme: row.contentTitle,
       href: open ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : null,
+      locked: open ? null : row.isPublished ? "premium" : "unpublished",
       status: row.playStatus,
       version: row.statusVersion,
     };

@@ -6,7 +6,7 @@ import { GAMEPLAN_SITUATIONS } from "../../db/enums";
 import { applySlots, callSheetLayout, GAMEPLAN_NOTE_MAX, MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS, moveEntry, placeEntry, removeEntry, wristbandLines, type Situation, type Slot } from "~/lib/gameplans";
 import { addToGameplanSchema, entryNoteSchema, createGameplanSchema } from "~/lib/schemas/gameplans";
 import { createDatabase } from "~/server/db.server";
-import { addPlayToGameplan, createGameplan, deleteGameplan, rearrangeGameplan, saveEntryNote } from "~/server/gameplans.server";
+import { addPlayToGameplan, createGameplan, deleteGameplan, rearrangeGameplan, saveEntryNote, toGameplanEntries, type EntryRow } from "~/server/gameplans.server";
 import { insertUser } from "./helpers";
 
 // Gameplans: the ordering rules (pure), then the writes against this file's migrated D1: every
@@ -107,6 +107,20 @@ describe("ordering rules", () => {
     expect(callSheetLayout(sheet({ openers: 27 }, "Hot TE"))).toMatchObject({ noteLines: null, flow: true });
     // Only the longest notes on a full gameplan are cut.
     expect(callSheetLayout(sheet({ openers: 30, "red-zone": 30 }, long))).toMatchObject({ size: "tight", flow: true, noteLines: expect.any(Number) });
+  });
+
+  it("says why a play is locked: premium the viewer lacks, or its scheme unpublished (premium members included)", () => {
+    const row: EntryRow = {
+      id: 1, situation: "openers", position: 0, note: null, playId: 7, playSlug: "mesh", playTitle: "Mesh", playStatus: "verified", statusVersion: "1.07",
+      sectionSlug: "gun-bunch", formation: "Gun Bunch", contentSlug: "air-raid", contentTitle: "Air Raid", requiredTier: "premium", isPublished: 1, type: "meta-scheme",
+    };
+    const premium = { role: "user" as const, subscriptionTier: "premium" as const, accessExpiresAt: Date.now() + 86_400_000 };
+    const free = { role: "user" as const, subscriptionTier: "free" as const, accessExpiresAt: null };
+    const [open] = toGameplanEntries([row], premium);
+    expect(open).toMatchObject({ href: "/content/air-raid/section/gun-bunch/play/mesh", locked: null });
+    expect(toGameplanEntries([row], free)[0]).toMatchObject({ href: null, locked: "premium" });
+    expect(toGameplanEntries([{ ...row, isPublished: 0 }], premium)[0]).toMatchObject({ href: null, locked: "unpublished" });
+    expect(toGameplanEntries([{ ...row, isPublished: 0, requiredTier: "free" }], free)[0]).toMatchObject({ href: null, locked: "unpublished" });
   });
 
   it("refuses bad form input with a message", () => {

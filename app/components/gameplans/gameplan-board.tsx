@@ -186,7 +186,12 @@ function EntryItem(props: {
               <Link to={entry.href} className="hover:text-turf">{title}</Link>
             ) : (
               <>
-                {title} <span className="badge ml-1 bg-field-700 text-slate-200" title="Premium members can open this play.">Locked</span>
+                {title}{" "}
+                {entry.locked === "unpublished" ? (
+                  <span className="badge ml-1 bg-field-700 text-slate-200" title="The team has taken this play's scheme off the site for now.">Unpublished</span>
+                ) : (
+                  <span className="badge ml-1 bg-field-700 text-slate-200" title="Premium members can open this play.">Locked</span>
+                )}
               </>
             )}
           </p>
