@@ -9,13 +9,14 @@ import { runDigests } from "../app/server/digest.server.ts";
 import { applyDueUpdates } from "../app/server/title-updates.server.ts";
 import { isCacheableRequest, lookUpPage, startNewGeneration } from "../app/server/edge-cache.server.ts";
 import { isNewPageView } from "../app/server/library.server.ts";
-import { countView, viewedPlaceOf } from "../app/server/views.server.ts";
+import { countView, viewedPlaceOf, withViewsSinceStored } from "../app/server/views.server.ts";
 import { isStaff } from "../app/lib/access.ts";
 import { bookmarkCookie } from "../app/server/d1-session.server.ts";
 import { runDiscordSync } from "../app/server/discord.server.ts";
 import { turnstileSiteKey } from "../app/server/turnstile.server.ts";
 import { sweepMediaDeletions } from "../app/server/orphans.server.ts";
-import { pruneMisses } from "../app/server/search.server.ts";
+import { countCachedMiss, pruneMisses } from "../app/server/search.server.ts";
+import { clientAddress } from "../app/server/throttle.server.ts";
 import { withInjectedFaults } from "../app/server/fault-injection.server.ts";
 import { isServiceUnavailable, unavailableResponse } from "../app/server/unavailable.server.ts";
 import { benchProbe, isBenchProbe } from "../app/server/bench-probe.server.ts";
@@ -44,12 +45,17 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
   const policyOptions = { turnstile: Boolean(turnstileSiteKey(env)), formActionOrigins: extraFormActionOrigins(env) };
 
   const cacheable = isCacheableRequest(request, env);
-  const cache = cacheable ? await lookUpPage(request, app.nonce) : null;
+  const cache = cacheable ? await lookUpPage(request, app.nonce, { site: env.SITE_URL }) : null;
   if (cache?.hit) {
-    // Served from the edge cache: no loader ran, so the page view is counted here.
+    // Served from the edge cache: no loader ran, so the page view (or a search that found nothing) is counted here.
     const place = viewedPlaceOf(new URL(request.url).pathname);
-    if (place && isNewPageView(request, place.slug)) countView(env, executionContext, place);
-    const response = new Response(cache.hit.body, cache.hit);
+    let hit = countCachedMiss(app, cache.hit, clientAddress(request));
+    if (place) {
+      const counted = isNewPageView(request, place.slug);
+      if (counted) countView(env, executionContext, place);
+      hit = withViewsSinceStored(hit, place.slug, counted);
+    }
+    const response = new Response(hit.body, hit);
     applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
     markPublicPage(response.headers);
     response.headers.set("X-Edge-Cache", "hit");
@@ -79,13 +85,13 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
     applyCachePolicy(request, response, { signedIn: Boolean(await app.sessionIfLookedUp()), hadToast: Boolean(app.toast) });
   }
   if (cache) {
-    cache.store(response, executionContext);
+    cache.store(response, executionContext, app.keepWithCachedPage);
     response.headers.set("X-Edge-Cache", "miss");
   } else if (request.method !== "GET" && request.method !== "HEAD" && response.status < 400 && isStaff((await app.sessionIfLookedUp())?.user)) {
     // A staff write may change what visitors see (content, blog, testimonials, title updates...):
     // done before the answer, so the next visitor here gets the new pages. Every staff action
     // checks the session, so one that never did was not a staff write.
-    await startNewGeneration(new URL(request.url).origin).catch((error) => console.error("Edge cache generation", error));
+    await startNewGeneration(new URL(env.SITE_URL).origin).catch((error) => console.error("Edge cache generation", error));
   }
   for (const cookie of app.responseCookies) response.headers.append("Set-Cookie", cookie);
   const bookmark = bookmarkCookie(request, app.d1Session);

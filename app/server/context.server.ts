@@ -36,6 +36,12 @@ export type AppContext = {
   /** Set when a loader or action failed because D1 or KV did not answer (entry.server's handleError): the Worker answers 503. */
   unavailable: boolean;
   /**
+   * Headers the edge cache keeps with this page for the Worker's next hit, never sent to a browser:
+   * a content page's views stamp (views.server.ts), a search's words when it found nothing (counted
+   * again for the next visitor served the cached copy).
+   */
+  keepWithCachedPage: Record<string, string>;
+  /**
    * Statements sent in the same D1 batch as the session check, built for the stored session's user
    * id (not yet confirmed against D1). Pages use readPage (page-read.server.ts), which names the
    * results and makes sure they were read for the confirmed viewer.
@@ -102,6 +108,7 @@ export function createAppContext(request: Request, env: Env, executionContext: E
     toast: readToastCookie(request),
     toastDelivered: false,
     unavailable: false,
+    keepWithCachedPage: {},
     async readWithSession(build) {
       // After the KV read, in the same turn as getSession()'s user read: the two share a batch.
       const userId = (await readStoredSession())?.userId ?? null;

@@ -101,26 +101,32 @@ function pageKey(request: Request, generation: string, build: string) {
   return new Request(url.toString(), { method: "GET" });
 }
 
-export type CacheLookup = { hit: Response | null; store: (response: Response, executionContext: ExecutionContext) => void };
+/** `store`'s `keep`: headers the cached copy carries for the Worker's next hit (never sent to a browser). */
+export type CacheLookup = { hit: Response | null; store: (response: Response, executionContext: ExecutionContext, keep?: Record<string, string>) => void };
 
 /**
  * Looks the visitor's page up. `hit` is the cached page with this request's nonce written in;
  * `store` keeps a fresh answer (a 200 HTML page the cache policy made public) for the next visitor.
  */
-export async function lookUpPage(request: Request, nonce: string, cache: EdgeCache | null = defaultCache(), build = THIS_BUILD): Promise<CacheLookup> {
+export async function lookUpPage(
+  request: Request,
+  nonce: string,
+  { site = new URL(request.url).origin, cache = defaultCache(), build = THIS_BUILD }: { site?: string; cache?: EdgeCache | null; build?: string } = {},
+): Promise<CacheLookup> {
   const none: CacheLookup = { hit: null, store: () => {} };
   if (!cache) return none;
   try {
-    const generation = await currentGeneration(cache, new URL(request.url).origin);
+    const generation = await currentGeneration(cache, new URL(site).origin);
     const key = pageKey(request, generation, build);
     const remembered = recallPage(key.url, nonce);
     if (remembered) return { hit: remembered, store: () => {} };
     const cached = await cache.match(key);
     return {
       hit: cached ? await withNonce(key.url, cached, nonce) : null,
-      store(response, executionContext) {
+      store(response, executionContext, keep = {}) {
         if (!isStorable(response)) return;
         const headers = new Headers(response.headers);
+        for (const [name, value] of Object.entries(keep)) headers.set(name, value);
         headers.set("Cache-Control", `public, max-age=${EDGE_CACHE_SECONDS}`);
         headers.delete("Set-Cookie");
         headers.delete("Vary");
@@ -175,7 +181,8 @@ async function withNonce(key: string, cached: Response, nonce: string) {
 
 /**
  * A staff write changed what visitors may see: the pages cached so far in this location are not
- * served again (their keys name the old generation; they expire on their own).
+ * served again (their keys name the old generation; they expire on their own). One generation for
+ * the site (SITE_URL's origin), whichever of its host names a page was asked under.
  */
 export async function startNewGeneration(origin: string, cache: EdgeCache | null = defaultCache()) {
   if (!cache) return;

@@ -354,6 +354,32 @@ export async function countMiss(app: AppContext, address: string, words: string[
   return true;
 }
 
+/** The header that keeps a search's words with its page in the edge cache (never sent to a browser). */
+export const SEARCH_MISS_HEADER = "X-Edge-Search-Miss";
+
+/** countMiss after the answer. */
+export function countMissAfterAnswer(app: AppContext, address: string, words: string[]) {
+  app.executionContext.waitUntil(countMiss(app, address, words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+}
+
+/**
+ * A search page from the edge cache that found nothing when it was drawn counts for this visitor
+ * as it would have drawn (once a day per query and address); the page leaves without the header.
+ */
+export function countCachedMiss(app: AppContext, page: Response, address: string): Response {
+  const words = page.headers.get(SEARCH_MISS_HEADER);
+  if (words === null) return page;
+  const headers = new Headers(page.headers);
+  headers.delete(SEARCH_MISS_HEADER);
+  try {
+    const list = decodeURIComponent(words).split(" ").filter(Boolean);
+    if (list.length) countMissAfterAnswer(app, address, list);
+  } catch {
+    // Not ours: nothing to count.
+  }
+  return new Response(page.body, { status: page.status, headers });
+}
+
 /** Drops the searches without results older than the dashboard's 30 days (the scheduled job). */
 export async function pruneMisses(db: Database, now = Date.now()) {
   const before = new Date(now - 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -405,7 +431,9 @@ export async function runSearch(app: AppContext, search: SearchRequest, address:
 
   // A one-letter word is most likely a word being typed (results follow typing): not counted.
   if (search.words.every((word) => [...word].length >= 2)) {
-    app.executionContext.waitUntil(countMiss(app, address, search.words).then(() => undefined, (error: unknown) => console.error("Recording a search without results failed", error)));
+    countMissAfterAnswer(app, address, search.words);
+    // A visitor's page may be served from the edge cache to the next ones: their searches count too.
+    app.keepWithCachedPage[SEARCH_MISS_HEADER] = encodeURIComponent(search.words.join(" "));
   }
   const { rights } = every;
   const some = someOfTheWords(search.words);

@@ -1,3 +1,4 @@
+import { formatCount } from "../lib/format.ts";
 import { createDatabase, writeWhileBusy } from "./db.server.ts";
 import { countViewStatement } from "./library.server.ts";
 
@@ -15,8 +16,63 @@ export type ViewedPlace = { slug: string; sectionSlug: string | null; playSlug: 
 const pending = new Map<string, ViewedPlace & { count: number }>();
 let scheduled = false;
 
-/** One view of an item (or of one of its formations or plays: it counts only while that exists). */
-export function countView(env: Pick<Env, "DB">, executionContext: Pick<ExecutionContext, "waitUntil">, place: ViewedPlace) {
+/**
+ * The views this isolate counted of each item since it started (by slug; the least recently
+ * counted dropped past MAX_PENDING_VIEWS). A page the edge cache keeps is stamped with its item's
+ * tally when it was drawn, so that a visitor served the cached copy sees the views counted since,
+ * their own included, and not the number it was stored with (withViewsSinceStored).
+ */
+const tallies = new Map<string, number>();
+let isolateId: string | null = null;
+
+/** The header that carries the stamp on the edge cache's copy (never sent to a browser). */
+export const VIEWS_STAMP_HEADER = "X-Edge-Views";
+
+function tallyView(slug: string) {
+  const next = (tallies.get(slug) ?? 0) + 1;
+  tallies.delete(slug);
+  tallies.set(slug, next);
+  if (tallies.size > MAX_PENDING_VIEWS) tallies.delete(tallies.keys().next().value!);
+}
+
+/** This isolate and its tally of the item's views so far: what a page drawn now already shows. */
+export function viewsStamp(slug: string): string {
+  // Random values cannot be drawn in a Worker's global scope: the id is made on first use.
+  isolateId ??= crypto.randomUUID();
+  return `${isolateId}:${tallies.get(slug) ?? 0}`;
+}
+
+/**
+ * A content page from the edge cache with its views brought up to date: those this isolate counted
+ * since the page was drawn, this visit's included; from a copy another isolate drew, this visit's
+ * own view. The page marks its count with data-views (app/components/library/content-page.tsx).
+ */
+export function withViewsSinceStored(page: Response, slug: string, counted: boolean): Response {
+  const [isolate, tallyThen] = (page.headers.get(VIEWS_STAMP_HEADER) ?? "").split(":");
+  const headers = new Headers(page.headers);
+  headers.delete(VIEWS_STAMP_HEADER);
+  const now = tallies.get(slug);
+  const more = isolate && isolate === isolateId && now !== undefined ? Math.max(0, now - Number(tallyThen)) : counted ? 1 : 0;
+  const plain = new Response(page.body, { status: page.status, headers });
+  if (!more) return plain;
+  return new HTMLRewriter()
+    .on("[data-views]", {
+      element(element) {
+        const shown = Number(element.getAttribute("data-views")) + more;
+        if (!Number.isFinite(shown)) return;
+        element.setAttribute("data-views", String(shown));
+        element.setInnerContent(formatCount(shown));
+      },
+    })
+    .transform(plain);
+}
+
+/**
+ * One view of an item (or of one of its formations or plays: it counts only while that exists).
+ * Returns the item's stamp after it (viewsStamp).
+ */
+export function countView(env: Pick<Env, "DB">, executionContext: Pick<ExecutionContext, "waitUntil">, place: ViewedPlace): string {
+  tallyView(place.slug);
   const key = `${place.slug}\n${place.sectionSlug ?? ""}\n${place.playSlug ?? ""}`;
   const entry = pending.get(key);
   if (entry) entry.count += 1;
@@ -27,6 +83,7 @@ export function countView(env: Pick<Env, "DB">, executionContext: Pick<Execution
     scheduled = true;
     executionContext.waitUntil(new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_MS)).then(() => flushViews(env)));
   }
+  return viewsStamp(place.slug);
 }
 
 /** Writes the pending views, one UPDATE per item and place, in one batch. */

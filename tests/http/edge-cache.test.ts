@@ -106,6 +106,25 @@ describe("a visitor's page", () => {
     expect(await after.text()).toContain("Edge 9.91");
   });
 
+  it("shows a staff write to the next visitor under any host name the site answers to, not only the one staff used", async () => {
+    const otherHost = server.baseUrl.replace("localhost", "127.0.0.1");
+    const fromOtherHost = () => fetch(`${otherHost}/updates`, { redirect: "manual" });
+    await (await fromOtherHost()).body?.cancel();
+    const cached = await fromOtherHost();
+    expect(cached.headers.get("X-Edge-Cache")).toBe("hit");
+    await cached.body?.cancel();
+    const admin = await signIn("admin");
+    const saved = await post(
+      "/admin/updates",
+      { intent: "save-update", game: "college", version: "Edge 8.82", releasedOn: new Date().toISOString().slice(0, 10), summary: "Recorded under the other host name." },
+      admin,
+    );
+    expect(saved.status).toBe(302);
+    const after = await fromOtherHost();
+    expect(after.headers.get("X-Edge-Cache")).toBe("miss");
+    expect(await after.text()).toContain("Edge 8.82");
+  });
+
   it("counts the views of a content page served from the cache", async () => {
     const slug = "madden26-top-100-gun-bunch";
     const first = await get(`/content/${slug}`);
@@ -120,5 +139,40 @@ describe("a visitor's page", () => {
     const deadline = Date.now() + 3_000;
     while ((await views(slug)) < before + 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await views(slug)).toBe(before + 5);
+  });
+
+  it("shows each visitor served the cached copy the views counted since it was stored, theirs included", async () => {
+    const slug = "cfb26-flexbone-triple-option";
+    const shown = async (headers: Record<string, string> = {}) => {
+      const response = await get(`/content/${slug}`, headers);
+      const html = await response.text();
+      expect(response.headers.get("X-Edge-Views")).toBeNull();
+      const [, raw, text] = /data-views="(\d+)"[^>]*>([^<]*)</.exec(html)!;
+      expect(text).toBe(Number(raw).toLocaleString("en-US"));
+      return { cache: response.headers.get("X-Edge-Cache"), views: Number(raw) };
+    };
+    const first = await shown();
+    expect(first.cache).toBe("miss");
+    const counts = [];
+    for (let index = 0; index < 3; index += 1) counts.push(await shown());
+    expect(counts).toEqual([1, 2, 3].map((more) => ({ cache: "hit", views: first.views + more })));
+    // A reload after a rating or a comment (the page itself as Referer) is not a new view: the count stays.
+    expect(await shown({ Referer: `${server.baseUrl}/content/${slug}` })).toEqual({ cache: "hit", views: first.views + 3 });
+  });
+
+  it("counts a search without results for every visitor served the cached page, once a day per address", async () => {
+    const word = `zzedge${Date.now().toString(36)}`;
+    const search = async (address: string) => {
+      const response = await get(`/search?q=${word}`, { "CF-Connecting-IP": address });
+      expect(response.headers.get("X-Edge-Search-Miss")).toBeNull();
+      await response.body?.cancel();
+      return response.headers.get("X-Edge-Cache");
+    };
+    expect(await search("10.9.0.1")).toBe("miss");
+    for (const address of ["10.9.0.2", "10.9.0.3", "10.9.0.3"]) expect(await search(address)).toBe("hit");
+    const counted = async () => (await proxy.env.DB.prepare("SELECT coalesce(sum(count), 0) AS total FROM search_misses WHERE query = ?").bind(word).first<{ total: number }>())!.total;
+    const deadline = Date.now() + 5_000;
+    while ((await counted()) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await counted()).toBe(3);
   });
 });

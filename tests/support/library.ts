@@ -140,7 +140,7 @@ export function sortToggle(html: string) {
 }
 
 export function viewsShown(html: string): number {
-  const match = /data-testid="views">([\d,]+)</.exec(html);
+  const match = /data-testid="views"[^>]*>([\d,]+)</.exec(html);
   if (!match) throw new Error("No views on the page");
   return Number(match[1].replaceAll(",", ""));
 }

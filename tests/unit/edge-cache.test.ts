@@ -17,7 +17,7 @@ function page(nonce: string, filler = "") {
 }
 
 async function visit(path: string, nonce: string, render: () => Response) {
-  const lookup = await lookUpPage(new Request(`${ORIGIN}${path}`), nonce, edgeCache);
+  const lookup = await lookUpPage(new Request(`${ORIGIN}${path}`), nonce, { cache: edgeCache });
   if (lookup.hit) return { hit: true, html: await lookup.hit.text() };
   const context = createExecutionContext();
   const response = render();
@@ -47,7 +47,7 @@ describe("the edge cache's memory", () => {
 
   it("never answers with a page of another build (its CSS and JavaScript are gone after a deploy)", async () => {
     const visitBuild = async (build: string, nonce: string, body: string) => {
-      const lookup = await lookUpPage(new Request(`${ORIGIN}/blog`), nonce, edgeCache, build);
+      const lookup = await lookUpPage(new Request(`${ORIGIN}/blog`), nonce, { cache: edgeCache, build });
       if (lookup.hit) return { hit: true, html: await lookup.hit.text() };
       const context = createExecutionContext();
       const response = page(nonce, body);

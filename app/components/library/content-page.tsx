@@ -140,7 +140,7 @@ function DetailsPanel({ data: loaderData }: { data: LoaderData }) {
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Type</dt><dd className="font-semibold text-white">{CONTENT_TYPE_LABELS[item.type]}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Difficulty</dt><dd className="font-semibold capitalize text-white">{item.difficulty}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Author</dt><dd className="font-semibold text-white">{item.author}</dd></div>
-        <div className="flex justify-between gap-4"><dt className="text-slate-400">Views</dt><dd className="font-semibold text-white" data-testid="views">{formatCount(item.views)}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">Views</dt><dd className="font-semibold text-white" data-testid="views" data-views={item.views} suppressHydrationWarning>{formatCount(item.views)}</dd></div>
         {item.runtime ? <div className="flex justify-between gap-4"><dt className="text-slate-400">Runtime</dt><dd className="font-semibold text-white">{item.runtime}</dd></div> : null}
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Published</dt><dd className="font-semibold text-white">{formatListingDate(item.createdAt)}</dd></div>
       </dl>

@@ -32,7 +32,7 @@ import { contentItemView, formationView, patchView } from "~/server/content-page
 import { changePlayStage, schemeStagesQuery, sectionProgressQuery, startedSchemeProgress } from "~/server/progress.server";
 import { gameplanChoicesQuery } from "~/server/gameplans.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { countView } from "~/server/views.server";
+import { countView, viewsStamp, VIEWS_STAMP_HEADER } from "~/server/views.server";
 
 const NOT_FOUND = "Content not found";
 
@@ -99,7 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (playSlug && !plays?.some((entry) => entry.slug === playSlug)) throw data(NOT_FOUND, { status: 404 });
   // Drafts are not counted (the UPDATE says so too); the count is written after the answer.
   const counted = row.isPublished && isNewPageView(request, slug);
-  if (counted) countView(app.env, app.executionContext, { slug, sectionSlug, playSlug });
+  app.keepWithCachedPage[VIEWS_STAMP_HEADER] = counted ? countView(app.env, app.executionContext, { slug, sectionSlug, playSlug }) : viewsStamp(slug);
 
   const unlocked = rights.open;
   const scheme = isSchemeType(row.type);
