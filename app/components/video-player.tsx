@@ -54,7 +54,6 @@ export function VideoPlayer({
             loading="lazy"
             allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
             referrerPolicy="strict-origin-when-cross-origin"
-            allowFullScreen
           />
         </div>
         <figcaption className="mt-2 text-xs text-slate-400">
