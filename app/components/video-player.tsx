@@ -277,7 +277,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
     showControls();
   };
 
-  const button = "rounded-md p-2 text-white hover:bg-white/20 focus-visible:bg-white/20";
+  const button = "rounded-md p-2 text-white hover:bg-white/20 focus-visible:bg-white/20 max-[359px]:p-1.5";
   return (
     <div
       ref={frame}
@@ -381,7 +381,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
             aria-valuetext={`${formatTime(time)} of ${formatTime(duration)}`}
             className="block h-6 w-full cursor-pointer accent-turf"
           />
-          <div className="flex items-center gap-0.5 sm:gap-1">
+          <div className="flex flex-wrap items-center gap-0.5 sm:gap-1">
             <button ref={playButton} type="button" className={button} onClick={togglePlay} aria-label={playing ? "Pause" : "Play"}>
               {playing ? (
                 <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
@@ -404,7 +404,8 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
                 <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true"><path d="M4 9v6h4l5 5V4L8 9H4zm12.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" /></svg>
               )}
             </button>
-            <span className="ml-auto whitespace-nowrap px-1 text-xs tabular-nums text-slate-200" aria-live="off">
+            {/* Under 420 px the time takes a line of its own above the buttons, so that every button fits. */}
+            <span className="ml-auto whitespace-nowrap px-1 text-xs tabular-nums text-slate-200 max-[419px]:order-first max-[419px]:basis-full max-[419px]:text-right" aria-live="off">
               {formatTime(time)} / {formatTime(duration)}
             </span>
             <select
@@ -413,7 +414,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
                 if (video.current) video.current.playbackRate = Number(event.currentTarget.value);
               }}
               aria-label="Playback speed"
-              className="cursor-pointer appearance-none rounded-md border-0 bg-transparent px-2 py-2 text-xs font-bold text-white hover:bg-white/20 focus-visible:bg-white/20"
+              className="cursor-pointer appearance-none rounded-md border-0 bg-transparent px-2 py-2 text-xs font-bold text-white hover:bg-white/20 focus-visible:bg-white/20 max-[419px]:ml-auto max-[359px]:px-1.5"
             >
               {SPEEDS.map((value) => (
                 <option key={value} value={value} className="bg-field-900">

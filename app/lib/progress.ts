@@ -55,21 +55,32 @@ export function runtimeSeconds(runtime: string | null | undefined): number | nul
 /** `position` as the player measured it (the 90% rule reads it); stored in whole seconds. */
 export type PositionCheck = { ok: true; position: number; duration: number } | { ok: false; error: string };
 
-/** Slack between a play's stated runtime and its file's real length (runtimes are rounded by hand). */
-const RUNTIME_SLACK_SECONDS = 5;
+/**
+ * How much longer than its stated runtime a play's file may run: runtimes are written in whole
+ * seconds (a second), and rounded by hand on long videos (2% of them).
+ */
+function runtimeSlack(stated: number) {
+  return Math.max(1, Math.ceil(stated * 0.02));
+}
+
+/** Seconds as the player sends them: decimal digits, nothing else ('0x3' and '1e2' are not). */
+function secondsOf(value: unknown) {
+  if (typeof value === "number") return value;
+  return typeof value === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+}
 
 /**
  * A position the player reports, with the length it measured: a number of seconds from 0 to that
  * length (at most MAX_VIDEO_SECONDS), and never beyond the play's stated runtime when it has one.
  */
 export function checkPosition(position: unknown, duration: unknown, runtime: string | null | undefined): PositionCheck {
-  const at = typeof position === "string" && position.trim() !== "" ? Number(position) : typeof position === "number" ? position : Number.NaN;
-  const length = typeof duration === "string" && duration.trim() !== "" ? Number(duration) : typeof duration === "number" ? duration : Number.NaN;
+  const at = secondsOf(position);
+  const length = secondsOf(duration);
   if (!Number.isFinite(at)) return { ok: false, error: "The position must be a number of seconds." };
   if (at < 0) return { ok: false, error: "The position cannot be below 0." };
   if (!Number.isFinite(length) || length <= 0 || length > MAX_VIDEO_SECONDS) return { ok: false, error: "The video's length must be a number of seconds." };
   const stated = runtimeSeconds(runtime);
-  if (at > length || (stated !== null && at > stated + RUNTIME_SLACK_SECONDS)) return { ok: false, error: "The position is beyond the video's length." };
+  if (at > length || (stated !== null && at > stated + runtimeSlack(stated))) return { ok: false, error: "The position is beyond the video's length." };
   return { ok: true, position: at, duration: length };
 }
 

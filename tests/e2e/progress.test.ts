@@ -251,6 +251,25 @@ describe("the self-hosted video, to its end and away", () => {
 });
 
 describe("at phone width", () => {
+  it.each([320, 390])("every control of the self-hosted player is inside the player at %i px", async (width) => {
+    const member = await createMember();
+    const { context, page } = await newPage(browser, { viewport: { width, height: 844 } });
+    try {
+      await signInWithPassword(page, member.email, DEMO_PASSWORD);
+      await page.goto(MESH, { waitUntil: "networkidle" });
+      const player = (await page.locator("video").first().boundingBox())!;
+      for (const name of ["Play", "Back 10 seconds", "Forward 10 seconds", "Mute", "Playback speed", "Full screen"]) {
+        const control = page.getByRole(name === "Playback speed" ? "combobox" : "button", { name, exact: true });
+        const box = (await control.boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(player.x);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(player.x + player.width);
+        expect(box.y + box.height, name).toBeLessThanOrEqual(player.y + player.height);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it("the play page's stage control and /home's 'Continue where you left off' fit the screen", async () => {
     const member = await createMember();
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });

@@ -64,6 +64,15 @@ describe("stage rules", () => {
     expect(checkPosition("7.5", "7", null)).toEqual({ ok: false, error: "The position is beyond the video's length." });
     // A forged length does not stretch a play with a stated runtime.
     expect(checkPosition("30", "60", "0:07")).toEqual({ ok: false, error: "The position is beyond the video's length." });
+    expect(checkPosition("12", "12", "0:07")).toEqual({ ok: false, error: "The position is beyond the video's length." });
+    // A file may run a second past its whole-second runtime, and 2% past a long one's.
+    expect(checkPosition("8", "8", "0:07").ok).toBe(true);
+    expect(checkPosition("9", "9", "0:07").ok).toBe(false);
+    expect(checkPosition("610", "612", "10:00").ok).toBe(true);
+    expect(checkPosition("613", "615", "10:00").ok).toBe(false);
+    // Decimal seconds only.
+    expect(checkPosition("0x3", "7", null).ok).toBe(false);
+    expect(checkPosition("3", "1e1", null).ok).toBe(false);
     for (const [position, duration] of [["abc", "7"], ["", "7"], [null, "7"], ["3", "0"], ["3", "NaN"], ["3", "Infinity"], ["3", String(5 * 3600)], ["3", null]]) {
       expect(checkPosition(position, duration, null).ok, `${position}/${duration}`).toBe(false);
     }
