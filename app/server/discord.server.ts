@@ -159,12 +159,13 @@ function expiryOf(tokens: { accessTokenExpiresAt(): Date }) {
 
 /**
  * Forgets the member's link; the trigger on discord_links queues the removal of the role
- * (migrations/0008_discord.sql). False when there was no link: nothing changed.
+ * (migrations/0008_discord.sql). Null when there was no link: nothing changed; otherwise whether
+ * the link had the members' role.
  */
-export async function disconnectDiscord(app: AppContext, userId: string): Promise<boolean> {
-  const removed = await app.db.delete(discordLinks).where(eq(discordLinks.userId, userId)).returning({ userId: discordLinks.userId });
-  if (removed.length) scheduleDiscordDrain(app);
-  return removed.length > 0;
+export async function disconnectDiscord(app: AppContext, userId: string): Promise<{ roleGranted: boolean } | null> {
+  const [removed] = await app.db.delete(discordLinks).where(eq(discordLinks.userId, userId)).returning({ roleGranted: discordLinks.roleGranted });
+  if (removed) scheduleDiscordDrain(app);
+  return removed ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,8 +318,10 @@ async function recordState(app: AppContext, discordUserId: string, state: { role
 
 async function grantRole(app: AppContext, config: DiscordSyncConfig, link: LinkWithAccess): Promise<SyncOutcome> {
   const byBot = () => callDiscord(app.env, "PUT", rolePath(config, link.discordUserId), { bot: true, reason: "Premium membership" });
-  if (link.roleGranted) {
-    // Already in with the role: confirm it. Someone who left the guild is not pulled back in.
+  if (link.roleGranted || link.needsReconnect) {
+    // Already in with the role: confirm it. Someone who left the guild is not pulled back in, by
+    // this sync or any later one until they reconnect (a member who came back to the guild by
+    // themselves gets the role).
     const answer = await byBot();
     if (answer.kind === "later") return answer;
     if (answer.status === 204) return recorded(app, link, { roleGranted: true }, "granted");

@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { discordLinks } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember } from "../support/accounts";
-import { launchBrowser, signInAs, signInWithPassword, visible } from "../support/browser";
+import { focusedName, launchBrowser, signInAs, signInWithPassword, visible } from "../support/browser";
 import { discordControl, FAKE_DISCORD } from "../support/fake-discord";
 import { JS_MODES, watchedPage } from "../support/form-matrix";
 import { testState } from "../support/test-state";
@@ -53,6 +53,11 @@ describe.each(JS_MODES)("Discord in Chromium, $label", (mode) => {
     await card.getByRole("button", { name: "Disconnect" }).click();
     await visible(page.getByText("Discord disconnected", { exact: true }));
     await visible(card.getByRole("button", { name: "Connect Discord" }));
+    // With JavaScript the keyboard stays in the card (its button is gone): Tab reaches 'Connect Discord'.
+    if (mode.javaScriptEnabled) {
+      await page.keyboard.press("Tab");
+      expect(await focusedName(page)).toBe("Connect Discord");
+    }
     await w.finish();
   });
 
@@ -72,6 +77,10 @@ describe.each(JS_MODES)("Discord in Chromium, $label", (mode) => {
     await visible(page.getByText("Discord synced", { exact: true }));
     await visible(page.getByText("The members' role is given."));
     expect((await fake.member(id)).roles).toEqual([FAKE_DISCORD.roleId]);
+    // Back on the same list, the dialog open again, and (with JavaScript) the keyboard still on 'Sync now'.
+    expect(new URL(page.url()).searchParams.get("q")).toBe(member.email);
+    await visible(dialog.getByText("Linked Larry"));
+    if (mode.javaScriptEnabled) expect(await focusedName(page)).toBe("Sync now");
     await w.finish();
   });
 });

@@ -248,6 +248,7 @@ describe("linking Discord in Account Settings", () => {
   it("Disconnect forgets the link and removes the role; a disconnect without a link changes nothing", async () => {
     const { member, cookie, account } = await linkedMember(premium());
     await hasRole(account.id);
+    await waitFor(() => linkOf(member.id), (row) => Boolean(row?.roleGranted));
     const answer = await postForm("/account/discord", { intent: "disconnect-discord" }, { cookie });
     expect(answer.headers.get("Location")).toBe(CARD);
     expect(toastFrom(answer)).toEqual({ kind: "success", title: "Discord disconnected", description: "Your Discord account is no longer linked. The members' role will be removed." });
@@ -258,6 +259,11 @@ describe("linking Discord in Account Settings", () => {
 
     const again = await postForm("/account/discord", { intent: "disconnect-discord" }, { cookie });
     expect(toastFrom(again)).toEqual({ kind: "error", title: "Nothing to disconnect", description: "No Discord account is linked to your account." });
+
+    // A member who never had the role is not told it will be removed.
+    const free = await linkedMember();
+    const unlinked = await postForm("/account/discord", { intent: "disconnect-discord" }, { cookie: free.cookie });
+    expect(toastFrom(unlinked)).toEqual({ kind: "success", title: "Discord disconnected", description: "Your Discord account is no longer linked." });
     expect(await responseText(await get("/account-settings", { cookie }))).toContain("Connect Discord");
   });
 
@@ -393,6 +399,12 @@ describe("members who left the guild or revoked the app", () => {
     const sync = await postForm("/admin/discord-sync", { userId: member.id }, { cookie: staff });
     expect(toastFrom(sync)).toEqual({ kind: "success", title: "Discord synced", description: "The member left the server or revoked the app: they have to reconnect Discord." });
     expect((await fake.member(account.id)).member).toBe(false); // not pulled back in
+    // Nor by any later sync until they reconnect: staff's 'Sync now' again, or an edit of the member by staff.
+    expect(toastFrom(await postForm("/admin/discord-sync", { userId: member.id }, { cookie: staff }))?.description).toBe(
+      "The member left the server or revoked the app: they have to reconnect Discord.",
+    );
+    expect((await fake.member(account.id)).member).toBe(false);
+    expect((await fake.calls(account.id)).filter((call) => call.method === "PUT" && !call.path.includes("/roles/")).length).toBe(1);
 
     const html = await responseText(await get("/account-settings", { cookie }));
     expect(html).toContain("Reconnect Discord");
@@ -439,7 +451,8 @@ describe("staff", () => {
     const html = await responseText(await get(`/admin?q=${encodeURIComponent(member.email)}&user=${member.id}&dialog=details`, { cookie: staff }));
     expect(html).toContain("Coach K");
     expect(textOf(html)).toMatch(/Discord role (Members' role given|Sync pending)/);
-    expect(html).toMatch(/<form[^>]*action="\/admin\/discord-sync"/);
+    // The list's search goes with the form: the answer opens this dialog on the same list.
+    expect(html).toMatch(/<form[^>]*action="\/admin\/discord-sync\?q=[^"]+"/);
     expect(html).toContain("Sync now");
     expect(html).not.toContain((await linkOf(member.id)).accessToken!);
 

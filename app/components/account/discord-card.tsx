@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { FocusOnArrival } from "~/components/forms";
 import type { DiscordCardState } from "~/lib/discord";
 import { SettingsCard } from "./settings-card";
 
@@ -9,7 +10,8 @@ export function DiscordCard({ discord }: { discord: DiscordCardState }) {
   const connect = (label: string) => (
     <Form method="post" action="/account/discord">
       <input type="hidden" name="intent" value="connect-discord" />
-      <button type="submit" className="btn-primary" disabled={Boolean(pending)}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+      <button type="submit" className="btn-primary" aria-disabled={Boolean(pending) || undefined} onClick={(event) => pending && event.preventDefault()}>
         {pending === "connect-discord" ? "Opening Discord..." : label}
       </button>
     </Form>
@@ -17,7 +19,7 @@ export function DiscordCard({ discord }: { discord: DiscordCardState }) {
   const disconnect = (
     <Form method="post" action="/account/discord">
       <input type="hidden" name="intent" value="disconnect-discord" />
-      <button type="submit" className="btn-secondary" disabled={Boolean(pending)}>
+      <button type="submit" className="btn-secondary" aria-disabled={Boolean(pending) || undefined} onClick={(event) => pending && event.preventDefault()}>
         {pending === "disconnect-discord" ? "Disconnecting..." : "Disconnect"}
       </button>
     </Form>
@@ -26,12 +28,13 @@ export function DiscordCard({ discord }: { discord: DiscordCardState }) {
   return (
     <SettingsCard id="discord" title="Discord">
       {discord.kind === "unlinked" ? (
-        <>
+        // After 'Disconnect' (its button gone), the keyboard lands here.
+        <FocusOnArrival>
           <p className="text-sm text-slate-400">
             Link your Discord account to join our server with the members' role. The role comes with premium access and leaves when it ends.
           </p>
           <div className="mt-5">{connect("Connect Discord")}</div>
-        </>
+        </FocusOnArrival>
       ) : (
         <>
           <p className="text-sm text-slate-300">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
@@ -126,11 +126,17 @@ function DiscordDetails({ discord }: { discord: UserRow["discord"] }) {
 
 function DiscordSyncForm({ userId }: { userId: string }) {
   const navigation = useNavigation();
-  const syncing = navigation.state !== "idle" && navigation.formAction === "/admin/discord-sync";
+  // The list's search and page go with the form, so that the answer opens this dialog on the same list.
+  const { search } = useLocation();
+  const action = `/admin/discord-sync${search}`;
+  const syncing = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/discord-sync");
   return (
-    <Form method="post" action="/admin/discord-sync" className="mt-5 flex justify-end" preventScrollReset>
+    <Form method="post" action={action} className="mt-5 flex justify-end" preventScrollReset>
       <input type="hidden" name="userId" value={userId} />
-      <button type="submit" className="btn-secondary" disabled={syncing}>{syncing ? "Syncing..." : "Sync now"}</button>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus out of the dialog. */}
+      <button type="submit" className="btn-secondary" aria-disabled={syncing || undefined} onClick={(event) => syncing && event.preventDefault()}>
+        {syncing ? "Syncing..." : "Sync now"}
+      </button>
     </Form>
   );
 }

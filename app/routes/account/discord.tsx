@@ -41,6 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(CARD, {
     kind: "success",
     title: "Discord disconnected",
-    description: "Your Discord account is no longer linked. The members' role will be removed.",
+    description: removed.roleGranted ? "Your Discord account is no longer linked. The members' role will be removed." : "Your Discord account is no longer linked.",
   });
 }

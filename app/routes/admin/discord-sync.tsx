@@ -26,7 +26,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin#users", { kind: "error", title: "Sync failed", description: "Choose a user." });
   }
   const { userId } = submission.value;
-  const back = `/admin?${new URLSearchParams({ user: userId, dialog: "details" })}#users`;
+  // Back to the same list (its search and page came with the form), with this member's dialog open.
+  const list = new URL(request.url).searchParams;
+  const back = `/admin?${new URLSearchParams({
+    ...Object.fromEntries(["q", "usersPage"].flatMap((name) => (list.get(name) ? [[name, list.get(name)!]] : []))),
+    user: userId,
+    dialog: "details",
+  })}#users`;
   const result = await syncDiscordNow(app, userId);
   if (result.status === "unlinked") {
     return redirectWithToast(back, { kind: "error", title: "Sync failed", description: "This user has not linked a Discord account." });
