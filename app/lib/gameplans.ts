@@ -129,7 +129,7 @@ export const CALL_SHEET_POINTS: Record<CallSheetSize, number> = { roomy: 8.5, co
  * than one that runs onto a second page.
  */
 const COLUMN_WIDTH = 82;
-const COLUMN_HEIGHT = 470;
+const COLUMN_HEIGHT = 500;
 const LINE_HEIGHT = 1.25;
 const ENTRY_GAP = 3;
 
@@ -163,9 +163,9 @@ function columnHeights(entries: readonly SheetEntry[], size: CallSheetSize, note
 function fits(entries: readonly SheetEntry[], { size, noteLines, flow }: CallSheetLayout) {
   const columns = columnHeights(entries, size, noteLines);
   if (!flow) return Math.max(...columns.map((column) => column.total)) <= COLUMN_HEIGHT;
-  // Flowing, a column breaks between plays: an eighth of the whole, plus up to one play that did not fit.
+  // Flowing, a column breaks between plays: an eighth of the whole, plus about half a play that did not fit.
   const total = columns.reduce((sum, column) => sum + column.total, 0);
-  return total / GAMEPLAN_SITUATIONS.length + Math.max(...columns.map((column) => column.tallest)) <= COLUMN_HEIGHT;
+  return total / GAMEPLAN_SITUATIONS.length + Math.max(...columns.map((column) => column.tallest)) / 2 <= COLUMN_HEIGHT;
 }
 
 const SIZES: readonly CallSheetSize[] = ["roomy", "compact", "tight"];

@@ -408,12 +408,43 @@ describe("printing", () => {
     await context.close();
   });
 
-  it("notes are cut short only when nothing else fits: the longest notes on as many plays as one situation holds", async () => {
-    const note = NOTE.slice(0, 280);
+  it("the longest notes on as many plays as one situation holds print in full, the situations flowing through the columns", async () => {
+    const note = NOTE.slice(0, 280).trim();
     const { context, page, titles } = await printablePlan("Every note", 27, () => note);
     const { pages, text } = await printed(page);
     expect(pages).toBe(1);
     for (const title of titles) expect(text).toContain(title);
+    expect(squashed(text).split(squashed(note)).length - 1).toBe(27);
+    await context.close();
+  });
+
+  it("a full gameplan (60 plays, every note 280 characters long) cuts its notes short and still prints on one page", async () => {
+    const note = NOTE.slice(0, 280).trim();
+    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Sixty notes", game: "college" }).returning({ id: gameplans.id });
+    const plays = await state.db
+      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.game, "college"))
+      .orderBy(asc(contentPlays.id))
+      .limit(27);
+    const slots = [
+      ...plays.map((play, index) => ({ play, situation: "openers" as const, position: index })),
+      ...plays.map((play, index) => ({ play, situation: "third-long" as const, position: index })),
+      ...plays.slice(0, 6).map((play, index) => ({ play, situation: "red-zone" as const, position: index })),
+    ];
+    expect(slots.length).toBe(60);
+    const rows = slots.map(({ play, situation, position }) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation, position, note }));
+    for (let start = 0; start < rows.length; start += 10) await state.db.insert(gameplanPlays).values(rows.slice(start, start + 10));
+    const { context, page } = await newPage(browser);
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await page.goto(`/gameplans/${plan.id}`);
+    const { pages, text } = await printed(page);
+    expect(pages).toBe(1);
+    for (const { title } of plays) expect(text).toContain(title);
+    expect(squashed(text)).not.toContain(squashed(note));
     await context.close();
   });
 

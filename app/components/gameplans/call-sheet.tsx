@@ -44,7 +44,8 @@ export function CallSheet({ name, game, entries }: { name: string; game: Game; e
                       {entry.playTitle}
                       <PrintMark status={entry.status} />
                     </span>
-                    {entry.note ? <span className={`block italic ${noteLines ? NOTE_LINES[noteLines] : ""}`}>{entry.note}</span> : null}
+                    {/* Not `block` with a clamp: line-clamp needs its own display (-webkit-box), which `block` would override. */}
+                    {entry.note ? <span className={`italic ${noteLines ? NOTE_LINES[noteLines] : "block"}`}>{entry.note}</span> : null}
                   </li>
                 ))}
               </ol>
