@@ -21,7 +21,7 @@ export function CopyLink({ url }: { url: string }) {
     return (
       <div className="flex flex-col gap-1">
         <label htmlFor="share-link" className="text-xs font-semibold text-slate-400">Link to this post</label>
-        <input id="share-link" readOnly value={url} className="input max-w-md text-sm" />
+        <input id="share-link" readOnly value={url} className="input max-w-md text-base sm:text-sm" />
       </div>
     );
   }

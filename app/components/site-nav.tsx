@@ -67,7 +67,7 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
             <span aria-hidden="true" className="icon-search" />
           </Link>
           <div className="hidden 2xl:block">
-            <NavSearch id="nav-search" className="w-44" />
+            <NavSearch id="nav-search" className="w-44 py-1.5 text-sm" />
           </div>
           {viewer && unreadNotifications !== null ? <NotificationBell unread={unreadNotifications} /> : null}
           {viewer ? <AccountMenu viewer={viewer} /> : (
@@ -120,7 +120,7 @@ function NavSearch({ id, className }: { id: string; className: string }) {
         placeholder="Search plays…"
         autoComplete="off"
         enterKeyHint="search"
-        className={`rounded-lg border border-field-600 bg-field-900 px-3 py-1.5 text-sm text-white placeholder:text-slate-400 focus:border-turf focus:outline-none ${className}`}
+        className={`rounded-lg border border-field-600 bg-field-900 px-3 text-white placeholder:text-slate-400 focus:border-turf focus:outline-none ${className}`}
       />
     </form>
   );
@@ -222,6 +222,7 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
           </div>
         ) : null}
         <div className="pt-3">
+          {/* 16 px: a phone's browser zooms into a smaller field when it is tapped. */}
           <NavSearch id="mobile-nav-search" className="w-full py-2.5 text-base" />
         </div>
         <ul className="pt-2">

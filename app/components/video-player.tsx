@@ -414,7 +414,7 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
                 if (video.current) video.current.playbackRate = Number(event.currentTarget.value);
               }}
               aria-label="Playback speed"
-              className="cursor-pointer appearance-none rounded-md border-0 bg-transparent px-2 py-2 text-xs font-bold text-white hover:bg-white/20 focus-visible:bg-white/20 max-[419px]:ml-auto max-[359px]:px-1.5"
+              className="cursor-pointer appearance-none rounded-md border-0 bg-transparent px-2 py-2 text-base font-bold sm:text-xs text-white hover:bg-white/20 focus-visible:bg-white/20 max-[419px]:ml-auto max-[359px]:px-1.5"
             >
               {SPEEDS.map((value) => (
                 <option key={value} value={value} className="bg-field-900">

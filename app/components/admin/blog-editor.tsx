@@ -164,7 +164,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
               {...getTextareaProps(fields.content)}
               aria-required="true"
               rows={18}
-              className="input min-h-64 font-mono text-sm leading-relaxed"
+              className="input min-h-64 font-mono text-base leading-relaxed sm:text-sm"
             />
           </Field>
           <section aria-labelledby="blog-preview-title" className="flex min-w-0 flex-col">

@@ -230,7 +230,7 @@ function EntryItem(props: {
                 <label htmlFor={`move-to-${entry.id}`} className="label">
                   Move to<span className="sr-only"> (for {title})</span>
                 </label>
-                <select id={`move-to-${entry.id}`} name="situation" className="input py-2 text-sm" defaultValue="">
+                <select id={`move-to-${entry.id}`} name="situation" className="input py-2 text-base sm:text-sm" defaultValue="">
                   <option value="" disabled>Choose a situation</option>
                   {GAMEPLAN_SITUATIONS.filter((situation) => situation !== entry.situation).map((situation) => (
                     <option key={situation} value={situation}>{SITUATION_LABELS[situation]}</option>
@@ -273,7 +273,7 @@ function NoteForm({ entry, lastResult, atEntry }: { entry: GameplanEntry; lastRe
       <label htmlFor={fields.note.id} className="label">
         Note<span className="sr-only"> for {entry.playTitle}</span>
       </label>
-      <textarea {...getTextareaProps(fields.note)} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-sm" />
+      <textarea {...getTextareaProps(fields.note)} rows={2} maxLength={GAMEPLAN_NOTE_MAX} className="input text-base sm:text-sm" />
       <FieldErrors id={fields.note.errorId} errors={fields.note.errors} />
       <p className="text-xs text-slate-400">At most {GAMEPLAN_NOTE_MAX} characters, e.g. "Motion the slot, hot route the TE".</p>
       <button ref={focusRef} type="submit" className="btn-secondary btn-sm">Save note<span className="sr-only"> ({entry.playTitle})</span></button>

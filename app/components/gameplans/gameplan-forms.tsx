@@ -89,7 +89,7 @@ export function ShareGameplan({ shareUrl }: { shareUrl: string | null }) {
       {shareUrl ? (
         <>
           <label htmlFor="gameplan-share-link" className="label">Share link</label>
-          <input id="gameplan-share-link" readOnly value={shareUrl} className="input text-sm" />
+          <input id="gameplan-share-link" readOnly value={shareUrl} className="input text-base sm:text-sm" />
           <CopyButton url={shareUrl} />
         </>
       ) : null}

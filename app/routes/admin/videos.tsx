@@ -159,7 +159,7 @@ export default function AdminVideos({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="uploaded-address" className="mt-2 block">
             Its address (paste it as the play's Video URL):
           </label>
-          <input id="uploaded-address" readOnly value={uploaded} className="input mt-1 font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
+          <input id="uploaded-address" readOnly value={uploaded} className="input mt-1 font-mono text-base sm:text-sm" onFocus={(event) => event.currentTarget.select()} />
         </div>
       ) : null}
       <div className="mt-6 grid gap-8 *:min-w-0 lg:grid-cols-[340px_1fr]">
