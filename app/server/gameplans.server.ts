@@ -161,13 +161,19 @@ const ENTRY_NOT_FOUND = { ok: false as const, status: 404 as const, error: "That
 const ownGameplan = (userId: string, gameplanId: number) => and(eq(gameplans.id, gameplanId), eq(gameplans.userId, userId));
 
 /** A new gameplan, unless the member already has MAX_GAMEPLANS (counted in the same statement). */
-export async function createGameplan(db: Database, userId: string, value: { name: string; game: Game }): Promise<Outcome<{ id: number }>> {
+/** A second 'Create gameplan' with the same name and game within this long is the same press (a double tap without JavaScript). */
+const SAME_CREATE_MS = 10_000;
+
+export async function createGameplan(db: Database, userId: string, value: { name: string; game: Game }, now = Date.now()): Promise<Outcome<{ id: number }>> {
+  const same = sql`SELECT id FROM gameplans WHERE user_id = ${userId} AND name = ${value.name} AND game = ${value.game} AND created_at > ${now - SAME_CREATE_MS}`;
   const [row] = await db.all<{ id: number }>(sql`
     INSERT INTO gameplans (user_id, name, game)
     SELECT ${userId}, ${value.name}, ${value.game}
-    WHERE (SELECT count(*) FROM gameplans WHERE user_id = ${userId}) < ${MAX_GAMEPLANS}
+    WHERE (SELECT count(*) FROM gameplans WHERE user_id = ${userId}) < ${MAX_GAMEPLANS} AND NOT EXISTS (${same})
     RETURNING id`);
-  return row ? { ok: true, id: row.id } : { ok: false, status: 400, error: GAMEPLAN_LIMIT_MESSAGE };
+  if (row) return { ok: true, id: row.id };
+  const [created] = await db.all<{ id: number }>(sql`${same} ORDER BY id DESC LIMIT 1`);
+  return created ? { ok: true, id: created.id } : { ok: false, status: 400, error: GAMEPLAN_LIMIT_MESSAGE };
 }
 
 export async function renameGameplan(db: Database, userId: string, gameplanId: number, name: string): Promise<Outcome> {

@@ -159,8 +159,9 @@ describe("gameplan writes", () => {
       .orderBy(asc(gameplanPlays.id));
   }
 
+  let plans = 0;
   async function planWith(userId: string, count: number, situation: Situation = "openers") {
-    const created = await createGameplan(db, userId, { name: "Week 1", game: "madden" });
+    const created = await createGameplan(db, userId, { name: `Week ${(plans += 1)}`, game: "madden" });
     if (!created.ok) throw new Error(created.error);
     for (const playId of freePlays.slice(0, count)) {
       const added = await addPlayToGameplan(db, { id: userId, ...free }, { gameplanId: created.id, playId, situation });
@@ -244,6 +245,21 @@ describe("gameplan writes", () => {
     const userId = await insertUser(db);
     for (let count = 0; count < MAX_GAMEPLANS; count += 1) expect((await createGameplan(db, userId, { name: `Plan ${count}`, game: "college" })).ok).toBe(true);
     expect(await createGameplan(db, userId, { name: "One too many", game: "college" })).toEqual({ ok: false, status: 400, error: "You can have at most 20 gameplans. Delete one to make room." });
+    // The same press sent twice (a double tap without JavaScript) is one gameplan, even at the limit.
+    expect(await createGameplan(db, userId, { name: "Plan 19", game: "college" })).toMatchObject({ ok: true });
+  });
+
+  it("a second 'Create gameplan' with the same name and game within 10 seconds is the same gameplan; later, or another name or game, a new one", async () => {
+    const userId = await insertUser(db);
+    const now = Date.now();
+    const first = await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now);
+    const again = await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now + 500);
+    expect(first.ok && again.ok && again.id === first.id).toBe(true);
+    const otherGame = await createGameplan(db, userId, { name: "Double tap", game: "college" }, now + 600);
+    expect(otherGame.ok && first.ok && otherGame.id !== first.id).toBe(true);
+    const later = await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now + 11_000);
+    expect(later.ok && first.ok && later.id !== first.id).toBe(true);
+    expect((await db.select().from(gameplans).where(eq(gameplans.userId, userId))).length).toBe(3);
     const full = await planWith(await insertUser(db), MAX_GAMEPLAN_PLAYS, "first-down");
     const owner = (await db.select({ userId: gameplans.userId }).from(gameplans).where(eq(gameplans.id, full)))[0].userId;
     expect(await addPlayToGameplan(db, { id: owner, ...free }, { gameplanId: full, playId: freePlays[MAX_GAMEPLAN_PLAYS], situation: "openers" })).toEqual({
