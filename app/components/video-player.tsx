@@ -204,6 +204,8 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
     if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA && Number.isFinite(element.duration)) setDuration(element.duration);
   }, []);
 
+  /** How the last press on the video was made ('touch', 'mouse', 'pen'). */
+  const pointerType = useRef("mouse");
   const showControls = useCallback(() => {
     setControlsVisible(true);
     if (hideTimer.current) clearTimeout(hideTimer.current);
@@ -298,7 +300,18 @@ function FilePlayer({ src, title, poster, onFirstPlay, track }: { src: string; t
         preload="metadata"
         playsInline
         className={fullScreen ? "h-full w-full" : "aspect-video w-full"}
-        onClick={enhanced ? togglePlay : undefined}
+        onPointerDown={(event) => {
+          pointerType.current = event.pointerType;
+        }}
+        onClick={
+          enhanced
+            ? () => {
+                // A phone has no mouse to bring the faded bar back: a tap on a playing video shows it first.
+                if (pointerType.current === "touch" && !controlsVisible) showControls();
+                else togglePlay();
+              }
+            : undefined
+        }
         onPlay={() => {
           setPlaying(true);
           showControls();

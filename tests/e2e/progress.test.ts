@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { playProgress } from "../../db/schema";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember } from "../support/accounts";
@@ -251,6 +251,29 @@ describe("the self-hosted video, to its end and away", () => {
 });
 
 describe("at phone width", () => {
+  it("on a touch screen, a tap on the playing video brings its faded controls back instead of pausing it", async () => {
+    const member = await createMember();
+    const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    try {
+      await signInWithPassword(page, member.email, DEMO_PASSWORD);
+      await page.goto(MESH, { waitUntil: "networkidle" });
+      const player = page.getByTestId("video-player");
+      const bar = page.getByTestId("video-controls");
+      await page.getByRole("button", { name: "Play", exact: true }).tap();
+      await expect.poll(() => bar.getAttribute("data-visible"), { timeout: 6_000 }).toBe("false");
+      const box = (await player.boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => bar.getAttribute("data-visible")).toBe("true");
+      expect(await page.locator("video").first().evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+      // With the bar shown, a tap on the video pauses it as before.
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 4);
+      await expect.poll(() => page.locator("video").first().evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each([320, 390])("every control of the self-hosted player is inside the player at %i px", async (width) => {
     const member = await createMember();
     const { context, page } = await newPage(browser, { viewport: { width, height: 844 } });
