@@ -37,7 +37,7 @@ export function NotificationsCard({ settings, error }: { settings: NotificationS
           <legend className="text-sm font-bold text-white">Follow a game</legend>
           <p className="text-sm text-slate-400">New content in the games you follow goes into your digest.</p>
           {(["college", "madden"] as const).map((game) => (
-            <label key={game} className="flex items-center gap-3 text-sm text-slate-200">
+            <label key={game} className="flex min-h-11 items-center gap-3 text-sm text-slate-200">
               <input type="checkbox" name="followGames" value={game} defaultChecked={settings.followGames.includes(game)} className={box} />
               {GAME_LABELS[game]}
             </label>
