@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, gameplanPlays, gameplans } from "../../db/schema";
@@ -233,6 +233,25 @@ describe("with JavaScript", () => {
   });
 });
 
+/** A new premium member with an empty gameplan of that name and game. */
+async function premiumPlan(name: string, game: "college" | "madden") {
+  const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
+  const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name, game }).returning({ id: gameplans.id });
+  return { member, plan };
+}
+
+/** A game's plays (the first `limit` of them by id), with their titles and schemes. */
+function playsOfGame(game: "college" | "madden", limit = 1000) {
+  return state.db
+    .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
+    .from(contentPlays)
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .innerJoin(content, eq(content.id, contentSections.contentId))
+    .where(eq(content.game, game))
+    .orderBy(asc(contentPlays.id))
+    .limit(limit);
+}
+
 /** The premium demo member's seeded gameplans, in SEED_GAMEPLANS order. */
 async function seededGameplanId(index: number) {
   const rows = await state.db.select({ id: gameplans.id, name: gameplans.name }).from(gameplans).where(eq(gameplans.userId, await demoUserId("premium"))).orderBy(asc(gameplans.id));
@@ -317,15 +336,8 @@ describe("printing", () => {
   });
 
   it("a full gameplan (60 plays with notes) still prints on one landscape page with every play name", async () => {
-    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
-    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Full sheet", game: "madden" }).returning({ id: gameplans.id });
-    const plays = await state.db
-      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(eq(content.game, "madden"))
-      .limit(60);
+    const { member, plan } = await premiumPlan("Full sheet", "madden");
+    const plays = await playsOfGame("madden", 60);
     const rows = Array.from({ length: 60 }, (_, index) => ({
       gameplanId: plan.id,
       playId: plays[index % plays.length].id,
@@ -346,16 +358,8 @@ describe("printing", () => {
 
   /** A premium member's Madden gameplan named `name` holding the first `count` Madden plays in one situation, each with `noteOf(index)`. */
   async function printablePlan(name: string, count: number, noteOf: (index: number) => string | null) {
-    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
-    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name, game: "madden" }).returning({ id: gameplans.id });
-    const plays = await state.db
-      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(eq(content.game, "madden"))
-      .orderBy(asc(contentPlays.id))
-      .limit(count);
+    const { member, plan } = await premiumPlan(name, "madden");
+    const plays = await playsOfGame("madden", count);
     expect(plays.length).toBe(count);
     const rows = plays.map((play, index) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position: index, note: noteOf(index) }));
     for (let start = 0; start < rows.length; start += 10) await state.db.insert(gameplanPlays).values(rows.slice(start, start + 10));
@@ -390,12 +394,7 @@ describe("printing", () => {
   });
 
   it("every Madden play in one situation, each with a note, under a 60-character name without spaces, still prints on one page", async () => {
-    const [{ total }] = await state.db
-      .select({ total: sql<number>`count(*)` })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(eq(content.game, "madden"));
+    const total = (await playsOfGame("madden")).length;
     const name = "W".repeat(GAMEPLAN_NAME_MAX);
     const { context, page, titles } = await printablePlan(name, total, () => "Hot TE");
     const { pages, text } = await printed(page);
@@ -420,16 +419,8 @@ describe("printing", () => {
 
   it("a full gameplan (60 plays, every note 280 characters long) cuts its notes short and still prints on one page", async () => {
     const note = NOTE.slice(0, 280).trim();
-    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 86_400_000) });
-    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Sixty notes", game: "college" }).returning({ id: gameplans.id });
-    const plays = await state.db
-      .select({ id: contentPlays.id, title: contentPlays.title, contentId: content.id })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(eq(content.game, "college"))
-      .orderBy(asc(contentPlays.id))
-      .limit(27);
+    const { member, plan } = await premiumPlan("Sixty notes", "college");
+    const plays = await playsOfGame("college", 27);
     const slots = [
       ...plays.map((play, index) => ({ play, situation: "openers" as const, position: index })),
       ...plays.map((play, index) => ({ play, situation: "third-long" as const, position: index })),
