@@ -430,6 +430,9 @@ describe("members who left the guild or revoked the app", () => {
   it("refreshes an expired access token with the refresh token", async () => {
     const { member, account } = await linkedMember(premium());
     await hasRole(account.id);
+    // The connect's own sync records the role after giving it: wait for that write, or it can land
+    // after the expired token set below and send 'Sync now' down the path of a member who left.
+    await waitFor(() => linkOf(member.id), (row) => row.roleGranted);
     await fake.leave(account.id);
     const before = await linkOf(member.id);
     await retryBusy(() => state.db.update(discordLinks).set({ roleGranted: false, accessTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(discordLinks.userId, member.id)));
