@@ -130,7 +130,9 @@ type ValuesOf<P extends Param<unknown>[]> = { [K in keyof P]: P[K] extends Param
 
 /**
  * A select whose SQL is built once per isolate instead of on every request. drizzle assembles a
- * statement from its builder objects each time (about 65 µs a statement here, several per page);
+ * statement from its builder objects each time (about 65 µs a statement here, several per page),
+ * and a raw statement (`db.all(sql`...`)`) from its template's pieces (the bell's count, nested
+ * templates, was about 5% of a signed-in page's CPU);
  * here the builder runs once with placeholders for the arguments and is prepared (`.prepare()`),
  * and each call only fills in the values (`fillPlaceholders`, encoded by the columns as drizzle
  * does). The builder's parameters are typed as placeholders (`Param<string>`), so it cannot
@@ -143,16 +145,19 @@ type ValuesOf<P extends Param<unknown>[]> = { [K in keyof P]: P[K] extends Param
  * request that built it; only its SQL and its mapper are used afterwards.
  * See docs/decisions/0008-one-round-trip-per-page.md.
  */
-export function reusableSelect<P extends Param<unknown>[], B extends Preparable>(build: (db: Database, ...params: P) => B) {
-  const built = new Map<number, Mapper>();
+export function reusableSelect<P extends Param<unknown>[], B extends Preparable | RawStatement>(build: (db: Database, ...params: P) => B) {
+  // The SQL is kept too: a raw statement's getQuery() assembles it again on every call.
+  const built = new Map<number, { mapper: Mapper; query: Query }>();
   return (db: Database, ...args: ValuesOf<P>): Read<Awaited<B>> => {
-    let mapper = built.get(args.length);
-    if (!mapper) {
+    let once = built.get(args.length);
+    if (!once) {
       const placeholders = args.map((_, index) => sql.placeholder(`p${index}`)) as unknown as P;
-      mapper = build(db, ...placeholders).prepare();
-      built.set(args.length, mapper);
+      const statement: Preparable | RawStatement = build(db, ...placeholders);
+      const mapper = "prepare" in statement ? statement.prepare() : statement;
+      once = { mapper, query: mapper.getQuery() };
+      built.set(args.length, once);
     }
-    const query = mapper.getQuery();
+    const { mapper, query } = once;
     const values: Record<string, unknown> = {};
     for (let index = 0; index < args.length; index += 1) values[`p${index}`] = args[index];
     return new Read(db.$client, { sql: query.sql, params: fillPlaceholders(query.params, values) }, mapper);

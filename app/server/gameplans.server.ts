@@ -15,7 +15,7 @@ import {
   type Slot,
 } from "../lib/gameplans.ts";
 import { GAME_LABELS } from "../lib/format.ts";
-import { hasErrorMessage, type Database } from "./db.server.ts";
+import { hasErrorMessage, reusableSelect, type Database, type Param } from "./db.server.ts";
 
 // Gameplans' reads and writes (rules and ordering in app/lib/gameplans.ts). Every statement names
 // the owner: another member's gameplan, by id or through a forged entry id, reads as nothing and
@@ -33,11 +33,11 @@ export function gameplansOfMemberQuery(db: Database, userId: string) {
 }
 
 /** The gameplans a play can go to from its page ('Add to gameplan'): the member's, the one changed last first (the one being built). */
-export function gameplanChoicesQuery(db: Database, userId: string) {
-  return db.all<{ gameplanId: number; gameplanName: string; gameplanGame: Game }>(sql`
+export const gameplanChoicesQuery = reusableSelect((db: Database, userId: Param<string>) =>
+  db.all<{ gameplanId: number; gameplanName: string; gameplanGame: Game }>(sql`
     SELECT id AS gameplanId, name AS gameplanName, game AS gameplanGame FROM gameplans
-    WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC`);
-}
+    WHERE user_id = ${userId} ORDER BY updated_at DESC, id DESC`),
+);
 
 /** One gameplan of the member's (none for anyone else's). */
 export function gameplanQuery(db: Database, userId: string, gameplanId: number) {

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { notificationReads, users, type Game, type PatchStatus } from "../../db/schema.ts";
-import type { Database } from "./db.server.ts";
+import { reusableSelect, type Database, type Param } from "./db.server.ts";
 
 // A member's notifications, pulled from the status history (see docs/decisions/0010): the status
 // changes marked `notify` of the items they follow, made after they started following them, within
@@ -39,7 +39,7 @@ export const reachesFollower = sql`c.content_id = f.content_id AND (f.play_id IS
 export const supersedes = sql`(c2.notify = 1 OR c2.from_status <> c2.to_status)`;
 
 /** The member's notifications since `since`, newest first: one row per status change (a change followed twice is listed once). */
-function notificationRows(userId: string, since: number): SQL {
+function notificationRows(userId: string | Param<string>, since: number | Param<number>): SQL {
   return sql`
     SELECT c.id AS id, c.item_kind AS itemKind, c.to_status AS toStatus, c.changed_at AS changedAt,
            (SELECT version FROM title_updates WHERE id = c.update_id) AS version,
@@ -56,14 +56,19 @@ function notificationRows(userId: string, since: number): SQL {
     GROUP BY c.id`;
 }
 
-const readWatermark = (userId: string) => sql`(SELECT notifications_read_at FROM users WHERE id = ${userId})`;
-const isUnread = (userId: string) =>
+const readWatermark = (userId: string | Param<string>) => sql`(SELECT notifications_read_at FROM users WHERE id = ${userId})`;
+const isUnread = (userId: string | Param<string>) =>
   sql`n.superseded = 0 AND n.changedAt > ${readWatermark(userId)} AND NOT EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.change_id = n.id)`;
 
 /** How many unread notifications the member has (the bell): the newest change of each item only. */
 export function unreadCountQuery(db: Database, userId: string, now = Date.now()) {
-  return db.all<{ unread: number }>(sql`SELECT count(*) AS unread FROM (${notificationRows(userId, now - NOTIFICATION_DAYS * DAY)}) n WHERE ${isUnread(userId)}`);
+  return unreadCountSelect(db, userId, now - NOTIFICATION_DAYS * DAY);
 }
+
+// On every signed-in page: its nested templates are assembled once per isolate.
+const unreadCountSelect = reusableSelect((db: Database, userId: Param<string>, since: Param<number>) =>
+  db.all<{ unread: number }>(sql`SELECT count(*) AS unread FROM (${notificationRows(userId, since)}) n WHERE ${isUnread(userId)}`),
+);
 
 export type NotificationRow = {
   id: number;

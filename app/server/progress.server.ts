@@ -2,32 +2,32 @@ import { and, eq, sql } from "drizzle-orm";
 import { content, contentPlays, contentSections, playProgress, type ContentType, type Game } from "../../db/schema.ts";
 import { contentRights, type AccessSubject } from "../lib/access.ts";
 import { isProgressStage, POSITION_SAVE_INTERVAL_MS, summarizeProgress, withinTotal, type ProgressStage, type SchemeProgress } from "../lib/progress.ts";
-import type { Database } from "./db.server.ts";
+import { reusableSelect, type Database, type Param } from "./db.server.ts";
 import { forgetRecentSaves } from "./recent-saves.server.ts";
 
 // The install tracker's reads and writes (rules in app/lib/progress.ts): a member's stage with each
 // play and where they stopped in its self-hosted video, read per formation, per scheme and across
 // the member's schemes. Every read is one member's rows by index (play_progress is keyed by user).
 
-const contentIdOf = (slug: string) => sql`(SELECT id FROM content WHERE slug = ${slug})`;
+const contentIdOf = (slug: string | Param<string>) => sql`(SELECT id FROM content WHERE slug = ${slug})`;
 
 /** The member's rows for the plays of one formation (its play list and the selected play). */
-export function sectionProgressQuery(db: Database, userId: string, slug: string, sectionSlug: string) {
-  return db.all<{ playSlug: string; stage: ProgressStage; position: number | null }>(sql`
+export const sectionProgressQuery = reusableSelect((db: Database, userId: Param<string>, slug: Param<string>, sectionSlug: Param<string>) =>
+  db.all<{ playSlug: string; stage: ProgressStage; position: number | null }>(sql`
     SELECT p.slug AS playSlug, pp.stage AS stage, pp.position_seconds AS position
     FROM play_progress pp
     JOIN content_plays p ON p.id = pp.play_id
     JOIN content_sections s ON s.id = p.section_id AND s.slug = ${sectionSlug}
-    WHERE pp.user_id = ${userId} AND pp.content_id = ${contentIdOf(slug)}`);
-}
+    WHERE pp.user_id = ${userId} AND pp.content_id = ${contentIdOf(slug)}`),
+);
 
 /** How many of one scheme's plays the member has at each stage (the scheme page's bar). */
-export function schemeStagesQuery(db: Database, userId: string, slug: string) {
-  return db.all<{ stage: ProgressStage; plays: number }>(sql`
+export const schemeStagesQuery = reusableSelect((db: Database, userId: Param<string>, slug: Param<string>) =>
+  db.all<{ stage: ProgressStage; plays: number }>(sql`
     SELECT stage, count(*) AS plays FROM play_progress
     WHERE user_id = ${userId} AND content_id = ${contentIdOf(slug)}
-    GROUP BY stage`);
-}
+    GROUP BY stage`),
+);
 
 /** A scheme's bar from the scheme page's reads (its plays counted by formation, the member's stages); null until the member has started it. */
 export function startedSchemeProgress(playCount: number, stages: { stage: ProgressStage; plays: number }[] | null): SchemeProgress | null {

@@ -120,4 +120,26 @@ describe("selects built once per isolate", () => {
     const { db } = setup();
     expect(await itemBySlug(db, "x' OR '1'='1")).toEqual([]);
   });
+
+  // A raw statement from nested templates, one argument used twice (as the bell's count uses the member's id).
+  const nested = (slug: unknown) => sql`(SELECT id FROM content WHERE slug = ${slug})`;
+  const rawStatement = (db: Database, slug: Param<string> | string, published: Param<number> | number) =>
+    db.all<{ slug: string; again: string; published: number }>(
+      sql`SELECT slug, ${slug} AS again, is_published AS published FROM content WHERE id = ${nested(slug)} AND is_published >= ${published}`,
+    );
+  const rawBySlug = reusableSelect((db: Database, slug: Param<string>, published: Param<number>) => rawStatement(db, slug, published));
+
+  it("builds a raw statement once too: the same rows as the statement itself, each placeholder filled wherever it appears", async () => {
+    const { db, read } = setup();
+    const published = await insertItem(db, null, true);
+    const draft = await insertItem(db, null, false);
+    for (const [slug, least] of [[published, 1], [draft, 1], [draft, 0], ["x' OR '1'='1", 0]] as const) {
+      const direct = await rawStatement(db, slug, least);
+      expect(await rawBySlug(db, slug, least), `${slug} ${least}`).toEqual(direct);
+      const [batched] = await read([rawBySlug(db, slug, least)]);
+      expect(batched, `${slug} ${least}`).toEqual(direct);
+    }
+    expect(await rawBySlug(db, published, 1)).toEqual([{ slug: published, again: published, published: 1 }]);
+    expect(await rawBySlug(db, draft, 1)).toEqual([]);
+  });
 });
