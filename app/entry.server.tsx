@@ -34,11 +34,18 @@ export default async function handleRequest(
     routerContext.renderMeta = { ...routerContext.renderMeta, streamCache: { 0: resolved } };
   }
 
-  let html = renderToString(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />);
-  if (!html.startsWith("<!DOCTYPE")) html = `<!DOCTYPE html>${html}`;
+  const html = renderDocument(routerContext, request.url, nonce);
+  return htmlResponse(html, responseHeaders, responseStatusCode);
+}
 
+function renderDocument(routerContext: EntryContext, url: string, nonce: string) {
+  const html = renderToString(<ServerRouter context={routerContext} url={url} nonce={nonce} />);
+  return html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
+}
+
+function htmlResponse(html: string, responseHeaders: Headers, status: number) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(html, { headers: responseHeaders, status });
 }
 
 /**

@@ -76,8 +76,7 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
   // flight: drain it, or the connection's next request breaks.
   if (request.body && !request.bodyUsed) await discardRequestBody(request);
 
-  // Responses from the router may have immutable headers: copy before adding ours.
-  response = new Response(response.body, response);
+  response = withMutableHeaders(response);
   applySecurityHeaders(response.headers, app.nonce, secure, policyOptions);
   if (!response.headers.has("Cache-Control")) {
     // A request whose loaders never asked for the session is not signed in as far as the page goes
@@ -107,6 +106,20 @@ async function answer(request: Request, env: Env, executionContext: ExecutionCon
     );
   }
   return response;
+}
+
+/**
+ * The router's answer itself when its headers can take ours (a page's HTML is then sent as the one
+ * string it was rendered to, with its length), a copy when they cannot (a Response whose headers
+ * are immutable). A copy streams the body: every page used to be sent chunked.
+ */
+function withMutableHeaders(response: Response): Response {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
 }
 
 /** The 503 of a request that D1 or KV could not serve, with the headers every answer carries. */
