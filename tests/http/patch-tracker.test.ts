@@ -159,6 +159,28 @@ describe("/updates", () => {
     expect((details.match(/<a [^>]*href="\/content\//g) ?? []).length).toBe(Math.min(Number(summary![1]), 88));
   });
 
+  it("keeps an earlier update's lists short: 5 items, 5 more behind 'and N more', the rest counted", async () => {
+    const { html } = await page("/updates");
+    const articles = html.split("<article").slice(1).map((chunk) => chunk.slice(0, chunk.indexOf("</article>")));
+    const earlier = articles.filter((article) => !article.includes(">Current<"));
+    let counted = 0;
+    for (const article of earlier) {
+      for (const list of article.split("<h4").slice(1)) {
+        const details = list.includes("<details") ? list.slice(list.indexOf("<details"), list.indexOf("</details>")) : "";
+        const shown = list.replace(details, "");
+        expect((shown.match(/<a [^>]*href="\/content\//g) ?? []).length).toBeLessThanOrEqual(5);
+        expect((details.match(/<a [^>]*href="\/content\//g) ?? []).length).toBeLessThanOrEqual(5);
+        const total = Number(/<span class="text-slate-400">(\d+)<\/span>/.exec(list)?.[1]);
+        if (total > 10) {
+          expect(details).toContain(`and ${total - 10} more`);
+          counted += 1;
+        }
+      }
+    }
+    // The seed has an earlier update with more than ten items in one outcome.
+    expect(counted).toBeGreaterThan(0);
+  });
+
   it("is linked from the footer and listed in the sitemap", async () => {
     expect((await page("/")).html).toContain('href="/updates"');
     expect((await page("/sitemap.xml")).html).toContain("/updates</loc>");

@@ -16,9 +16,12 @@ const OUTCOMES: { status: Exclude<PatchStatus, "needs-retest">; heading: string 
   { status: "adjusted", heading: "Works with adjustment" },
   { status: "nerfed", heading: "Nerfed" },
 ];
-/** Items listed per outcome of one update; up to ITEMS_LISTED behind 'and N more'; beyond that counted. */
-const ITEMS_SHOWN = 12;
-const ITEMS_LISTED = 100;
+/**
+ * Items listed per outcome of one update, up to `listed` behind 'and N more', beyond that counted.
+ * The current update's outcomes are what works now; an earlier update's are its history, shorter.
+ */
+const CURRENT_LISTS = { shown: 12, listed: 100 };
+const EARLIER_LISTS = { shown: 5, listed: 10 };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -29,7 +32,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-type OutcomeItem = { key: string; title: string; place: string | null; href: string };
+/** An item's address is its key too: one item or play has one address. */
+type OutcomeItem = { title: string; place: string | null; href: string };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = getApp(context);
@@ -45,7 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     byUpdate.set(row.updateId, groups);
     const play = row.itemKind === "play" && row.playSlug && row.sectionSlug;
     (groups[row.toStatus] ??= []).push({
-      key: `${row.itemKind}-${row.playId ?? row.contentId}`,
       title: play ? (row.playTitle ?? "") : row.contentTitle,
       place: play ? row.contentTitle : null,
       href: play ? `/content/${row.contentSlug}/section/${row.sectionSlug}/play/${row.playSlug}` : `/content/${row.contentSlug}`,
@@ -61,7 +64,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         ...update,
         outcomes: OUTCOMES.map(({ status }) => {
           const items = byUpdate.get(update.id)?.[status] ?? [];
-          return { status, total: items.length, items: items.slice(0, ITEMS_SHOWN), more: items.slice(ITEMS_SHOWN, ITEMS_LISTED) };
+          const { shown, listed } = update.current ? CURRENT_LISTS : EARLIER_LISTS;
+          return { status, total: items.length, items: items.slice(0, shown), more: items.slice(shown, listed) };
         }),
       })),
   }));
@@ -163,10 +167,10 @@ type UpdateOutcome = { status: Exclude<PatchStatus, "needs-retest">; total: numb
 function OutcomeLink({ item }: { item: OutcomeItem }) {
   return (
     <li>
-      <Link to={item.href} className="text-slate-200 underline decoration-slate-500 underline-offset-2 hover:text-white hover:decoration-white">
+      <Link to={item.href} className="outcome-link">
         {item.title}
       </Link>
-      {item.place ? <span className="text-slate-400"> · {item.place}</span> : null}
+      {item.place ? <span className="text-slate-400">{` · ${item.place}`}</span> : null}
     </li>
   );
 }
@@ -191,20 +195,20 @@ function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay:
           </h4>
           <ul className="mt-2 space-y-2 text-sm">
             {items.map((item) => (
-              <OutcomeLink key={item.key} item={item} />
+              <OutcomeLink key={item.href} item={item} />
             ))}
           </ul>
           {more.length ? (
             // The rest on a tap, without JavaScript too.
             <details className="mt-1 text-sm">
               <summary className="cursor-pointer py-1 text-link">
-                and {total - ITEMS_SHOWN} more<span className="sr-only"> {OUTCOMES.find((outcome) => outcome.status === status)?.heading.toLowerCase()}</span>
+                and {total - items.length} more<span className="sr-only"> {OUTCOMES.find((outcome) => outcome.status === status)?.heading.toLowerCase()}</span>
               </summary>
               <ul className="mt-1 space-y-2">
                 {more.map((item) => (
-                  <OutcomeLink key={item.key} item={item} />
+                  <OutcomeLink key={item.href} item={item} />
                 ))}
-                {total > ITEMS_LISTED ? <li className="text-slate-400">and {total - ITEMS_LISTED} more</li> : null}
+                {total > items.length + more.length ? <li className="text-slate-400">and {total - items.length - more.length} more</li> : null}
               </ul>
             </details>
           ) : null}
