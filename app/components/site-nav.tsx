@@ -77,7 +77,8 @@ export function SiteNav({ viewer, siteName, unreadNotifications = null }: { view
           )}
         </div>
 
-        <div className="flex items-center gap-1 xl:hidden">
+        {/* 44 px targets that touch below 400 px: with the name beside the logo they fill a 360 px bar. */}
+        <div className="flex items-center min-[400px]:gap-1 xl:hidden">
           {/* On a phone the play finder is one tap away, not inside the menu. */}
           <Link to="/search" className="icon-button">
             <span className="sr-only">Search</span>

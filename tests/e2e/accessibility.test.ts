@@ -276,6 +276,22 @@ describe("phone-sized screens", () => {
     expect(overflowing).toEqual([]);
   });
 
+  it("on a phone the top bar's search, bell and menu are each at least 44 px square", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 320, height: 640 } });
+    await signInAs(page, "premium");
+    await page.goto("/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const targets = [nav.getByRole("link", { name: "Search" }), nav.getByRole("link", { name: /^Notifications/ }), nav.locator("summary").filter({ hasText: "Menu" })];
+    for (const target of targets) {
+      // The wide screen's copies are in the page too, hidden: the one shown on the phone is measured.
+      const boxes = (await Promise.all((await target.all()).map((element) => element.boundingBox()))).filter((box) => box !== null);
+      expect(boxes).toHaveLength(1);
+      expect(Math.min(boxes[0].width, boxes[0].height)).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await context.close();
+  });
+
   it("keyboard focus moving back up a page is never hidden under the sticky top bar", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await signInAs(page, "premium");
