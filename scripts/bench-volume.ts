@@ -12,6 +12,9 @@ export const VOLUME = {
   playProgress: 1_000_000,
 };
 
+/** The tables the volume data fills most (1,000,000, 200,000 and 360,000 rows). */
+export const BULK_TABLES = ["play_progress", "comments", "content_plays"];
+
 const TYPES = ["meta-scheme", "off-meta-scheme", "pro-tip", "gameplay", "lab-sessions"];
 const DAY_MS = 86_400_000;
 
