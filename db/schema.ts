@@ -561,7 +561,12 @@ export const notificationReads = sqliteTable(
       .notNull()
       .references(() => statusChanges.id, { onDelete: "cascade" }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.changeId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.changeId] }),
+    // A history row's delete (an update's re-test undone, an item deleted) cascades here: without
+    // it each row deleted read the whole table (500 rows against 200,000 read marks: 13 s).
+    index("notification_reads_change_idx").on(table.changeId),
+  ],
 );
 
 // Each daily digest, written (with the member's digest_through moved on) before it is sent, so a

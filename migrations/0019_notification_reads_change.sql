@@ -1,0 +1,1 @@
+CREATE INDEX `notification_reads_change_idx` ON `notification_reads` (`change_id`);
