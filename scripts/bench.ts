@@ -371,6 +371,12 @@ async function runLoginOnly() {
   }
 }
 
+/** Both states from scratch: the seed, and the seed with the volume data. */
+async function prepareStates() {
+  await Promise.all([prepareLocalState(SERVERS.seed.state, { reset: true }), prepareLocalState(SERVERS.volume.state, { reset: true })]);
+  await loadVolume();
+}
+
 /**
  * Both sizes run side by side (two wrangler servers, one idle while the other is measured). Each page
  * is measured at seed and at volume size back to back, alternating which goes first, and the static
@@ -378,12 +384,6 @@ async function runLoginOnly() {
  * drifts over the minutes a bench takes, and comparing measurements taken a minute apart keeps
  * that drift out of the ratios.
  */
-/** Both states from scratch: the seed, and the seed with the volume data. */
-async function prepareStates() {
-  await Promise.all([prepareLocalState(SERVERS.seed.state, { reset: true }), prepareLocalState(SERVERS.volume.state, { reset: true })]);
-  await loadVolume();
-}
-
 async function runPages() {
   const servers = [await startServer("seed"), await startServer("volume")];
   const workerd: Record<Size, number[]> = { seed: workerdProcesses(servers[0].pid!), volume: workerdProcesses(servers[1].pid!) };
