@@ -173,9 +173,13 @@ export function hasErrorMessage(error: unknown, pattern: RegExp): boolean {
   return false;
 }
 
-/** D1 refused a statement or a batch because another connection held the database: none of it ran. */
+/**
+ * D1 refused a statement or a batch because another connection held the database: none of it ran.
+ * Local D1 with sessions says "Failed to get session commit token" when the lock is met at commit,
+ * inside the transaction it then rolls back (miniflare's d1 database worker), so that is busy too.
+ */
 export function isBusyError(error: unknown): boolean {
-  return hasErrorMessage(error, /SQLITE_BUSY|database is locked/);
+  return hasErrorMessage(error, /SQLITE_BUSY|database is locked|Failed to get session commit token/);
 }
 
 /** Tries of a write made after the answer, while the database is busy; the first wait between them (doubling: 3 s in all). */

@@ -43,6 +43,7 @@ describe("writeWhileBusy (writes made after the answer)", () => {
   it("tells a busy database from other errors, in the message or its cause", () => {
     expect(isBusyError(d1Error("database is locked"))).toBe(true);
     expect(isBusyError(new Error("D1_ERROR", { cause: new Error("SQLITE_BUSY") }))).toBe(true);
+    expect(isBusyError(d1Error("Failed to get session commit token: internal error; reference = 66hb95gqfh1fopppu1mjhbgn"))).toBe(true);
     expect(isBusyError(new Error("Network connection lost."))).toBe(false);
     expect(isBusyError(null)).toBe(false);
   });
