@@ -139,12 +139,7 @@ export const content = sqliteTable(
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     views: integer("views").notNull().default(0),
     runtime: text("runtime"),
-    // Where it stands against its game's title updates (the patch tracker, app/server/patch.server.ts).
-    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
-    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
-    statusNote: text("status_note"),
-    statusAlternative: text("status_alternative"),
-    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+    // Where it stands against its game's title updates is in content_status (contentStatuses, below).
     // When it was first published (null for a draft never published): the digest's 'new in the
     // games you follow' goes by it, so a draft published later reaches every follower once.
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
@@ -160,14 +155,43 @@ export const content = sqliteTable(
     index("content_published_idx").on(table.isPublished, table.createdAt),
     index("content_author_idx").on(table.authorId),
     index("content_created_at_idx").on(table.createdAt),
-    // The re-test queue and patch day by game and status; with is_published and type it also counts a
-    // 'Works on current update' listing from the index alone.
-    index("content_game_status_idx").on(table.game, table.status, table.isPublished, table.type),
-    // 'Works on current update' listings and their totals (app/server/content.server.ts worksOnCurrentUpdate).
-    index("content_working_listing_idx").on(table.game, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
     // Our own uploaded intro videos: whether one is used (who may play it, the staff's video list).
     index("content_own_video_idx").on(table.videoUrl).where(sql`video_url LIKE '/media/%'`),
-    index("content_working_type_listing_idx").on(table.game, table.type, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
+  ],
+);
+
+/**
+ * Where a content item stands against its game's title updates (the patch tracker,
+ * app/server/patch.server.ts): one row per item, made by a trigger when the item is and deleted with
+ * it (migrations/0020_content_status.sql). A narrow table of its own, as play_status is for plays, so
+ * that patch day's bulk re-test of a game's items (50,000 at volume size) rewrites rows of a few
+ * dozen bytes, not the items' whole rows. It carries copies of the item's game, type, published flag
+ * and creation time, kept by a trigger on every change of theirs, so that 'Works on current update'
+ * listings, their totals, the queue and patch day read this table's indexes alone.
+ */
+export const contentStatuses = sqliteTable(
+  "content_status",
+  {
+    contentId: integer("content_id")
+      .primaryKey()
+      .references(() => content.id, { onDelete: "cascade" }),
+    game: text("game", { enum: GAMES }).notNull(),
+    type: text("type", { enum: CONTENT_TYPES }).notNull(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
+    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
+    statusNote: text("status_note"),
+    statusAlternative: text("status_alternative"),
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    // The re-test queue and patch day by game and status; with is_published and type it also counts a
+    // 'Works on current update' listing from the index alone.
+    index("content_status_game_status_idx").on(table.game, table.status, table.isPublished, table.type),
+    // 'Works on current update' listings (app/server/content.server.ts worksOnCurrentUpdate).
+    index("content_status_working_idx").on(table.game, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
+    index("content_status_working_type_idx").on(table.game, table.type, table.isPublished, table.createdAt).where(sql`status IN ('verified', 'adjusted')`),
   ],
 );
 

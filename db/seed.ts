@@ -382,10 +382,11 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
       .prepare("INSERT INTO title_updates (game, version, released_on, summary, gameplay, notes_url, applied_at, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(update.game, update.version, day(update.daysAgo), update.summary, update.gameplay ? 1 : 0, `https://www.ea.com/games/${update.game === "college" ? "ea-sports-college-football" : "madden-nfl"}/news`, at(update.daysAgo), staffId, at(update.daysAgo), at(update.daysAgo)),
   );
-  // Every item starts verified on the update that was current when it was published.
+  // Every item starts verified on the update that was current when it was published (content_status
+  // carries the item's game and creation time).
   const currentAt = "(SELECT u.id FROM title_updates u WHERE u.game = c.game AND u.released_on <= date(c.created_at / 1000, 'unixepoch') ORDER BY u.released_on DESC, u.id DESC LIMIT 1)";
   statements.push(
-    d1.prepare(`UPDATE content AS c SET status = 'verified', status_update_id = ${currentAt}, status_changed_at = c.created_at`),
+    d1.prepare(`UPDATE content_status AS c SET status = 'verified', status_update_id = ${currentAt}, status_changed_at = c.created_at`),
     d1.prepare(
       `UPDATE play_status AS ps SET status = 'verified',
          status_changed_at = (SELECT c.created_at FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id),
@@ -396,7 +397,7 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'content', id, NULL, 'verified', status_update_id, ?, 0, status_changed_at FROM content`,
+         SELECT 'content', content_id, NULL, 'verified', status_update_id, ?, 0, status_changed_at FROM content_status`,
       )
       .bind(staffId),
     d1
@@ -419,8 +420,8 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
         d1
           .prepare(
             `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
-             SELECT 'content', id, status, 'needs-retest', ${updateId}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
-             FROM content WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`,
+             SELECT 'content', content_id, status, 'needs-retest', ${updateId}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
+             FROM content_status WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`,
           )
           .bind(...ref, staffId, when, update.game, when),
         d1
@@ -432,7 +433,7 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
           )
           .bind(...ref, staffId, when, update.game, when),
         d1
-          .prepare(`UPDATE content SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ? WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`)
+          .prepare(`UPDATE content_status SET status = 'needs-retest', status_update_id = ${updateId}, status_note = NULL, status_alternative = NULL, status_changed_at = ? WHERE game = ? AND created_at <= ? AND status IN ('verified', 'adjusted')`)
           .bind(...ref, when, update.game, when),
         d1
           .prepare(
@@ -457,11 +458,11 @@ async function seedPatchTracker(d1: D1Database, now: Date, staffId: string) {
             d1
               .prepare(
                 `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, note, changed_by, notify, changed_at)
-                 SELECT 'content', id, status, ?, ${updateId}, ?, ?, 1, ? FROM content WHERE slug = ?`,
+                 SELECT 'content', content_id, status, ?, ${updateId}, ?, ?, 1, ? FROM content_status WHERE content_id = (SELECT id FROM content WHERE slug = ?)`,
               )
               .bind(event.status, ...ref, event.note ?? null, staffId, when, event.contentSlug),
             d1
-              .prepare(`UPDATE content SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE slug = ?`)
+              .prepare(`UPDATE content_status SET status = ?, status_update_id = ${updateId}, status_note = ?, status_alternative = ?, status_changed_at = ? WHERE content_id = (SELECT id FROM content WHERE slug = ?)`)
               .bind(...fields, event.contentSlug),
           ];
         }

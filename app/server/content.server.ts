@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, favorites, titleUpdates, type ContentType, type Game, type User } from "../../db/schema.ts";
+import { content, contentStatuses, favorites, titleUpdates, type ContentType, type Game, type User } from "../../db/schema.ts";
 import { canOpenContent } from "../lib/access.ts";
 import { WORKING_STATUSES } from "../lib/patch.ts";
 import type { ContentCardData } from "../lib/content.ts";
@@ -18,12 +18,18 @@ const cardColumns = {
   thumbnailUrl: content.thumbnailUrl,
   requiredTier: content.requiredTier,
   createdAt: content.createdAt,
-  status: content.status,
+  status: contentStatuses.status,
   // The version its status names (a primary-key lookup in a table of a few dozen rows).
-  statusVersion: sql<string | null>`(SELECT ${titleUpdates.version} FROM ${titleUpdates} WHERE ${titleUpdates.id} = ${content.statusUpdateId})`,
+  statusVersion: sql<string | null>`(SELECT ${titleUpdates.version} FROM ${titleUpdates} WHERE ${titleUpdates.id} = ${contentStatuses.statusUpdateId})`,
 };
 
-type CardRow = { [K in Exclude<keyof typeof cardColumns, "statusVersion">]: (typeof content.$inferSelect)[K] } & { statusVersion: string | null };
+type CardRow = { [K in Exclude<keyof typeof cardColumns, "statusVersion" | "status">]: (typeof content.$inferSelect)[K] } & {
+  status: (typeof contentStatuses.$inferSelect)["status"];
+  statusVersion: string | null;
+};
+
+/** A card's item with its status row (every item has one: a trigger makes it with the item). */
+const withStatus = eq(contentStatuses.contentId, content.id);
 
 /** Cards show three lines of the description: send no more than that. */
 const CARD_DESCRIPTION_LENGTH = 140;
@@ -56,6 +62,7 @@ export const latestContentQuery = reusableSelect((db: Database, game: Param<Game
   return db
     .select(cardColumns)
     .from(content)
+    .innerJoin(contentStatuses, withStatus)
     .where(and(eq(content.game, game), eq(content.isPublished, true)))
     .orderBy(desc(content.createdAt))
     .limit(limit);
@@ -66,6 +73,7 @@ export const latestPremiumQuery = reusableSelect((db: Database, game: Param<Game
   return db
     .select(cardColumns)
     .from(content)
+    .innerJoin(contentStatuses, withStatus)
     .where(and(eq(content.game, game), eq(content.isPublished, true), eq(content.requiredTier, "premium")))
     .orderBy(desc(content.createdAt))
     .limit(1);
@@ -76,6 +84,7 @@ export const favoritesQuery = reusableSelect((db: Database, userId: Param<string
     .select(cardColumns)
     .from(favorites)
     .innerJoin(content, eq(content.id, favorites.contentId))
+    .innerJoin(contentStatuses, withStatus)
     .where(and(eq(favorites.userId, userId), eq(content.isPublished, true)))
     .orderBy(desc(favorites.createdAt))
     .limit(limit);
@@ -98,11 +107,12 @@ export function listingPageQuery(
 
 /**
  * Only what works on the game's current title update ('Works on current update'): verified or
- * adjusted. Written out as the partial indexes' own condition (db/schema.ts), so the planner uses
- * them: listing pages and their totals read only working rows, even on patch day when few are left.
+ * adjusted. Written out as the partial indexes' own condition (db/schema.ts content_status), so the
+ * planner uses them: listing pages and their totals read only working rows, even on patch day when
+ * few are left.
  */
 function worksOnCurrentUpdate() {
-  return sql`${content.status} IN (${sql.raw(WORKING_STATUSES.map((status) => `'${status}'`).join(", "))})`;
+  return sql`${contentStatuses.status} IN (${sql.raw(WORKING_STATUSES.map((status) => `'${status}'`).join(", "))})`;
 }
 
 /**
@@ -112,33 +122,50 @@ function worksOnCurrentUpdate() {
  * takes the partial index ordered by type for the GROUP BY, then reads every row for its status.
  */
 export function workingCountsByTypeQuery(db: Database, game: Game) {
-  return db.all<{ type: ContentType; total: number }>(sql`SELECT ${content.type} AS type, count(*) AS total FROM ${content} INDEXED BY content_game_status_idx
-    WHERE ${content.game} = ${game} AND ${worksOnCurrentUpdate()} AND ${content.isPublished} = 1 GROUP BY ${content.type}`);
+  return db.all<{ type: ContentType; total: number }>(sql`SELECT ${contentStatuses.type} AS type, count(*) AS total
+    FROM ${contentStatuses} INDEXED BY content_status_game_status_idx
+    WHERE ${contentStatuses.game} = ${game} AND ${worksOnCurrentUpdate()} AND ${contentStatuses.isPublished} = 1 GROUP BY ${contentStatuses.type}`);
 }
 
 // The listing's statement has eight shapes (with or without a type, newest or oldest first, all or
-// only what works on the current update), each built once (see reusableSelect).
+// only what works on the current update), each built once (see reusableSelect). A page's ids come
+// from an index alone: content's listing indexes, or for 'Works on current update' content_status's
+// partial ones (its copies of game, type, published flag and creation time are the item's own).
 function listingQueries(order: ListingOrder, working: boolean) {
   const direction = order === "oldest" ? asc : desc;
-  const build = (db: Database, filters: SQL[], offset: Param<number>) => {
-    const pageIds = db
-      .select({ id: content.id })
-      .from(content)
-      .where(and(...filters, working ? worksOnCurrentUpdate() : undefined))
-      .orderBy(direction(content.createdAt), direction(content.id))
-      .limit(PAGE_SIZE)
-      .offset(offset);
+  const build = (db: Database, filters: { game: Param<Game>; type?: Param<ContentType> }, offset: Param<number>) => {
+    const pageIds = working
+      ? db
+          .select({ id: contentStatuses.contentId })
+          .from(contentStatuses)
+          .where(
+            and(
+              eq(contentStatuses.game, filters.game),
+              eq(contentStatuses.isPublished, true),
+              filters.type === undefined ? undefined : eq(contentStatuses.type, filters.type),
+              worksOnCurrentUpdate(),
+            ),
+          )
+          .orderBy(direction(contentStatuses.createdAt), direction(contentStatuses.contentId))
+          .limit(PAGE_SIZE)
+          .offset(offset)
+      : db
+          .select({ id: content.id })
+          .from(content)
+          .where(and(eq(content.game, filters.game), eq(content.isPublished, true), filters.type === undefined ? undefined : eq(content.type, filters.type)))
+          .orderBy(direction(content.createdAt), direction(content.id))
+          .limit(PAGE_SIZE)
+          .offset(offset);
     return db
       .select(cardColumns)
       .from(content)
+      .innerJoin(contentStatuses, withStatus)
       .where(inArray(content.id, pageIds))
       .orderBy(direction(content.createdAt), direction(content.id));
   };
   return {
-    ofType: reusableSelect((db: Database, game: Param<Game>, type: Param<ContentType>, offset: Param<number>) =>
-      build(db, [eq(content.game, game), eq(content.isPublished, true), eq(content.type, type)], offset),
-    ),
-    all: reusableSelect((db: Database, game: Param<Game>, offset: Param<number>) => build(db, [eq(content.game, game), eq(content.isPublished, true)], offset)),
+    ofType: reusableSelect((db: Database, game: Param<Game>, type: Param<ContentType>, offset: Param<number>) => build(db, { game, type }, offset)),
+    all: reusableSelect((db: Database, game: Param<Game>, offset: Param<number>) => build(db, { game }, offset)),
   };
 }
 
@@ -164,6 +191,7 @@ export const latestSchemeWithRatingQuery = reusableSelect((db: Database) => {
       ratingCount: sql<number>`(SELECT count(*) FROM content_ratings WHERE content_id = ${content.id})`,
     })
     .from(content)
+    .innerJoin(contentStatuses, withStatus)
     .where(and(inArray(content.type, ["meta-scheme", "off-meta-scheme"]), eq(content.isPublished, true)))
     .orderBy(desc(content.createdAt))
     .limit(1);

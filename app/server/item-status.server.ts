@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { content, contentPlays, contentSections, playStatuses, statusChanges, type Game } from "../../db/schema.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { content, contentPlays, contentSections, contentStatuses, playStatuses, statusChanges, type Game } from "../../db/schema.ts";
 import { applyStatusChange, type PatchStatus, type StatusInput } from "../lib/patch.ts";
 import type { Database } from "./db.server.ts";
 import { currentUpdateOf, currentUpdateSql, gameplayBasisOf, type ItemKind, type ItemRef } from "./patch.server.ts";
@@ -25,18 +25,18 @@ async function readItemState(db: Database, item: ItemRef): Promise<ItemState | n
   if (item.kind === "content") {
     const [row] = await db
       .select({
-        contentId: content.id,
-        game: content.game,
-        status: content.status,
-        updateId: content.statusUpdateId,
-        note: content.statusNote,
-        alternative: content.statusAlternative,
-        changedAt: content.statusChangedAt,
-        currentUpdateId: sql<number | null>`${currentUpdateOf(content.game)}`,
-        gameplayBasis: sql<number | null>`${gameplayBasisOf(content.game)}`,
+        contentId: contentStatuses.contentId,
+        game: contentStatuses.game,
+        status: contentStatuses.status,
+        updateId: contentStatuses.statusUpdateId,
+        note: contentStatuses.statusNote,
+        alternative: contentStatuses.statusAlternative,
+        changedAt: contentStatuses.statusChangedAt,
+        currentUpdateId: sql<number | null>`${currentUpdateOf(contentStatuses.game)}`,
+        gameplayBasis: sql<number | null>`${gameplayBasisOf(contentStatuses.game)}`,
       })
-      .from(content)
-      .where(eq(content.id, item.id))
+      .from(contentStatuses)
+      .where(eq(contentStatuses.contentId, item.id))
       .limit(1);
     return row ?? null;
   }
@@ -112,7 +112,7 @@ export async function setItemStatus(
   // The history row is written only while the item still exists: status_changes has no foreign
   // key on its item (migration 0012), so an item deleted since it was read gets no orphan row.
   const d1 = db.$client;
-  const [itemTable, itemKey] = item.kind === "content" ? ["content", "id"] : ["play_status", "play_id"];
+  const [itemTable, itemKey] = item.kind === "content" ? ["content_status", "content_id"] : ["play_status", "play_id"];
   // Both statements write only while the status is still the one read (a change in between wins).
   const unchanged = `${itemKey} = ? AND coalesce(status_changed_at, 0) = ?`;
   const [, updated] = await d1.batch([
@@ -151,7 +151,7 @@ export async function markVerified(db: Database, items: readonly ItemRef[], staf
 export async function markSchemeVerified(db: Database, contentId: number, staffId: string, now = Date.now()): Promise<{ scheme: boolean; plays: number }> {
   const plays = `(SELECT p2.id FROM content_plays p2 JOIN content_sections s2 ON s2.id = p2.section_id JOIN play_status ps2 ON ps2.play_id = p2.id
     WHERE s2.content_id = ? AND ps2.status = 'needs-retest')`;
-  const schemeGetsNoRow = `(c.status <> 'needs-retest')`;
+  const schemeGetsNoRow = `(cs.status <> 'needs-retest')`;
   const changed = await verify(db, [contentId], { ids: plays, params: [contentId] }, `(CASE WHEN ${schemeGetsNoRow} THEN 1 ELSE 0 END)`, staffId, now);
   return { scheme: changed.content > 0, plays: changed.plays };
 }
@@ -159,14 +159,15 @@ export async function markSchemeVerified(db: Database, contentId: number, staffI
 /**
  * Verifies content items and plays on their game's current update (see markVerified). `plays.ids`
  * is a subquery of play ids; `playNotify` says whether a play's history row notifies (SQL over the
- * play's content row c, read before the content rows change: the play rows are written first).
+ * play's content row c and its status row cs, read before the content rows change: the play rows
+ * are written first).
  */
 async function verify(db: Database, contentIds: readonly number[], plays: { ids: string; params: unknown[] }, playNotify: string, staffId: string, now: number) {
   const d1 = db.$client;
   const contentJson = JSON.stringify(contentIds);
   // Only what still waits in the queue: a status someone set meanwhile (nerfed, adjusted, verified)
   // is not overwritten unseen.
-  const contentNeedsChange = `c.id IN (SELECT value FROM json_each(?)) AND c.status = 'needs-retest'`;
+  const contentNeedsChange = `cs.content_id IN (SELECT value FROM json_each(?)) AND cs.status = 'needs-retest'`;
   // The current update of the game of the play whose status row is ps.
   const playCurrent = `(SELECT ${currentUpdateSql("c.game")} FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE p.id = ps.play_id)`;
   const playNeedsChange = `p.id IN ${plays.ids} AND ps.status = 'needs-retest'`;
@@ -176,6 +177,7 @@ async function verify(db: Database, contentIds: readonly number[], plays: { ids:
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at)
          SELECT 'play', c.id, p.id, ps.status, 'verified', ${currentUpdateSql("c.game")}, ?, ${playNotify}, ?
          FROM content_plays p JOIN play_status ps ON ps.play_id = p.id JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id
+           JOIN content_status cs ON cs.content_id = c.id
          WHERE ${playNeedsChange}`,
       )
       .bind(staffId, now, ...plays.params),
@@ -188,12 +190,12 @@ async function verify(db: Database, contentIds: readonly number[], plays: { ids:
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at)
-         SELECT 'content', c.id, c.status, 'verified', ${currentUpdateSql("c.game")}, ?, 1, ? FROM content c WHERE ${contentNeedsChange}`,
+         SELECT 'content', cs.content_id, cs.status, 'verified', ${currentUpdateSql("cs.game")}, ?, 1, ? FROM content_status cs WHERE ${contentNeedsChange}`,
       )
       .bind(staffId, now, contentJson),
     d1
       .prepare(
-        `UPDATE content AS c SET status = 'verified', status_update_id = ${currentUpdateSql("c.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+        `UPDATE content_status AS cs SET status = 'verified', status_update_id = ${currentUpdateSql("cs.game")}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE ${contentNeedsChange}`,
       )
       .bind(now, contentJson),
@@ -210,7 +212,7 @@ async function verify(db: Database, contentIds: readonly number[], plays: { ids:
  */
 export function firstStatusStatements(db: Database, slug: string, staffId: string | null, now: number) {
   // Drizzle builders, not raw statements: they go into the editor's db.batch with the item itself.
-  const newItem = and(eq(content.slug, slug), eq(content.status, "verified"), sql`${content.statusChangedAt} IS NULL`);
+  const unstamped = and(eq(contentStatuses.status, "verified"), sql`${contentStatuses.statusChangedAt} IS NULL`);
   const newPlays = db
     .select({ playId: playStatuses.playId })
     .from(content)
@@ -220,7 +222,13 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
     .where(and(eq(content.slug, slug), eq(playStatuses.status, "verified"), sql`${playStatuses.statusChangedAt} IS NULL`));
   const firstRow = (kind: "content" | "play", playId: unknown) => historyRow({ kind, playId, from: null, toStatus: "verified", staffId, notify: false, now });
   return [
-    db.insert(statusChanges).select(db.select(firstRow("content", sql`NULL`)).from(content).where(newItem)),
+    db.insert(statusChanges).select(
+      db
+        .select(firstRow("content", sql`NULL`))
+        .from(content)
+        .innerJoin(contentStatuses, eq(contentStatuses.contentId, content.id))
+        .where(and(eq(content.slug, slug), unstamped)),
+    ),
     db.insert(statusChanges).select(
       db
         .select(firstRow("play", contentPlays.id))
@@ -229,7 +237,10 @@ export function firstStatusStatements(db: Database, slug: string, staffId: strin
         .innerJoin(contentPlays, eq(contentPlays.sectionId, contentSections.id))
         .where(sql`${contentPlays.id} IN ${newPlays}`),
     ),
-    db.update(content).set({ statusUpdateId: sql`${currentUpdateOf(content.game)}`, statusChangedAt: new Date(now) }).where(newItem),
+    db
+      .update(contentStatuses)
+      .set({ statusUpdateId: sql`${currentUpdateOf(contentStatuses.game)}`, statusChangedAt: new Date(now) })
+      .where(and(inArray(contentStatuses.contentId, db.select({ id: content.id }).from(content).where(eq(content.slug, slug))), unstamped)),
     db
       .update(playStatuses)
       .set({
@@ -309,17 +320,19 @@ export function movedGameStatements(db: Database, contentId: number, staffId: st
       db
         .select(
           retestRow("content", sql`NULL`, {
-            status: content.status,
-            updateId: content.statusUpdateId,
-            note: content.statusNote,
-            alternative: content.statusAlternative,
-            changedAt: content.statusChangedAt,
+            status: contentStatuses.status,
+            updateId: contentStatuses.statusUpdateId,
+            note: contentStatuses.statusNote,
+            alternative: contentStatuses.statusAlternative,
+            changedAt: contentStatuses.statusChangedAt,
           }),
         )
         .from(content)
+        .innerJoin(contentStatuses, eq(contentStatuses.contentId, content.id))
         .where(eq(content.id, contentId)),
     ),
-    db.update(content).set({ ...retest, statusUpdateId: sql`${currentUpdateOf(content.game)}` }).where(eq(content.id, contentId)),
+    // The status row's game is the item's new one already (a trigger copies it with the item's save).
+    db.update(contentStatuses).set({ ...retest, statusUpdateId: sql`${currentUpdateOf(contentStatuses.game)}` }).where(eq(contentStatuses.contentId, contentId)),
   ] as const;
 }
 
@@ -341,10 +354,10 @@ export type ItemStatusRow = {
 /** A content item's status and each of its plays' (the content editor's 'Patch status' card). */
 export function itemStatusesQuery(db: Database, contentId: number) {
   return db.all<ItemStatusRow>(sql`
-    SELECT 'content' AS kind, c.id AS id, c.title AS title, NULL AS sectionTitle, c.status AS status, c.status_note AS note,
-           c.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = c.status_update_id) AS version,
-           coalesce(c.status_changed_at, 0) AS revision, -1 AS position, coalesce(${gameplayBasisOf(sql`c.game`)}, 0) AS basis
-    FROM content c WHERE c.id = ${contentId}
+    SELECT 'content' AS kind, c.id AS id, c.title AS title, NULL AS sectionTitle, cs.status AS status, cs.status_note AS note,
+           cs.status_alternative AS alternative, (SELECT version FROM title_updates WHERE id = cs.status_update_id) AS version,
+           coalesce(cs.status_changed_at, 0) AS revision, -1 AS position, coalesce(${gameplayBasisOf(sql`c.game`)}, 0) AS basis
+    FROM content c JOIN content_status cs ON cs.content_id = c.id WHERE c.id = ${contentId}
     UNION ALL
     SELECT 'play', p.id, p.title, s.title, ps.status, ps.status_note, ps.status_alternative,
            (SELECT version FROM title_updates WHERE id = ps.status_update_id), coalesce(ps.status_changed_at, 0), s.position * 1000 + p.position,

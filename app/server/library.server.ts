@@ -1,5 +1,5 @@
 import { and, asc, avg, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, sectionSlugRedirects, titleUpdates, users } from "../../db/schema.ts";
+import { content, contentPlays, contentRatings, contentStatuses, contentSections, contentSlugRedirects, favorites, playStatuses, sectionSlugRedirects, titleUpdates, users } from "../../db/schema.ts";
 import { type AccessSubject, isStaff } from "../lib/access.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 import { pagePath, pageSearch } from "./http.server.ts";
@@ -94,15 +94,16 @@ export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<stri
       runtime: content.runtime,
       createdAt: content.createdAt,
       authorFirstName: users.firstName,
-      status: content.status,
-      statusNote: content.statusNote,
-      statusAlternative: content.statusAlternative,
+      status: contentStatuses.status,
+      statusNote: contentStatuses.statusNote,
+      statusAlternative: contentStatuses.statusAlternative,
       statusVersion: titleUpdates.version,
-      statusBefore: statusBeforeRetest(sql`${content.status}`, sql`${content.id}`, null).as("status_before"),
+      statusBefore: statusBeforeRetest(sql`${contentStatuses.status}`, sql`${content.id}`, null).as("status_before"),
     })
     .from(content)
+    .innerJoin(contentStatuses, eq(contentStatuses.contentId, content.id))
     .leftJoin(users, eq(users.id, content.authorId))
-    .leftJoin(titleUpdates, eq(titleUpdates.id, content.statusUpdateId))
+    .leftJoin(titleUpdates, eq(titleUpdates.id, contentStatuses.statusUpdateId))
     .where(eq(content.slug, slug))
     .limit(1);
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { GAMES } from "../../db/enums.ts";
-import { content, contentPlays, contentSections, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
+import { content, contentPlays, contentSections, contentStatuses, statusChanges, titleUpdates, users, type Game } from "../../db/schema.ts";
 import { type Database, reusableSelect, type Param } from "./db.server.ts";
 
 // The patch tracker's reads: each game's title updates and current update, the re-test queue and
@@ -182,12 +182,12 @@ export const updateOutcomesQuery = reusableSelect((db: Database) => {
 
 /**
  * How many published items of each game still need a re-test (/updates, on patch day). Two counts on
- * content_game_status_idx, one per game: a few milliseconds at volume size. Plays are not counted:
+ * content_status_game_status_idx, one per game: a few milliseconds at volume size. Plays are not counted:
  * at volume size that join costs a tenth of a second, and a scheme's own status already says it.
  */
 export const stillToRetestQuery = reusableSelect((db: Database) => {
   const count = (game: Game) =>
-    sql<number>`(SELECT count(*) FROM ${content} c WHERE c.game = ${game} AND c.status = 'needs-retest' AND c.is_published = 1)`;
+    sql<number>`(SELECT count(*) FROM ${contentStatuses} cs WHERE cs.game = ${game} AND cs.status = 'needs-retest' AND cs.is_published = 1)`;
   return db.select({ college: count("college").as("college"), madden: count("madden").as("madden") }).from(sql`(SELECT 1)`);
 });
 
@@ -231,9 +231,9 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
     page AS (
     SELECT kind, id, contentId, slug, title, contentTitle, sectionSlug, playSlug, sectionTitle, game, statusUpdateId, favorites, position FROM (
       SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, c.title AS contentTitle, NULL AS sectionSlug, NULL AS playSlug,
-             NULL AS sectionTitle, c.game AS game, c.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
-      FROM content c LEFT JOIN fav ON fav.content_id = c.id
-      WHERE c.status = 'needs-retest' ${gameFilter}
+             NULL AS sectionTitle, c.game AS game, cs.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
+      FROM content_status cs JOIN content c ON c.id = cs.content_id LEFT JOIN fav ON fav.content_id = c.id
+      WHERE cs.status = 'needs-retest' ${gameFilter}
       UNION ALL
       SELECT 'play', p.id, c.id, c.slug, p.title, c.title, s.slug, p.slug, s.title, c.game, ps.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
       FROM play_status ps
@@ -273,7 +273,7 @@ export type RetestRow = {
 export function retestCountsQuery(db: Database) {
   return db.all<{ game: Game; total: number }>(sql`
     SELECT game, sum(total) AS total FROM (
-      SELECT c.game AS game, count(*) AS total FROM content c WHERE c.status = 'needs-retest' GROUP BY c.game
+      SELECT cs.game AS game, count(*) AS total FROM content_status cs WHERE cs.status = 'needs-retest' GROUP BY cs.game
       UNION ALL
       SELECT c.game, count(*) FROM play_status ps JOIN content_plays p ON p.id = ps.play_id JOIN content_sections s ON s.id = p.section_id
       JOIN content c ON c.id = s.content_id

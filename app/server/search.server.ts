@@ -80,7 +80,7 @@ function filterSql(filters: SearchFilters, except?: FilterName): SQL {
 
 /** A document's patch status: a play's own, a content item's or formation's that of the item. */
 const STATUS_OF_DOCUMENT = sql.raw(
-  `(CASE d.kind WHEN 'play' THEN (SELECT ps.status FROM play_status ps WHERE ps.play_id = d.ref_id) WHEN 'post' THEN NULL ELSE (SELECT cs.status FROM content cs WHERE cs.id = d.content_id) END)`,
+  `(CASE d.kind WHEN 'play' THEN (SELECT ps.status FROM play_status ps WHERE ps.play_id = d.ref_id) WHEN 'post' THEN NULL ELSE (SELECT cs.status FROM content_status cs WHERE cs.content_id = d.content_id) END)`,
 );
 
 export type SearchHitRow = {
@@ -122,11 +122,12 @@ function documentStatements(db: Database, source: (has: (bit: 1 | 2) => SQL) => 
     SELECT d.id, d.kind, d.game, d.type, d.is_published AS isPublished, d.title,
       c.slug AS contentSlug, c.title AS contentTitle, c.required_tier AS requiredTier,
       s.slug AS sectionSlug, s.title AS sectionTitle, p.slug AS playSlug, b.slug AS postSlug,
-      (CASE d.kind WHEN 'play' THEN ps.status WHEN 'post' THEN NULL ELSE c.status END) AS status,
-      (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN ps.status_update_id WHEN 'post' THEN NULL ELSE c.status_update_id END)) AS statusVersion,
+      (CASE d.kind WHEN 'play' THEN ps.status WHEN 'post' THEN NULL ELSE cs.status END) AS status,
+      (SELECT u.version FROM title_updates u WHERE u.id = (CASE d.kind WHEN 'play' THEN ps.status_update_id WHEN 'post' THEN NULL ELSE cs.status_update_id END)) AS statusVersion,
       ${snippet} AS snippet
     FROM ${from}
     LEFT JOIN content c ON c.id = d.content_id
+    LEFT JOIN content_status cs ON d.kind <> 'post' AND d.kind <> 'play' AND cs.content_id = d.content_id
     LEFT JOIN content_sections s ON s.id = d.section_id
     LEFT JOIN content_plays p ON d.kind = 'play' AND p.id = d.ref_id
     LEFT JOIN play_status ps ON d.kind = 'play' AND ps.play_id = d.ref_id

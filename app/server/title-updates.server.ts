@@ -34,22 +34,22 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
-         SELECT 'content', id, status, 'needs-retest', ${update}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
-         FROM content WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
+         SELECT 'content', content_id, status, 'needs-retest', ${update}, ?, 1, ?, status_update_id, status_note, status_alternative, status_changed_at
+         FROM content_status WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
       )
       .bind(...updateParams, staffId, now, game, ...guardParams),
     d1
       .prepare(
         `INSERT INTO status_changes (item_kind, content_id, play_id, from_status, to_status, update_id, changed_by, notify, changed_at, from_update_id, from_note, from_alternative, from_changed_at)
-         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN c.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?,
+         SELECT 'play', s.content_id, p.id, ps.status, 'needs-retest', ${update}, ?, CASE WHEN cs.status IN ('verified', 'adjusted') THEN 0 ELSE 1 END, ?,
                 ps.status_update_id, ps.status_note, ps.status_alternative, ps.status_changed_at
-         FROM content c JOIN content_sections s ON s.content_id = c.id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
-         WHERE c.game = ? AND ps.status IN ('verified', 'adjusted')${guard}`,
+         FROM content_status cs JOIN content_sections s ON s.content_id = cs.content_id JOIN content_plays p ON p.section_id = s.id JOIN play_status ps ON ps.play_id = p.id
+         WHERE cs.game = ? AND ps.status IN ('verified', 'adjusted')${guard}`,
       )
       .bind(...updateParams, staffId, now, game, ...guardParams),
     d1
       .prepare(
-        `UPDATE content SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
+        `UPDATE content_status SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE game = ? AND status IN ('verified', 'adjusted')${guard}`,
       )
       .bind(...updateParams, now, game, ...guardParams),
@@ -57,7 +57,7 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
       .prepare(
         `UPDATE play_status SET status = 'needs-retest', status_update_id = ${update}, status_note = NULL, status_alternative = NULL, status_changed_at = ?
          WHERE status IN ('verified', 'adjusted')
-           AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content c ON c.id = s.content_id WHERE c.game = ?)${guard}`,
+           AND play_id IN (SELECT p.id FROM content_plays p JOIN content_sections s ON s.id = p.section_id JOIN content_status cs ON cs.content_id = s.content_id WHERE cs.game = ?)${guard}`,
       )
       .bind(...updateParams, now, game, ...guardParams),
   ];
@@ -123,12 +123,12 @@ function carryRetestStatements(db: Database, fromId: number, toId: number): D1Pr
       `UPDATE status_changes AS sc SET update_id = ?2
        WHERE sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL AND (
          (sc.item_kind = 'content' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = sc.content_id)
-           AND EXISTS (SELECT 1 FROM content c WHERE c.id = sc.content_id AND c.status = 'needs-retest' AND c.status_update_id = ?1))
+           AND EXISTS (SELECT 1 FROM content_status cs WHERE cs.content_id = sc.content_id AND cs.status = 'needs-retest' AND cs.status_update_id = ?1))
          OR (sc.item_kind = 'play' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.play_id = sc.play_id)
            AND EXISTS (SELECT 1 FROM play_status ps WHERE ps.play_id = sc.play_id AND ps.status = 'needs-retest' AND ps.status_update_id = ?1)))`,
     )
     .bind(fromId, toId);
-  const items = ["content", "play_status"].map((table) =>
+  const items = ["content_status", "play_status"].map((table) =>
     d1.prepare(`UPDATE ${table} SET status_update_id = ?2 WHERE status = 'needs-retest' AND status_update_id = ?1`).bind(fromId, toId),
   );
   return [history, ...items];
@@ -270,7 +270,7 @@ export function undoRetestStatements(db: Database, updateId: number): D1Prepared
   // The item's newest history row is this update's re-test, with the status it replaced.
   const newestIsRetest = (newest: string) =>
     `(SELECT sc.id FROM status_changes sc WHERE sc.id = (${newest}) AND sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL)`;
-  const newestOfContent = "SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = c.id";
+  const newestOfContent = "SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = cs.content_id";
   const newestOfPlay = "SELECT max(x.id) FROM status_changes x WHERE x.play_id = ps.play_id";
   const restore = (table: string, alias: string, newest: string) =>
     `UPDATE ${table} AS ${alias} SET (status, status_update_id, status_note, status_alternative, status_changed_at) =
@@ -280,12 +280,12 @@ export function undoRetestStatements(db: Database, updateId: number): D1Prepared
   const restored = (item: string) =>
     `DELETE FROM status_changes AS sc WHERE sc.update_id = ?1 AND sc.to_status = 'needs-retest' AND sc.from_status IS NOT NULL AND ${item}`;
   return [
-    d1.prepare(restore("content", "c", newestOfContent)).bind(updateId),
+    d1.prepare(restore("content_status", "cs", newestOfContent)).bind(updateId),
     d1.prepare(restore("play_status", "ps", newestOfPlay)).bind(updateId),
     d1
       .prepare(
         restored(`sc.item_kind = 'content' AND sc.id = (SELECT max(x.id) FROM status_changes x WHERE x.item_kind = 'content' AND x.content_id = sc.content_id)
-          AND EXISTS (SELECT 1 FROM content c WHERE c.id = sc.content_id AND c.status = sc.from_status AND c.status_changed_at IS sc.from_changed_at)`),
+          AND EXISTS (SELECT 1 FROM content_status cs WHERE cs.content_id = sc.content_id AND cs.status = sc.from_status AND cs.status_changed_at IS sc.from_changed_at)`),
       )
       .bind(updateId),
     d1

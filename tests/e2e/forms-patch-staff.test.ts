@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, playStatuses, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, contentStatuses, playStatuses, titleUpdates } from "../../db/schema";
 import { launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { token } from "../support/staff";
@@ -35,8 +35,9 @@ async function succeeded(w: WatchedPage, title: string, description?: string) {
 async function draftScheme(id: string) {
   const [item] = await state.db
     .insert(content)
-    .values({ slug: `patch-matrix-${id}`, title: `Patch Matrix ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
+    .values({ slug: `patch-matrix-${id}`, title: `Patch Matrix ${id}`, type: "meta-scheme", game: "madden", isPublished: false })
     .returning({ id: content.id });
+  await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, item.id));
   const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun Matrix" }).returning({ id: contentSections.id });
   const [play] = await state.db
     .insert(contentPlays)
@@ -137,7 +138,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       // The browser reports the refused post's 400 as a console error: that one is expected.
       w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
       await visible(page.getByText("Motion the slot first since 1.08.").last());
-      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("adjusted");
+      expect((await state.db.select({ status: contentStatuses.status }).from(contentStatuses).where(eq(contentStatuses.contentId, scheme.contentId)))[0].status).toBe("adjusted");
 
       // Saved as 'Nerfed' with its link, then moved off 'Nerfed' with the link still in the form: the
       // link goes with that status, and the form shows what is stored.
@@ -155,7 +156,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, scheme.playId));
 
       // Back to re-test, then one-click 'Verified' on the play and 'Mark verified' on the item.
-      await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, scheme.contentId));
+      await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, scheme.contentId));
       // Hydrated first (a press before it is a plain page load, whose focus starts at the top).
       await page.goto("/admin/updates?game=madden#queue", { waitUntil: mode.javaScriptEnabled ? "networkidle" : "load" });
       // From the keyboard: with JavaScript the focus goes on to the row that takes its place (else the queue's heading).
@@ -174,16 +175,16 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await page.getByRole("checkbox", { name: `Select Patch Matrix ${id}` }).check();
       await page.getByRole("button", { name: "Mark verified", exact: true }).click();
       await succeeded(w, "Marked verified", "1 item is verified on the current update.");
-      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("verified");
+      expect((await state.db.select({ status: contentStatuses.status }).from(contentStatuses).where(eq(contentStatuses.contentId, scheme.contentId)))[0].status).toBe("verified");
 
       // Back to re-test with its play: 'Verified with its 1 play' on the scheme's row does both.
-      await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, scheme.contentId));
+      await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, scheme.contentId));
       await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, scheme.playId));
       // Another address than the page's own: a change of the hash alone would not load it again.
       await page.goto("/admin/updates#queue");
       await page.getByRole("button", { name: `Verified with its 1 play: Patch Matrix ${id}` }).click();
       await succeeded(w, "Marked verified", "2 items are verified on the current update: the scheme and 1 play.");
-      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, scheme.contentId)))[0].status).toBe("verified");
+      expect((await state.db.select({ status: contentStatuses.status }).from(contentStatuses).where(eq(contentStatuses.contentId, scheme.contentId)))[0].status).toBe("verified");
       expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, scheme.playId)))[0].status).toBe("verified");
       await w.finish();
     } finally {

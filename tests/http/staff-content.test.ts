@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, contentStatuses, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -503,7 +503,7 @@ describe("editing", () => {
     const title = `First status ${id}`;
     const { row } = await createContent({ title, game: "madden", formations: twoByTwo(id) });
     const [current] = await state.db.select({ id: titleUpdates.id, version: titleUpdates.version }).from(titleUpdates).where(eq(titleUpdates.game, "madden")).orderBy(desc(titleUpdates.releasedOn), desc(titleUpdates.id)).limit(1);
-    const [item] = await state.db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, row.id));
+    const [item] = await state.db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId }).from(contentStatuses).where(eq(contentStatuses.contentId, row.id));
     expect(item).toEqual({ status: "verified", updateId: current.id });
     const stored = (await storedContent(row.slug))!;
     const playIds = stored.formations.flatMap((formation) => formation.plays.map((play) => play.id));

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, contentStatuses, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
 import { toastFrom } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
@@ -30,8 +30,9 @@ beforeAll(async () => {
   for (const role of [...MEMBERS, ...STAFF]) cookies[role] = await signIn(role as DemoRole);
   const [item] = await state.db
     .insert(content)
-    .values({ slug: `patch-staff-${id}`, title: `Patch staff ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
+    .values({ slug: `patch-staff-${id}`, title: `Patch staff ${id}`, type: "meta-scheme", game: "madden", isPublished: false })
     .returning({ id: content.id });
+  await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, item.id));
   const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
   const [play] = await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "mesh", title: "Mesh" }).returning({ id: contentPlays.id });
   await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, play.id));
@@ -58,7 +59,7 @@ const updateForm = (version: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const updatesNamed = (version: string) => state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version));
-const statusOf = async () => (await state.db.select({ status: content.status, note: content.statusNote }).from(content).where(eq(content.id, ids.content)))[0];
+const statusOf = async () => (await state.db.select({ status: contentStatuses.status, note: contentStatuses.statusNote }).from(contentStatuses).where(eq(contentStatuses.contentId, ids.content)))[0];
 
 describe("who may use the Title Updates screen", () => {
   it("a visitor is sent to sign in, page and forms alike", async () => {
@@ -133,7 +134,12 @@ describe("who may use the Title Updates screen", () => {
 describe("an update dated ahead is scheduled", () => {
   const version = `s-${id}`;
   const day = isoDay(Date.now(), 10);
-  const statuses = async () => state.db.select({ id: content.id, status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.game, "college"));
+  const statuses = async () =>
+    state.db
+      .select({ id: contentStatuses.contentId, status: contentStatuses.status, updateId: contentStatuses.statusUpdateId })
+      .from(contentStatuses)
+      .where(eq(contentStatuses.game, "college"))
+      .orderBy(contentStatuses.contentId);
 
   it("is recorded without effect, said so to staff, and shown to members as coming", async () => {
     const before = await statuses();
@@ -272,12 +278,15 @@ describe("bad input is refused with its message and changes nothing", () => {
   it("a note of 500 characters as the browser counts them is kept, its line breaks (sent as CR LF) as typed", async () => {
     // Ten lines of 49 characters and nine breaks: 499 in the text area, 508 with CR LF.
     const lines = Array.from({ length: 10 }, (_, index) => `${index}`.padEnd(49, "x"));
-    const [before] = await state.db.select().from(content).where(eq(content.id, ids.content));
+    const [before] = await state.db.select().from(contentStatuses).where(eq(contentStatuses.contentId, ids.content));
     const response = await postStatus("admin", { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: lines.join("\r\n") });
     expect(response.status).toBe(302);
     expect(await statusOf()).toEqual({ status: "adjusted", note: lines.join("\n") });
     // As it was, for the tests after this one.
-    await state.db.update(content).set({ status: before.status, statusNote: before.statusNote, statusUpdateId: before.statusUpdateId, statusAlternative: before.statusAlternative }).where(eq(content.id, ids.content));
+    await state.db
+      .update(contentStatuses)
+      .set({ status: before.status, statusNote: before.statusNote, statusUpdateId: before.statusUpdateId, statusAlternative: before.statusAlternative })
+      .where(eq(contentStatuses.contentId, ids.content));
     await state.db.delete(statusChanges).where(and(eq(statusChanges.contentId, ids.content), eq(statusChanges.toStatus, "adjusted"), eq(statusChanges.note, lines.join("\n"))));
   });
 
@@ -319,7 +328,7 @@ describe("bad input is refused with its message and changes nothing", () => {
 describe("statuses", () => {
   it("a status changed after the editor was opened (an update's re-test, another staff member) is not overwritten; saved again from the fresh page, it is", async () => {
     const revisionOf = async () =>
-      (await state.db.select({ changedAt: content.statusChangedAt }).from(content).where(eq(content.id, ids.content)))[0].changedAt?.getTime() ?? 0;
+      (await state.db.select({ changedAt: contentStatuses.statusChangedAt }).from(contentStatuses).where(eq(contentStatuses.contentId, ids.content)))[0].changedAt?.getTime() ?? 0;
     const before = { status: await statusOf(), revision: await revisionOf() };
     const fields = { itemKind: "content", itemId: String(ids.content), status: "adjusted", note: "Fixed a typo in the note." };
     const stale = await postStatus("admin", { ...fields, revision: String(before.revision + 1) });
@@ -335,7 +344,7 @@ describe("statuses", () => {
     expect(fresh.status).toBe(302);
     expect(await statusOf()).toEqual({ status: "adjusted", note: "Fixed a typo in the note." });
     // As it was, for the tests after this one.
-    await state.db.update(content).set({ status: before.status.status, statusNote: before.status.note }).where(eq(content.id, ids.content));
+    await state.db.update(contentStatuses).set({ status: before.status.status, statusNote: before.status.note }).where(eq(contentStatuses.contentId, ids.content));
     await state.db.delete(statusChanges).where(and(eq(statusChanges.contentId, ids.content), eq(statusChanges.note, "Fixed a typo in the note.")));
   });
 
@@ -427,7 +436,7 @@ describe("statuses", () => {
     }
     // Back in the queue for the next test, with the item.
     await state.db.update(playStatuses).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(playStatuses.playId, ids.play));
-    await state.db.update(content).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(content.id, ids.content));
+    await state.db.update(contentStatuses).set({ status: "needs-retest", statusNote: null, statusAlternative: null }).where(eq(contentStatuses.contentId, ids.content));
   });
 
   it("'Mark verified' verifies a selection, and the queue no longer lists it", async () => {
@@ -466,9 +475,9 @@ describe("statuses", () => {
     const [current] = await state.db
       .select({ version: titleUpdates.version })
       .from(titleUpdates)
-      .innerJoin(content, eq(content.statusUpdateId, titleUpdates.id))
-      .where(eq(content.id, ids.content));
-    await state.db.update(content).set({ status: "needs-retest" }).where(eq(content.id, ids.content));
+      .innerJoin(contentStatuses, eq(contentStatuses.statusUpdateId, titleUpdates.id))
+      .where(eq(contentStatuses.contentId, ids.content));
+    await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, ids.content));
     await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, ids.play));
     const text = async (path: string) => (await (await get(path, { cookie: cookies.admin })).text()).replaceAll("<!-- -->", "");
     const scheme = await text(`/content/patch-staff-${id}`);
@@ -476,7 +485,7 @@ describe("statuses", () => {
     const play = await text(`/content/patch-staff-${id}/section/gun/play/mesh`);
     expect(play).toMatch(new RegExp(`data-testid="patch-before"[^>]*>Last verified on ${current.version.replaceAll(".", "\\.")}\\.<`));
     // Verified again: nothing to say.
-    await state.db.update(content).set({ status: "verified" }).where(eq(content.id, ids.content));
+    await state.db.update(contentStatuses).set({ status: "verified" }).where(eq(contentStatuses.contentId, ids.content));
     expect(await text(`/content/patch-staff-${id}`)).not.toContain('data-testid="patch-before"');
   });
 });
@@ -484,7 +493,12 @@ describe("statuses", () => {
 describe("/updates on patch day", () => {
   it("the current update of each game says how many of its published items are still to re-test, and links to what works now", async () => {
     const stillToRetest = async (game: "college" | "madden") =>
-      (await state.db.select({ id: content.id }).from(content).where(and(eq(content.game, game), eq(content.status, "needs-retest"), eq(content.isPublished, true)))).length;
+      (
+        await state.db
+          .select({ id: contentStatuses.contentId })
+          .from(contentStatuses)
+          .where(and(eq(contentStatuses.game, game), eq(contentStatuses.status, "needs-retest"), eq(contentStatuses.isPublished, true)))
+      ).length;
     for (const game of ["college", "madden"] as const) {
       const before = await stillToRetest(game);
       const html = (await (await get("/updates", { cookie: cookies.premium })).text()).replaceAll("<!-- -->", "");
@@ -507,9 +521,10 @@ describe("'Verified with its plays'", () => {
     const slug = `patch-with-plays-${id}`;
     const [item] = await state.db
       .insert(content)
-      .values({ slug, title: `With plays ${id}`, type: "meta-scheme", game: "madden", isPublished: false, status: "needs-retest" })
+      .values({ slug, title: `With plays ${id}`, type: "meta-scheme", game: "madden", isPublished: false })
       .returning({ id: content.id });
     try {
+      await state.db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, item.id));
       const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
       const plays = await state.db
         .insert(contentPlays)
@@ -522,7 +537,7 @@ describe("'Verified with its plays'", () => {
       const response = await post("admin", { intent: "mark-scheme-verified", contentId: String(item.id) });
       expect(response.status).toBe(302);
       expect(toastFrom(response)).toMatchObject({ title: "Marked verified", description: "3 items are verified on the current update: the scheme and 2 plays." });
-      expect((await state.db.select({ status: content.status }).from(content).where(eq(content.id, item.id)))[0].status).toBe("verified");
+      expect((await state.db.select({ status: contentStatuses.status }).from(contentStatuses).where(eq(contentStatuses.contentId, item.id)))[0].status).toBe("verified");
       const statuses = await state.db.select({ status: playStatuses.status }).from(playStatuses).where(inArray(playStatuses.playId, plays.map((play) => play.id)));
       expect(statuses).toEqual([{ status: "verified" }, { status: "verified" }]);
       const after = await (await get("/admin/updates?game=madden", { cookie: cookies.admin })).text();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, contentStatuses, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { applyStatusChange, badgeText, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
@@ -83,7 +83,8 @@ describe("title updates and statuses in D1", () => {
   beforeAll(async () => {
     staffId = await insertUser(db, { role: "admin" });
     const insertItem = async (slug: string, game: "madden" | "college", status: "verified" | "adjusted" | "nerfed" | "needs-retest") => {
-      const [row] = await db.insert(content).values({ slug, title: slug, game, status }).returning({ id: content.id });
+      const [row] = await db.insert(content).values({ slug, title: slug, game }).returning({ id: content.id });
+      await db.update(contentStatuses).set({ status }).where(eq(contentStatuses.contentId, row.id));
       return row.id;
     };
     ids.scheme = await insertItem("patch-scheme", "madden", "verified");
@@ -98,7 +99,7 @@ describe("title updates and statuses in D1", () => {
     await db.insert(contentPlays).values({ sectionId: nerfedSection.id, slug: "duo", title: "Duo" });
   });
 
-  const statusOf = async (id: number) => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, id)))[0];
+  const statusOf = async (id: number) => (await db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId }).from(contentStatuses).where(eq(contentStatuses.contentId, id)))[0];
 
   it("a non-gameplay update changes nothing", async () => {
     const result = await recordTitleUpdate(db, { intent: "save-update", game: "madden", version: "1.06", releasedOn: "2026-10-01", notesUrl: null, summary: "Rosters", gameplay: false }, staffId);
@@ -199,9 +200,9 @@ describe("title updates and statuses in D1", () => {
     const schemeRow = async () =>
       (
         await db
-          .select({ status: content.status, updateId: content.statusUpdateId, note: content.statusNote, changedAt: content.statusChangedAt })
-          .from(content)
-          .where(eq(content.id, ids.scheme))
+          .select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId, note: contentStatuses.statusNote, changedAt: contentStatuses.statusChangedAt })
+          .from(contentStatuses)
+          .where(eq(contentStatuses.contentId, ids.scheme))
       )[0];
     const playRow = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0];
     const before = await schemeRow();
@@ -258,7 +259,8 @@ describe("scheduled title updates", () => {
 
   beforeAll(async () => {
     staffId = await insertUser(db, { role: "admin" });
-    const [item] = await db.insert(content).values({ slug: "scheduled-scheme", title: "Scheduled scheme", game: "madden", status: "verified" }).returning({ id: content.id });
+    const [item] = await db.insert(content).values({ slug: "scheduled-scheme", title: "Scheduled scheme", game: "madden" }).returning({ id: content.id });
+    await db.update(contentStatuses).set({ status: "verified" }).where(eq(contentStatuses.contentId, item.id));
     const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
     const [play] = await db.insert(contentPlays).values({ sectionId: section.id, slug: "stick", title: "Stick" }).returning({ id: contentPlays.id });
     schemeId = item.id;
@@ -266,7 +268,7 @@ describe("scheduled title updates", () => {
     await markVerified(db, [{ kind: "content", id: schemeId }, { kind: "play", id: playId }], staffId, at(0));
   });
 
-  const schemeStatus = async () => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, schemeId)))[0];
+  const schemeStatus = async () => (await db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId }).from(contentStatuses).where(eq(contentStatuses.contentId, schemeId)))[0];
   const playStatus = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, playId)))[0];
   const historyOf = async () => db.select().from(statusChanges).where(eq(statusChanges.contentId, schemeId));
   const idOf = async (version: string) => (await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, version)))[0].id;
@@ -386,7 +388,8 @@ describe("'Verified with its plays' on a scheme of the queue", () => {
 
   beforeAll(async () => {
     staffId = await insertUser(db, { role: "admin" });
-    const [item] = await db.insert(content).values({ slug: "with-plays", title: "With plays", game: "madden", status: "needs-retest" }).returning({ id: content.id });
+    const [item] = await db.insert(content).values({ slug: "with-plays", title: "With plays", game: "madden" }).returning({ id: content.id });
+    await db.update(contentStatuses).set({ status: "needs-retest" }).where(eq(contentStatuses.contentId, item.id));
     const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "gun", title: "Gun" }).returning({ id: contentSections.id });
     const plays = await db
       .insert(contentPlays)
@@ -405,7 +408,7 @@ describe("'Verified with its plays' on a scheme of the queue", () => {
   it("verifies the scheme and its plays that need a re-test, in one batch; a nerfed play stays nerfed; only the scheme's row notifies", async () => {
     const current = currentUpdates(await updateVersionsQuery(db)).madden!.id;
     expect(await markSchemeVerified(db, ids.scheme, staffId)).toEqual({ scheme: true, plays: 2 });
-    expect((await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, ids.scheme)))[0]).toEqual({ status: "verified", updateId: current });
+    expect((await db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId }).from(contentStatuses).where(eq(contentStatuses.contentId, ids.scheme)))[0]).toEqual({ status: "verified", updateId: current });
     expect((await playRows()).sort((a, b) => a.id - b.id)).toEqual([
       { id: ids.plays[0], status: "verified", updateId: current },
       { id: ids.plays[1], status: "verified", updateId: current },
@@ -440,7 +443,8 @@ describe("a gameplay update taken back while a later one is in effect", () => {
 
   beforeAll(async () => {
     staffId = await insertUser(db, { role: "admin" });
-    const [item] = await db.insert(content).values({ slug: "carried-scheme", title: "Carried scheme", game: "college", status: "verified" }).returning({ id: content.id });
+    const [item] = await db.insert(content).values({ slug: "carried-scheme", title: "Carried scheme", game: "college" }).returning({ id: content.id });
+    await db.update(contentStatuses).set({ status: "verified" }).where(eq(contentStatuses.contentId, item.id));
     const [section] = await db.insert(contentSections).values({ contentId: item.id, slug: "shotgun", title: "Shotgun" }).returning({ id: contentSections.id });
     const [play] = await db.insert(contentPlays).values({ sectionId: section.id, slug: "slant", title: "Slant" }).returning({ id: contentPlays.id });
     await db.insert(playStatuses).values({ playId: play.id, status: "verified" }).onConflictDoUpdate({ target: playStatuses.playId, set: { status: "verified" } });
@@ -448,7 +452,7 @@ describe("a gameplay update taken back while a later one is in effect", () => {
     playId = play.id;
   });
 
-  const itemStatus = async () => (await db.select({ status: content.status, updateId: content.statusUpdateId }).from(content).where(eq(content.id, itemId)))[0];
+  const itemStatus = async () => (await db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId }).from(contentStatuses).where(eq(contentStatuses.contentId, itemId)))[0];
   const playStatus = async () => (await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(eq(playStatuses.playId, playId)))[0];
   const idOf = async (version: string) => (await db.select({ id: titleUpdates.id }).from(titleUpdates).where(eq(titleUpdates.version, version)))[0].id;
 

@@ -34,7 +34,7 @@ describe("seed", () => {
   it("records both games' title updates and items in every status, with notes and history", async () => {
     const updates = await db.select().from(schema.titleUpdates);
     expect(new Set(updates.map((row) => row.game))).toEqual(new Set(["college", "madden"]));
-    const statuses = await db.select({ status: schema.content.status, note: schema.content.statusNote }).from(schema.content);
+    const statuses = await db.select({ status: schema.contentStatuses.status, note: schema.contentStatuses.statusNote }).from(schema.contentStatuses);
     const playStatuses = await db.select({ status: schema.playStatuses.status, note: schema.playStatuses.statusNote }).from(schema.playStatuses);
     const all = [...statuses, ...playStatuses];
     for (const status of schema.PATCH_STATUSES) expect(all.some((row) => row.status === status), status).toBe(true);

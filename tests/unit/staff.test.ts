@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, content, contentPlays, contentSections, counters, playStatuses, statusChanges, titleUpdates, users } from "../../db/schema";
+import { blogPosts, content, contentPlays, contentSections, contentStatuses, counters, playStatuses, statusChanges, titleUpdates, users } from "../../db/schema";
 import { nextFreeSlug, slugify, slugOrFallback } from "~/lib/slug";
 import type { ContentFormValue, FormationValue, PlayValue } from "~/lib/schemas/content";
 import { saveContent, type ContentImageFiles } from "~/server/admin-content.server";
@@ -148,7 +148,7 @@ describe("saveContent", () => {
     const slug = await createScheme("Unit Scheme Moved");
     const saved = (await stored(slug))!;
     // Verified on the college update, as the editor stamps a new item.
-    await db.update(content).set({ status: "adjusted", statusNote: "Motion first", statusUpdateId: college.id, statusChangedAt: new Date(5) }).where(eq(content.id, saved.row.id));
+    await db.update(contentStatuses).set({ status: "adjusted", statusNote: "Motion first", statusUpdateId: college.id, statusChangedAt: new Date(5) }).where(eq(contentStatuses.contentId, saved.row.id));
     await db.update(playStatuses).set({ statusUpdateId: college.id, statusChangedAt: new Date(5) }).where(inArray(playStatuses.playId, saved.plays.map((entry) => entry.id)));
     const save = async (game: "college" | "madden") =>
       saveContent(storage, {
@@ -159,7 +159,7 @@ describe("saveContent", () => {
         files: noFiles,
       });
     const statuses = async () => ({
-      item: (await db.select({ status: content.status, updateId: content.statusUpdateId, note: content.statusNote }).from(content).where(eq(content.id, saved.row.id)))[0],
+      item: (await db.select({ status: contentStatuses.status, updateId: contentStatuses.statusUpdateId, note: contentStatuses.statusNote }).from(contentStatuses).where(eq(contentStatuses.contentId, saved.row.id)))[0],
       plays: await db.select({ status: playStatuses.status, updateId: playStatuses.statusUpdateId }).from(playStatuses).where(inArray(playStatuses.playId, saved.plays.map((entry) => entry.id))),
       history: (await db.select().from(statusChanges).where(and(eq(statusChanges.contentId, saved.row.id), eq(statusChanges.toStatus, "needs-retest")))).map(
         (row) => `${row.itemKind}:${row.fromStatus}->${row.toStatus}:${row.notify}`,
@@ -179,7 +179,7 @@ describe("saveContent", () => {
     expect((await statuses()).history).toHaveLength(5);
 
     // A status naming no version (its update deleted since) moves to re-test as well.
-    await db.update(content).set({ status: "verified", statusUpdateId: null }).where(eq(content.id, saved.row.id));
+    await db.update(contentStatuses).set({ status: "verified", statusUpdateId: null }).where(eq(contentStatuses.contentId, saved.row.id));
     expect((await save("college")).status).toBe("saved");
     expect((await statuses()).item).toEqual({ status: "needs-retest", updateId: college.id, note: null });
   });
