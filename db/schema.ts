@@ -161,6 +161,21 @@ export const content = sqliteTable(
 );
 
 /**
+ * Where an item or a play stands against its game's title updates: its status, the update it names,
+ * the staff note and the link to what to use instead, and when it last changed (the editors'
+ * revision). The same five columns in content_status and play_status, each table's own builders.
+ */
+function patchStatusColumns() {
+  return {
+    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
+    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
+    statusNote: text("status_note"),
+    statusAlternative: text("status_alternative"),
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+  };
+}
+
+/**
  * Where a content item stands against its game's title updates (the patch tracker,
  * app/server/patch.server.ts): one row per item, made by a trigger when the item is and deleted with
  * it (migrations/0020_content_status.sql). A narrow table of its own, as play_status is for plays, so
@@ -179,11 +194,7 @@ export const contentStatuses = sqliteTable(
     type: text("type", { enum: CONTENT_TYPES }).notNull(),
     isPublished: integer("is_published", { mode: "boolean" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
-    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
-    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
-    statusNote: text("status_note"),
-    statusAlternative: text("status_alternative"),
-    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+    ...patchStatusColumns(),
   },
   (table) => [
     // The re-test queue and patch day by game and status; with is_published and type it also counts a
@@ -286,11 +297,7 @@ export const playStatuses = sqliteTable(
     playId: integer("play_id")
       .primaryKey()
       .references(() => contentPlays.id, { onDelete: "cascade" }),
-    status: text("status", { enum: PATCH_STATUSES }).notNull().default("verified"),
-    statusUpdateId: integer("status_update_id").references(() => titleUpdates.id, { onDelete: "set null" }),
-    statusNote: text("status_note"),
-    statusAlternative: text("status_alternative"),
-    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
+    ...patchStatusColumns(),
   },
   (table) => [
     // The re-test queue's plays; a partial index, so a patch day's bulk re-test only adds to it.
