@@ -224,7 +224,8 @@ export const RETEST_PAGE_SIZE = 50;
  */
 export function retestQueueQuery(db: Database, options: { game: Game | null; page: number }) {
   const offset = (Math.max(1, options.page) - 1) * RETEST_PAGE_SIZE;
-  const gameFilter = options.game ? sql`AND c.game = ${options.game}` : sql``;
+  // By game: the items' arm on content_status's own copy (its (game, status) index), the plays' on their scheme.
+  const gameFilter = (alias: "cs" | "c") => (options.game ? sql`AND ${sql.raw(alias)}.game = ${options.game}` : sql``);
   // A scheme's row counts its plays that need a re-test ('Verified with its plays'), for the page's rows only.
   return db.all<RetestRow>(sql`
     WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id),
@@ -233,7 +234,7 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
       SELECT 'content' AS kind, c.id AS id, c.id AS contentId, c.slug AS slug, c.title AS title, c.title AS contentTitle, NULL AS sectionSlug, NULL AS playSlug,
              NULL AS sectionTitle, c.game AS game, cs.status_update_id AS statusUpdateId, coalesce(fav.n, 0) AS favorites, 0 AS position
       FROM content_status cs JOIN content c ON c.id = cs.content_id LEFT JOIN fav ON fav.content_id = c.id
-      WHERE cs.status = 'needs-retest' ${gameFilter}
+      WHERE cs.status = 'needs-retest' ${gameFilter("cs")}
       UNION ALL
       SELECT 'play', p.id, c.id, c.slug, p.title, c.title, s.slug, p.slug, s.title, c.game, ps.status_update_id, coalesce(fav.n, 0), 1 + s.position * 1000 + p.position
       FROM play_status ps
@@ -241,7 +242,7 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
       JOIN content_sections s ON s.id = p.section_id
       JOIN content c ON c.id = s.content_id
       LEFT JOIN fav ON fav.content_id = c.id
-      WHERE ps.status = 'needs-retest' ${gameFilter}
+      WHERE ps.status = 'needs-retest' ${gameFilter("c")}
     )
     ORDER BY favorites DESC, contentId DESC, position, id
     LIMIT ${RETEST_PAGE_SIZE} OFFSET ${offset})
