@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, contentStatuses, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { content, contentPlays, contentSections, contentStatuses, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { applyStatusChange, badgeText, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
 import { markSchemeVerified, markVerified, setItemStatus } from "~/server/item-status.server";
-import { currentUpdates, stillToRetestQuery, updateVersionsQuery } from "~/server/patch.server";
+import { currentUpdates, retestQueueQuery, stillToRetestQuery, updateVersionsQuery } from "~/server/patch.server";
 import { applyDueUpdates, deleteTitleUpdate, editTitleUpdate, recordTitleUpdate, retestStatements, TITLE_UPDATE_CHANGED } from "~/server/title-updates.server";
 import { insertUser } from "./helpers";
 
@@ -491,5 +491,67 @@ describe("a gameplay update taken back while a later one is in effect", () => {
     // Deleting the older one now changes nothing: it no longer touches gameplay.
     expect(await deleteTitleUpdate(db, older)).toEqual({ restored: 0 });
     expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: later });
+  });
+});
+
+describe("the re-test queue", () => {
+  // Items of a game of their own in this file: the other tests' items are Madden's and College's.
+  const slugs = { none: "queue-no-favourites", two: "queue-two-favourites", one: "queue-one-favourite" };
+  const ids = { none: 0, two: 0, one: 0, twoPlay: 0, nonePlay: 0 };
+
+  beforeAll(async () => {
+    const insertItem = async (slug: string, status: "verified" | "needs-retest", favourites: number) => {
+      const [row] = await db.insert(content).values({ slug, title: `Title of ${slug}`, game: "college" }).returning({ id: content.id });
+      await db.update(contentStatuses).set({ status }).where(eq(contentStatuses.contentId, row.id));
+      for (let index = 0; index < favourites; index += 1) await db.insert(favorites).values({ userId: await insertUser(db), contentId: row.id });
+      return row.id;
+    };
+    const insertPlay = async (contentId: number, section: string, play: string, status: "verified" | "needs-retest") => {
+      const [sectionRow] = await db.insert(contentSections).values({ contentId, slug: section, title: `Section ${section}` }).returning({ id: contentSections.id });
+      const [playRow] = await db.insert(contentPlays).values({ sectionId: sectionRow.id, slug: play, title: `Play ${play}` }).returning({ id: contentPlays.id });
+      await db.update(playStatuses).set({ status }).where(eq(playStatuses.playId, playRow.id));
+      return playRow.id;
+    };
+    // A verified scheme with a play to re-test, one with two favourites and one with one.
+    ids.none = await insertItem(slugs.none, "verified", 0);
+    ids.nonePlay = await insertPlay(ids.none, "queue-trips", "queue-flood", "needs-retest");
+    ids.two = await insertItem(slugs.two, "needs-retest", 2);
+    ids.twoPlay = await insertPlay(ids.two, "queue-gun", "queue-mesh", "needs-retest");
+    await insertPlay(ids.two, "queue-empty", "queue-done", "verified");
+    ids.one = await insertItem(slugs.one, "needs-retest", 1);
+  });
+
+  const ours = (rows: Awaited<ReturnType<typeof retestQueueQuery>>) => rows.filter((row) => Object.values(slugs).includes(row.slug));
+
+  it("lists the items and plays to re-test, the most favourited scheme first, each play with its links and titles", async () => {
+    const rows = ours(await retestQueueQuery(db, { game: "college", page: 1 }));
+    expect(rows).toEqual([
+      expect.objectContaining({ kind: "content", id: ids.two, contentId: ids.two, slug: slugs.two, title: `Title of ${slugs.two}`, sectionSlug: null, playSlug: null, favorites: 2, playsToRetest: 1, game: "college" }),
+      expect.objectContaining({
+        kind: "play",
+        id: ids.twoPlay,
+        contentId: ids.two,
+        slug: slugs.two,
+        title: "Play queue-mesh",
+        contentTitle: `Title of ${slugs.two}`,
+        sectionSlug: "queue-gun",
+        playSlug: "queue-mesh",
+        sectionTitle: "Section queue-gun",
+        favorites: 2,
+        playsToRetest: 0,
+      }),
+      expect.objectContaining({ kind: "content", id: ids.one, favorites: 1, playsToRetest: 0 }),
+      expect.objectContaining({ kind: "play", id: ids.nonePlay, contentId: ids.none, title: "Play queue-flood", sectionSlug: "queue-trips", favorites: 0 }),
+    ]);
+  });
+
+  it("by game, lists only that game's; without one, every game's", async () => {
+    expect(ours(await retestQueueQuery(db, { game: "madden", page: 1 }))).toEqual([]);
+    expect(ours(await retestQueueQuery(db, { game: null, page: 1 })).map((row) => `${row.kind}:${row.id}`)).toEqual([
+      `content:${ids.two}`,
+      `play:${ids.twoPlay}`,
+      `content:${ids.one}`,
+      `play:${ids.nonePlay}`,
+    ]);
   });
 });
