@@ -11,6 +11,15 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   "lab-sessions": "Lab Sessions",
 };
 
+/** What one item of a type is called in a sentence ('Unlock this lab session'). */
+export const CONTENT_TYPE_NOUNS: Record<ContentType, string> = {
+  "meta-scheme": "scheme",
+  "off-meta-scheme": "scheme",
+  "pro-tip": "pro tip",
+  gameplay: "gameplay video",
+  "lab-sessions": "lab session",
+};
+
 /** Badge colours per type: meta green, off-meta purple, tip orange, gameplay blue, lab sessions pink. */
 export const CONTENT_TYPE_BADGES: Record<ContentType, string> = {
   "meta-scheme": "bg-emerald-500 text-emerald-950",

@@ -290,6 +290,20 @@ describe("free content is open to everyone", () => {
   });
 });
 
+describe("the unlock screen", () => {
+  it("names what a premium item of each type is, in the singular ('Unlock this lab session')", async () => {
+    const nouns = { "meta-scheme": "scheme", "off-meta-scheme": "scheme", "pro-tip": "pro tip", gameplay: "gameplay video", "lab-sessions": "lab session" };
+    const seen = new Set<string>();
+    for (const item of SEED_CONTENT.filter((entry) => entry.isPublished && entry.requiredTier === "premium")) {
+      const { status, body } = await fetchAs(`/content/${item.slug}`, "visitor");
+      expect(status, item.slug).toBe(200);
+      expect(textOf(body), item.slug).toMatch(new RegExp(`Unlock this ${nouns[item.type]}(?![a-z])`));
+      seen.add(item.type);
+    }
+    expect([...seen].sort()).toEqual(Object.keys(nouns).sort());
+  });
+});
+
 describe("member-only media", () => {
   const formationArt = premiumOnly("formationart");
   const playArt = premiumOnly("playart");

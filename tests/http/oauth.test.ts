@@ -133,9 +133,13 @@ describe("sign-in buttons", () => {
     expect(await responseText(await get("/auth?mode=forgot"))).not.toContain("Sign in with");
   });
 
-  it("answers 404 for a provider it does not know", async () => {
-    expect((await get("/auth/oauth/github")).status).toBe(404);
-    expect((await get("/auth/oauth/github/callback?code=x&state=y")).status).toBe(404);
+  it("answers 404 for a provider it does not know, with the site's 404 page", async () => {
+    for (const path of ["/auth/oauth/github", "/auth/oauth/github/callback?code=x&state=y"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+      expect(await response.text(), path).toContain("404 Page Not Found");
+    }
   });
 });
 

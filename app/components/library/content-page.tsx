@@ -8,7 +8,7 @@ import { TypeBadge } from "~/components/content-card";
 import { isSitePath } from "~/lib/html";
 import { Link } from "~/components/link";
 import { VideoPlayer } from "~/components/video-player";
-import { CONTENT_TYPE_LABELS, GAME_PATHS, isSchemeType } from "~/lib/content";
+import { CONTENT_TYPE_LABELS, CONTENT_TYPE_NOUNS, GAME_PATHS, isSchemeType } from "~/lib/content";
 import { formatCount, formatListingDate, GAME_LABELS } from "~/lib/format";
 import { StatusBadge } from "~/components/library/status-badge";
 import { ProgressBar } from "~/components/library/progress-bar";
@@ -452,7 +452,7 @@ export function UnlockScreen({ data: loaderData }: { data: Extract<LoaderData, {
             <svg viewBox="0 0 20 20" className="mx-auto h-10 w-10 text-turf" fill="currentColor" aria-hidden="true">
               <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2 6V6a2 2 0 1 1 4 0v2H8Z" />
             </svg>
-            <h2 id="unlock-title" className="mt-4 font-display text-2xl font-black text-white">Unlock this {isSchemeType(item.type) ? "scheme" : CONTENT_TYPE_LABELS[item.type].toLowerCase()}</h2>
+            <h2 id="unlock-title" className="mt-4 font-display text-2xl font-black text-white">Unlock this {CONTENT_TYPE_NOUNS[item.type]}</h2>
             <p className="mx-auto mt-3 max-w-lg text-slate-300">
               {isSchemeType(item.type)
                 ? `${formations.length} ${formations.length === 1 ? "formation" : "formations"} and ${plays} ${plays === 1 ? "play" : "plays"} with videos, diagrams and write-ups are waiting for premium members.`

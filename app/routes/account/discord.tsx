@@ -44,3 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: removed.roleGranted ? "Your Discord account is no longer linked. The members' role will be removed." : "Your Discord account is no longer linked.",
   });
 }
+
+/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
+export default function Page() {
+  return null;
+}

@@ -25,3 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   await claimKeptForm(app, request, outcome.userId, target);
   return redirectWithToast(target, { kind: "success", title: "Login successful! Redirecting..." }, { headers });
 }
+
+/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
+export default function Page() {
+  return null;
+}

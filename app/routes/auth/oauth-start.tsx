@@ -14,3 +14,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(url, { headers });
 }
+
+/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
+export default function Page() {
+  return null;
+}
