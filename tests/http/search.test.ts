@@ -186,6 +186,10 @@ describe("what each viewer may find", () => {
       expect(total, query).toBe(0);
       expect(text, query).toContain(`No results for “${query}”.`);
     }
+    // Nothing found and no filter chosen: no 'Filters' heading over an empty list.
+    const nothing = await search("zqnowhere");
+    expect(nothing.html).not.toContain('id="filters"');
+    expect((await search("blitz")).html).toContain('id="filters"');
   });
 
   it("some of the words never reach a premium write-up for a viewer who cannot read it", async () => {

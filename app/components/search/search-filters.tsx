@@ -73,18 +73,32 @@ export function ActiveFilterChips({ text, filters, className = "" }: { text: str
  * The filters beside the results: links that add or remove one value (no JavaScript needed), each
  * with the number of results it would give together with the other filters chosen.
  */
-export function SearchFilterList({ text, filters, facets, total }: { text: string; filters: SearchFilters; facets: FacetCounts; total: number }) {
-  const groups = FILTER_NAMES.map((name) => {
+type FilterListProps = { filters: SearchFilters; facets: FacetCounts; total: number };
+
+function filterGroups({ filters, facets, total }: FilterListProps) {
+  return FILTER_NAMES.map((name) => {
     const values = [...facets[name]];
     const chosen = filters[name];
     // A chosen value outside the most frequent ones: what it gives is what is shown, the total.
     if (chosen && !values.some((entry) => entry.value.toLowerCase() === chosen.toLowerCase())) values.unshift({ value: chosen, count: total });
     return { name, values, chosen };
   }).filter((group) => group.values.length > 0);
+}
+
+/** Turning 'Works on current update' on can only narrow: with nothing found it would lead to another empty page. */
+const offersWorksFilter = ({ filters, total }: FilterListProps) => Boolean(filters.works) || total > 0;
+
+/** Whether the list has anything to offer (nothing found, no filter chosen: no 'Filters' heading over nothing). */
+export function hasSearchFilters(props: FilterListProps) {
+  return offersWorksFilter(props) || filterGroups(props).length > 0;
+}
+
+export function SearchFilterList({ text, ...props }: FilterListProps & { text: string }) {
+  const { filters } = props;
+  const groups = filterGroups(props);
   return (
     <div className="space-y-5">
-      {/* Turning it on can only narrow: with nothing found it would lead to another empty page. */}
-      {filters.works || total > 0 ? (
+      {offersWorksFilter(props) ? (
         <section aria-labelledby="filter-works">
           <h3 id="filter-works" className="text-xs font-bold uppercase tracking-wider text-slate-400">
             Patch status

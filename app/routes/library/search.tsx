@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
 import { Link } from "~/components/link";
-import { FilterChipsRow, SearchFilterList } from "~/components/search/search-filters";
+import { FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { DidYouMean, FilteredOut, NO_FILTERS, WithoutFilters } from "~/components/search/search-hints";
 import { GAME_LABELS } from "~/lib/format";
@@ -226,10 +226,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </nav>
             ) : null}
           </div>
-          <aside id="filters" aria-label="Filters" className="lg:col-start-1 lg:row-start-1">
-            <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
-            <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} total={found.total} />
-          </aside>
+          {hasSearchFilters({ filters: search.filters, facets: found.facets, total: found.total }) ? (
+            <aside id="filters" aria-label="Filters" className="lg:col-start-1 lg:row-start-1">
+              <h2 className="mb-4 font-display text-lg font-black text-white lg:sr-only">Filters</h2>
+              <SearchFilterList text={search.text} filters={search.filters} facets={found.facets} total={found.total} />
+            </aside>
+          ) : null}
         </div>
       )}
     </div>
