@@ -24,7 +24,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return redirectWithToast("/account-settings#discord", { kind: "success", title: "Discord connected", description }, { headers });
 }
 
-/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
-export default function Page() {
-  return null;
-}
+export { NoPage as default } from "~/components/no-page";

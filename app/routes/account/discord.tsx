@@ -45,7 +45,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
-export default function Page() {
-  return null;
-}
+export { NoPage as default } from "~/components/no-page";

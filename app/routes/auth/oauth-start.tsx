@@ -15,7 +15,4 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return redirect(url, { headers });
 }
 
-/** Never shown (the loader redirects); having a page makes a 404 thrown above the site's 404 page, not a bare body. */
-export default function Page() {
-  return null;
-}
+export { NoPage as default } from "~/components/no-page";
