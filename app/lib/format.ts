@@ -21,6 +21,13 @@ export function formatShortDate(value: Date | number | string | null | undefined
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** Staff history: 'Nov 18, 2026, 3:07 PM UTC'. One shared formatter: toLocaleString builds a new one per call. */
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+
+export function formatDateTime(value: Date | number): string {
+  return DATE_TIME_FORMAT.format(value);
+}
+
 const NUMBER_FORMAT = new Intl.NumberFormat("en-US");
 
 /** Counts with thousands separators (12,345). One shared formatter: toLocaleString builds a new one per call. */

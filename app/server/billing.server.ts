@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents, users, type User } from "../../db/schema.ts";
+import { formatShortDate } from "../lib/format.ts";
 import type { PlanId } from "../lib/pricing.ts";
 import type { AppContext } from "./context.server.ts";
 import { queueDiscordSync, scheduleDiscordDrain } from "./discord.server.ts";
@@ -242,7 +243,7 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
 }
 
 async function notifyPaymentFailed(app: AppContext, member: User, accessUntil: Date) {
-  const day = accessUntil.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const day = formatShortDate(accessUntil);
   // A retry that failed after the grace ended: access has already paused, and the e-mail says so.
   const access = accessUntil.getTime() > Date.now() ? `you keep access until ${day}. Update your card to avoid losing access.` : `your premium access paused on ${day}. Update your card to get it back.`;
   const { text, html } = renderEmail({

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, contentStatuses, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
-import { applyStatusChange, badgeText, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
+import { formatDateTime } from "~/lib/format";
+import { applyStatusChange, badgeText, formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED, statusAfterUpdate } from "~/lib/patch";
 import { titleUpdateSchema } from "~/lib/schemas/patch";
 import { createDatabase } from "~/server/db.server";
 import { markSchemeVerified, markVerified, setItemStatus } from "~/server/item-status.server";
@@ -73,6 +74,22 @@ describe("status rules", () => {
     expect(issues({ ...base, releasedOn: "2025-04-31" })).toEqual(["Use a date like 2026-11-18."]);
     expect(issues({ ...base, releasedOn: "2024-02-29" })).toEqual(["The release date is before the game came out."]);
     expect(issues({ ...base, notesUrl: "javascript:alert(1)" })).toEqual(["Use a full https:// address."]);
+  });
+});
+
+describe("dates on the tracker's pages", () => {
+  it("writes an update's day as the runtime's en-US date does, for every month, without building a formatter", () => {
+    expect(formatUpdateDate("2026-11-18")).toBe("Nov 18, 2026");
+    for (let month = 1; month <= 12; month += 1) {
+      const day = `2027-${String(month).padStart(2, "0")}-0${(month % 9) + 1}`;
+      const expected = new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+      expect(formatUpdateDate(day)).toBe(expected);
+    }
+    expect(formatUpdateDate("not a day")).toBe("not a day");
+  });
+
+  it("writes a history entry's moment in UTC", () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 18, 15, 7))).toBe("Nov 18, 2026, 3:07 PM UTC");
   });
 });
 

@@ -2,12 +2,11 @@ import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { AUDIT_ACTION_LABELS } from "~/lib/audit";
+import { formatDateTime } from "~/lib/format";
 import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
 
 type Activity = NonNullable<LoaderData["activity"]>;
-
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 function Values({ values }: { values: Record<string, unknown> | null }) {
   if (!values || Object.keys(values).length === 0) return <span className="text-slate-500">—</span>;
@@ -59,7 +58,7 @@ export function ActivityTab({ activity }: { activity: Activity }) {
         ) : (
           rows.map((row) => (
             <tr key={row.id} data-testid="activity-row">
-              <td className="whitespace-nowrap text-slate-300">{dateTime.format(row.createdAt)}</td>
+              <td className="whitespace-nowrap text-slate-300">{formatDateTime(row.createdAt)}</td>
               <td className="text-slate-200">{row.actorEmail}</td>
               <td className="cell-title">{AUDIT_ACTION_LABELS[row.action]}</td>
               <td>{row.targetLabel || "—"}</td>

@@ -4,15 +4,12 @@
 import { Form } from "react-router";
 import { StatusBadge } from "~/components/library/status-badge";
 import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
+import { formatDateTime } from "~/lib/format";
 import { PATCH_STATUS_LABELS, STATUS_NOTE_MAX } from "~/lib/patch";
 import type { ContentFormData } from "~/routes/admin/content-form";
 import { PATCH_STATUSES } from "../../../db/enums";
 
 type Patch = NonNullable<ContentFormData["patch"]>;
-
-function formatWhen(milliseconds: number) {
-  return new Date(milliseconds).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-}
 
 type Refused = { item: string; error: string; fields: { status: string; note: string; alternative: string } };
 
@@ -100,7 +97,7 @@ export function PatchStatusCard({ slug, statuses, history, refused }: { slug: st
           <ol className="mt-3 space-y-2 text-sm">
             {history.map((entry) => (
               <li key={entry.id} className="text-slate-300">
-                <span className="text-slate-400">{formatWhen(entry.changedAt)}</span>{" "}
+                <span className="text-slate-400">{formatDateTime(entry.changedAt)}</span>{" "}
                 <span className="font-semibold text-white">{entry.playTitle ?? "This item"}</span>:{" "}
                 {entry.fromStatus ? PATCH_STATUS_LABELS[entry.fromStatus] : "new"} → {PATCH_STATUS_LABELS[entry.toStatus]}
                 {entry.version ? ` (${entry.version})` : ""}

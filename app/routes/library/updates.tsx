@@ -1,6 +1,7 @@
 import { Link } from "~/components/link";
 import type { Route } from "./+types/updates";
 import { StatusBadge } from "~/components/library/status-badge";
+import { formatCount } from "~/lib/format";
 import { formatUpdateDate, GAME_LABELS, type Game, type PatchStatus } from "~/lib/patch";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
@@ -152,7 +153,7 @@ function StillToRetest({ game, count, fromEarlier }: { game: Game; count: number
   return (
     <p className="mt-4 text-sm text-slate-200" data-testid="still-to-retest">
       <strong className="text-white">
-        Still to re-test{fromEarlier ? " from an earlier update" : ""}: {count.toLocaleString("en-US")} {count === 1 ? "scheme or video" : "schemes and videos"}.
+        Still to re-test{fromEarlier ? " from an earlier update" : ""}: {formatCount(count)} {count === 1 ? "scheme or video" : "schemes and videos"}.
       </strong>{" "}
       Each says 'Needs re-test' until our staff have run it on this version.{" "}
       <Link to={`/${game}?works=current`} className="text-link">

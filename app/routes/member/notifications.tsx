@@ -3,6 +3,7 @@ import type { Route } from "./+types/notifications";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
 import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
+import { formatShortDate } from "~/lib/format";
 import { badgeText } from "~/lib/patch";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
@@ -85,10 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
-function formatWhen(milliseconds: number) {
-  return new Date(milliseconds).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
-
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, inSite, page, pageCount } = loaderData;
   const unread = notifications.filter((entry) => entry.unread).length;
@@ -130,7 +127,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 <div className="flex flex-wrap items-center gap-2">
                   {entry.unread ? <span className="badge bg-turf text-field-950">New</span> : null}
                   <StatusBadge status={entry.status} version={entry.version} />
-                  <span className="text-xs text-slate-400">{formatWhen(entry.changedAt)}</span>
+                  <span className="text-xs text-slate-400">{formatShortDate(entry.changedAt)}</span>
                   {entry.superseded ? <span className="text-xs text-slate-400">· Changed again since</span> : null}
                 </div>
                 <Link to={entry.href} id={`notification-${entry.id}-link`} className="mt-2 block font-bold text-white underline decoration-slate-500 underline-offset-2 hover:decoration-white">
