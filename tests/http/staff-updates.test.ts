@@ -8,6 +8,7 @@ import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
 import { ALTERNATIVE_IS_ITSELF, MISSING_ALTERNATIVE, STATUS_CHANGED_SINCE, STATUS_NEWER_UPDATE } from "~/server/item-status.server";
+import { UNKNOWN_ITEM } from "~/server/status-form.server";
 
 // The patch tracker's staff forms (/admin/updates, and the content editor's 'Save status' forms)
 // for all six roles: visitors go to /auth, members get 403, staff succeed; bad input is refused
@@ -208,6 +209,8 @@ describe("bad input is refused with its message and changes nothing", () => {
     [{ releasedOn: "2099-01-01" }, "The release date can be at most 30 days ahead."],
     [{ releasedOn: "2026-02-30" }, "Use a date like 2026-11-18."],
     [{ notesUrl: "javascript:alert(1)" }, "Use a full https:// address."],
+    // A checkbox is ticked or not sent: any other value was not typed into the form.
+    [{ gameplay: "maybe" }, "Touches gameplay is either ticked or not."],
   ])("%j", async (change, message) => {
     const response = await post("admin", updateForm(`bad-${id}`, change));
     expect(response.status).toBe(400);
@@ -311,6 +314,9 @@ describe("bad input is refused with its message and changes nothing", () => {
     const missing = await postStatus("admin", { itemKind: "play", itemId: "999999999", status: "verified" });
     expect(missing.status).toBe(404);
     await missing.body?.cancel();
+    const unknownKind = await postStatus("admin", { itemKind: "foo", itemId: String(ids.play), status: "verified" });
+    expect(unknownKind.status).toBe(400);
+    expect(await unknownKind.text()).toContain("Unknown item.");
     const empty = await post("admin", { intent: "mark-verified" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Select at least one item.");
@@ -403,6 +409,25 @@ describe("statuses", () => {
     expect(refused.status).toBe(400);
     expect((await refused.text()).replaceAll("&#x27;", "'")).toContain(ALTERNATIVE_IS_ITSELF);
     expect((await state.db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, play.id)))[0].status).not.toBe("nerfed");
+  });
+
+  it("an item of another scheme is not set from this scheme's editor", async () => {
+    const [other] = await state.db
+      .select({ id: contentPlays.id })
+      .from(contentPlays)
+      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+      .innerJoin(content, eq(content.id, contentSections.contentId))
+      .where(eq(content.slug, "cfb26-spread-rpo-attack"))
+      .limit(1);
+    const [scheme] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, "cfb26-spread-rpo-attack"));
+    for (const [itemKind, itemId] of [["play", other.id], ["content", scheme.id]] as const) {
+      const before = await state.db.select().from(statusChanges).where(itemKind === "play" ? eq(statusChanges.playId, itemId) : eq(statusChanges.contentId, itemId));
+      const refused = await postStatus("admin", { itemKind, itemId: String(itemId), status: "nerfed", note: "Not from here." });
+      expect(refused.status, itemKind).toBe(404);
+      expect((await refused.text()).replaceAll("&#x27;", "'")).toContain(UNKNOWN_ITEM);
+      const after = await state.db.select().from(statusChanges).where(itemKind === "play" ? eq(statusChanges.playId, itemId) : eq(statusChanges.contentId, itemId));
+      expect(after).toEqual(before);
+    }
   });
 
   it("staff set a status from the editor's form (with history) and are sent back to the editor", async () => {

@@ -90,6 +90,8 @@ describe("a play's video address against its provider (the content editor)", () 
     ["custom", `https://www.youtube.com/watch?v=${ID}`, VIDEO_MISMATCH.isYoutube],
     // Not a URL: the field's own message ('Must be a valid URL').
     ["youtube", "not a url", null],
+    // A provider that is none of ours: its own message ('Choose a video provider from the list'), nothing of YouTube.
+    ["dailymotion", "https://example.com/x", null],
   ])("%s with %s", (provider, url, message) => {
     expect(videoMismatch(provider, url)).toBe(message);
   });

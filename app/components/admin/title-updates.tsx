@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert } from "~/components/forms";
+import { Field, FieldErrors, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
@@ -111,6 +111,7 @@ export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: Ti
               </span>
             </span>
           </label>
+          <FieldErrors id={fields.gameplay.errorId} errors={fields.gameplay.errors} />
         </div>
         <div className="flex flex-wrap gap-3">
           {/* aria-disabled, not disabled: the keyboard's focus stays on the button through the save. */}

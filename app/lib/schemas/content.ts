@@ -114,8 +114,13 @@ export const VIDEO_MISMATCH = {
   isFile: "This is a video file: choose Custom as the video provider.",
 } as const;
 
-/** Why a play's video address does not fit its provider (null when it does); members would meet a dead player. */
+/**
+ * Why a play's video address does not fit its provider (null when it does); members would meet a dead
+ * player. A provider that is none of ours has its own message ('Choose a video provider from the list'):
+ * nothing is said of the address then.
+ */
 export function videoMismatch(provider: unknown, url: string): string | null {
+  if (provider !== undefined && provider !== "" && !(VIDEO_PROVIDERS as readonly unknown[]).includes(provider)) return null;
   const chosen = provider === "vimeo" || provider === "custom" ? provider : "youtube";
   // Which kind of address this is, whatever was chosen (resolveVideo read for Vimeo skips YouTube).
   const source = resolveVideo(url);

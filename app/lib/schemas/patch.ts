@@ -52,17 +52,19 @@ export const titleUpdateSchema = z.object({
     .max(UPDATE_SUMMARY_MAX, `The summary can be at most ${UPDATE_SUMMARY_MAX.toLocaleString("en-US")} characters.`)
     .optional()
     .transform((value) => value ?? ""),
+  // A checkbox: ticked ('on'), or not sent at all. Anything else was not typed into this form.
   gameplay: z
     .string()
     .optional()
+    .refine((value) => value === undefined || value === "" || value === "on" || value === "true", "Touches gameplay is either ticked or not.")
     .transform((value) => value === "on" || value === "true"),
 });
 export type TitleUpdateValue = z.output<typeof titleUpdateSchema>;
 
 export const statusChangeSchema = z.object({
   intent: z.literal("set-status"),
-  itemKind: z.enum(STATUS_ITEM_KINDS),
-  itemId: z.coerce.number().int().positive(),
+  itemKind: z.enum(STATUS_ITEM_KINDS, { error: "Unknown item." }),
+  itemId: z.coerce.number({ error: "Unknown item." }).int("Unknown item.").positive("Unknown item."),
   status: z.enum(PATCH_STATUSES, { error: "Choose Verified, Needs re-test, Works with adjustment or Nerfed." }),
   note: optionalText(STATUS_NOTE_MAX, `The note can be at most ${STATUS_NOTE_MAX} characters.`),
   alternative: alternativeLinkField,

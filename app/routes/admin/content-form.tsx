@@ -106,7 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A 'Save status' form of the 'Patch status' card (edit only): refused entries come back here,
     // next to their item, as typed.
     if (!params.slug) throw data("Content not found", { status: 404 });
-    const outcome = await submitStatusForm(app.db, formData, user.id, app.env.SITE_URL);
+    const outcome = await submitStatusForm(app.db, formData, user.id, app.env.SITE_URL, params.slug);
     if (outcome.ok) return redirectWithToast(`/admin/content/${params.slug}`, statusSavedToast(outcome));
     return data(
       {
