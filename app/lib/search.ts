@@ -63,10 +63,11 @@ export function facingAsVs(words: string[]): string[] {
 }
 
 export function parseSearchParams(params: URLSearchParams): SearchRequest {
-  const raw = (params.get("q") ?? "").replace(/\s+/g, " ").trim();
+  // Control characters (a NUL typed into the address) are nothing anyone searches for: read as spaces.
+  const raw = (params.get("q") ?? "").replace(/[\s\p{Cc}]+/gu, " ").trim();
   const truncated = raw.length > MAX_QUERY_LENGTH;
   const text = truncated ? raw.slice(0, MAX_QUERY_LENGTH) : raw;
-  const tag = (params.get("tag") ?? "").trim();
+  const tag = (params.get("tag") ?? "").replace(/[\s\p{Cc}]+/gu, " ").trim();
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     text,

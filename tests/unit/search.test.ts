@@ -46,6 +46,13 @@ describe("reading the request", () => {
     expect(parseSearchParams(new URLSearchParams({ q: "beat cover 3" })).words).toEqual(["beat", "cover", "3"]);
   });
 
+  it("reads control characters in the address (a NUL) as spaces, never echoing them", () => {
+    const request = parseSearchParams(new URLSearchParams({ q: "cover\u0000three\u0007", tag: "\u0000" }));
+    expect(request.text).toBe("cover three");
+    expect(request.filters.tag).toBeNull();
+    expect(parseSearchParams(new URLSearchParams({ tag: "vs\u0000man" })).filters.tag).toBe("vs man");
+  });
+
   it("cuts the query at 200 characters, ignores unknown filters and keeps the page in range", () => {
     const request = parseSearchParams(new URLSearchParams({ q: `  cover   ${"x".repeat(300)}`, game: "nfl", type: "pro-tip", difficulty: "expert", tag: "vs man", page: "-3" }));
     expect(request.text).toHaveLength(200);
