@@ -267,7 +267,10 @@ describe("bad input", () => {
     const [entry] = await entriesOf(id);
     const note = await postForm(`/gameplans/${id}`, { intent: "note", entryId: String(entry.id), note: "x".repeat(281) }, { cookie });
     expect(note.status).toBe(400);
-    expect(textOf(await note.text())).toContain("The note can be at most 280 characters.");
+    const refusedNote = await note.text();
+    expect(textOf(refusedNote)).toContain("The note can be at most 280 characters.");
+    // Without JavaScript the refusal is a new page: the play's 'Note, move or remove' opens on its message.
+    expect(refusedNote).toMatch(/<details class="w-full" open="">\s*<summary[^>]*>Note, move or remove/);
     const move = await postForm(`/gameplans/${id}`, { intent: "place", entryId: String(entry.id), situation: "nowhere" }, { cookie });
     expect(move.status).toBe(400);
     expect(textOf(await move.text())).toContain("Choose a situation from the list.");

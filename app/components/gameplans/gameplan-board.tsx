@@ -214,7 +214,7 @@ function EntryItem(props: {
             </button>
           </Form>
         ) : null}
-        <details className="w-full" open={Boolean(answer?.error)}>
+        <details className="w-full" open={Boolean(answer?.error || answer?.result?.status === "error")}>
           {/* 40 px tall or more: a thumb's target on a phone. */}
           <summary className="cursor-pointer py-2.5 text-sm text-link">
             Note, move or remove<span className="sr-only"> ({title})</span>
