@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { content, contentPlays, contentSections, contentStatuses, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
@@ -50,6 +50,15 @@ const post = (role: Role, fields: Record<string, string>) => postForm("/admin/up
 /** A 'Save status' form of the editor's 'Patch status' card, posted to the editor of this file's item. */
 const postStatus = (role: Role, fields: Record<string, string>) =>
   postForm(`/admin/content/patch-staff-${id}`, { intent: "set-status", ...fields }, { cookie: cookies[role] });
+/** The first seeded play matching `where` (its scheme and formation joined). */
+const playWhere = (where: SQL | undefined) =>
+  state.db
+    .select({ id: contentPlays.id })
+    .from(contentPlays)
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .innerJoin(content, eq(content.id, contentSections.contentId))
+    .where(where)
+    .limit(1);
 const updateForm = (version: string, extra: Record<string, string> = {}) => ({
   intent: "save-update",
   game: "college",
@@ -394,12 +403,7 @@ describe("statuses", () => {
   });
 
   it("a nerfed item's 'Use instead' cannot lead back to its own page", async () => {
-    const [play] = await state.db
-      .select({ id: contentPlays.id })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(and(eq(content.slug, "cfb26-335-tite-defense"), eq(contentSections.slug, "335-tite"), eq(contentPlays.slug, "tite-mid-blitz")));
+    const [play] = await playWhere(and(eq(content.slug, "cfb26-335-tite-defense"), eq(contentSections.slug, "335-tite"), eq(contentPlays.slug, "tite-mid-blitz")));
     const own = "/content/cfb26-335-tite-defense/section/335-tite/play/tite-mid-blitz";
     const refused = await postForm(
       "/admin/content/cfb26-335-tite-defense",
@@ -412,13 +416,7 @@ describe("statuses", () => {
   });
 
   it("an item of another scheme is not set from this scheme's editor", async () => {
-    const [other] = await state.db
-      .select({ id: contentPlays.id })
-      .from(contentPlays)
-      .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
-      .innerJoin(content, eq(content.id, contentSections.contentId))
-      .where(eq(content.slug, "cfb26-spread-rpo-attack"))
-      .limit(1);
+    const [other] = await playWhere(eq(content.slug, "cfb26-spread-rpo-attack"));
     const [scheme] = await state.db.select({ id: content.id }).from(content).where(eq(content.slug, "cfb26-spread-rpo-attack"));
     for (const [itemKind, itemId] of [["play", other.id], ["content", scheme.id]] as const) {
       const before = await state.db.select().from(statusChanges).where(itemKind === "play" ? eq(statusChanges.playId, itemId) : eq(statusChanges.contentId, itemId));
