@@ -39,6 +39,10 @@ export function Comments({
   const editRefused = answer?.intent === "update-comment";
   // The comment being edited, when its form is on the page: a refused edit's text stays in it.
   const editFormShown = comments.some((comment) => comment.id === editing && comment.canEdit);
+  // A refused edit is said at its form, under the box the member typed in (with JavaScript the page
+  // stays scrolled there); only a refusal with no form to hold it is said above 'Add a comment'.
+  const editError = error && editRefused && editFormShown ? error : null;
+  const pageError = editError ? null : error;
   const here = (hash: string, extra: Record<string, string> = {}) => pageHref(location.pathname, paging.current, hash, extra);
 
   // A comment deleted, or the paging link pressed gone: the keyboard goes to the heading.
@@ -50,18 +54,12 @@ export function Comments({
         Comments {loadFailed ? null : <span className="text-slate-400">({paging.total})</span>}
       </h2>
 
-      {error ? (
+      {pageError ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
-          <span>{error}</span>
-          {sessionEnded && permission === "allowed" && (editRefused ? editFormShown : true) ? (
+          <span>{pageError}</span>
+          {sessionEnded && permission === "allowed" && !editRefused ? (
             // The form (JavaScript on) still holds the comment: the login opens beside it, not instead of it.
-            <>
-              {" "}
-              <a href={loginHref} target="_blank" rel="noopener" className="text-link">
-                Log in in a new tab
-              </a>
-              {editRefused ? ", then press Save again: your edit is still here." : ", then press Post Comment again: your comment is still here."}
-            </>
+            <LogInInNewTab href={loginHref} then="then press Post Comment again: your comment is still here." />
           ) : null}
         </p>
       ) : null}
@@ -104,6 +102,8 @@ export function Comments({
                   comment={comment}
                   editing={editing === comment.id}
                   deleting={deleting === comment.id}
+                  editError={editing === comment.id ? editError : null}
+                  loginHref={sessionEnded ? loginHref : null}
                   href={(extra) => here(`comment-${comment.id}`, extra)}
                 />
               ))}
@@ -132,11 +132,16 @@ function CommentItem({
   comment,
   editing,
   deleting,
+  editError,
+  loginHref,
   href,
 }: {
   comment: CommentView;
   editing: boolean;
   deleting: boolean;
+  /** Why this comment's edit was refused (its form is open), and a way back in when the session ended. */
+  editError: string | null;
+  loginHref: string | null;
   /** This page's URL, at this comment, with extra search parameters. */
   href: (extra?: Record<string, string>) => string;
 }) {
@@ -158,7 +163,7 @@ function CommentItem({
         </time>
       </header>
       {editing && comment.canEdit ? (
-        <EditCommentForm comment={comment} cancelHref={href()} />
+        <EditCommentForm comment={comment} cancelHref={href()} error={editError} loginHref={loginHref} />
       ) : (
         <p>{comment.comment}</p>
       )}
@@ -207,13 +212,27 @@ function PageLink({ to, children }: { to: string; children: React.ReactNode }) {
 
 /**
  * Without JavaScript a refused comment (empty, too fast) answers with the whole page: posted to this
- * address with #comments, the browser opens it at the comments and their message, not at the top.
- * With JavaScript the page stays where it is and the form's own action is used.
+ * address with #comments (an edit, with its comment's anchor), the browser opens it at the form and
+ * its message, not at the top. With JavaScript the page stays where it is and the form's own action
+ * is used.
  */
-function useCommentsAction() {
+function useCommentsAction(anchor = "comments") {
   const hydrated = useHydrated();
   const location = useLocation();
-  return hydrated ? undefined : `${location.pathname}${location.search}#comments`;
+  return hydrated ? undefined : `${location.pathname}${location.search}#${anchor}`;
+}
+
+/** After a refusal because the session ended: log in beside the form that still holds the text. */
+function LogInInNewTab({ href, then }: { href: string; then: string }) {
+  return (
+    <>
+      {" "}
+      <a href={href} target="_blank" rel="noopener" className="text-link">
+        Log in in a new tab
+      </a>
+      , {then}
+    </>
+  );
 }
 
 /**
@@ -279,13 +298,14 @@ function NewCommentForm({ refused }: { refused: boolean }) {
   );
 }
 
-function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
+function EditCommentForm({ comment, cancelHref, error, loginHref }: { comment: CommentView; cancelHref: string; error: string | null; loginHref: string | null }) {
   const navigation = useNavigation();
   // A refused edit answered with the whole page (without JavaScript) comes back as typed.
   const answer = useActionData() as CommentAnswer | undefined;
   const typed = answer?.intent === "update-comment" && answer.sent ? answer.sent : null;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-comment";
-  const action = useCommentsAction();
+  const action = useCommentsAction(`comment-${comment.id}`);
+  const errorId = `edit-comment-${comment.id}-error`;
   return (
     <Form method="post" action={action} replace preventScrollReset className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="update-comment" />
@@ -301,8 +321,16 @@ function EditCommentForm({ comment, cancelHref }: { comment: CommentView; cancel
         required
         defaultValue={typed ?? comment.comment}
         className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         autoFocus
       />
+      {error ? (
+        <p role="alert" id={errorId} className="rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+          <span>{error}</span>
+          {loginHref ? <LogInInNewTab href={loginHref} then="then press Save again: your edit is still here." /> : null}
+        </p>
+      ) : null}
       <div className="flex gap-3">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
         <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>

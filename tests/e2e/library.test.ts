@@ -259,8 +259,21 @@ describe("a premium member with JavaScript", () => {
     await comment.getByRole("link", { name: "Edit" }).click();
     const editor = comment.getByLabel("Edit comment");
     await visible(editor);
-    await editor.fill(`${text} (edited)`);
-    await comment.getByRole("button", { name: "Save" }).click();
+    // Refused (only spaces): said under the box, on screen where the member is, the box still open.
+    // The comment's text is in the box now, and the refusal keeps what was typed: found by its box.
+    const editing = page.locator("li", { has: page.getByLabel("Edit comment") });
+    const editBox = editing.getByLabel("Edit comment");
+    await editBox.fill("   ");
+    await editing.getByRole("button", { name: "Save" }).click();
+    const refusal = editing.getByRole("alert");
+    await visible(refusal);
+    expect(await refusal.textContent()).toBe("Comment cannot be empty.");
+    expect(await refusal.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0)).toBe(true);
+    expect(await page.locator("#comments > [role=alert]").count()).toBe(0);
+    // The browser logs the refusal's 400 answer to the console: expected here, not a script error.
+    scriptErrors.splice(0, scriptErrors.length, ...scriptErrors.filter((message) => !message.includes("status of 400")));
+    await editBox.fill(`${text} (edited)`);
+    await editing.getByRole("button", { name: "Save" }).click();
     await visible(page.getByText(`${text} (edited)`));
     await page.waitForFunction(() => !document.querySelector("textarea[id^='edit-comment-']"));
     // The keyboard is back on the comment's 'Edit', not at the top of the page.
@@ -359,6 +372,15 @@ describe("a premium member without JavaScript", () => {
     await comment.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/editComment=\d+/);
     const editing = page.locator("li", { has: page.getByLabel("Edit comment") });
+    // Refused (only spaces): the answer opens at the comment, its message under the box.
+    await editing.getByLabel("Edit comment").fill("   ");
+    await editing.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/#comment-\d+$/);
+    const refusal = editing.getByRole("alert");
+    await visible(refusal);
+    expect(await refusal.textContent()).toBe("Comment cannot be empty.");
+    expect(await refusal.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && element.getBoundingClientRect().top >= 0)).toBe(true);
+    expect(await page.locator("#comments > [role=alert]").count()).toBe(0);
     await editing.getByLabel("Edit comment").fill(`${text} (edited)`);
     await editing.getByRole("button", { name: "Save" }).click();
     await visible(page.getByText(`${text} (edited)`));

@@ -215,6 +215,19 @@ describe("editing and deleting", () => {
     const tooLong = await post({ intent: "update-comment", commentId: String(stored.id), comment: "y".repeat(2001) }, "premium");
     expect(tooLong.status).toBe(400);
     expect((await commentById(stored.id))?.comment).toBe(edited);
+
+    // Refused from its open form (the page without JavaScript): said under the edit box, not above 'Add a comment'.
+    const fromForm = await postForm(`/content/${SLUG}?editComment=${stored.id}`, { intent: "update-comment", commentId: String(stored.id), comment: "   " }, { cookie: cookies.premium });
+    expect(fromForm.status).toBe(400);
+    const refusedHtml = await fromForm.text();
+    const item = new RegExp(`<li id="comment-${stored.id}"[\\s\\S]*?</li>`).exec(refusedHtml)?.[0] ?? "";
+    expect(alertText(item)).toEqual(["Comment cannot be empty."]);
+    expectToContain(item, `aria-describedby="edit-comment-${stored.id}-error"`);
+    // The form posts back to its comment's anchor, where the browser then opens the answer.
+    expectToContain(item, `action="/content/${SLUG}?editComment=${stored.id}#comment-${stored.id}"`);
+    const beforeList = refusedHtml.slice(refusedHtml.indexOf('id="comments"'), refusedHtml.indexOf(`<li id="comment-${stored.id}"`));
+    expect(alertText(beforeList)).toEqual([]);
+    expect((await commentById(stored.id))?.comment).toBe(edited);
   });
 
   it("asks 'Delete this comment?' and lets the author delete their own comment", async () => {
