@@ -242,7 +242,17 @@ function randomId(prefix: string) {
   return `${prefix}_local_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
 }
 
-export const LOCAL_PROMOTION_CODES: Record<string, string> = { GRIDIRON10: "promo_local_gridiron10" };
+/**
+ * Test mode's promotion codes, as a Stripe promotion code on a coupon of "once" duration: a percentage
+ * off the first payment. The test checkout shows the discounted amount due today.
+ */
+export const LOCAL_PROMOTION_CODES: Record<string, { id: string; percentOff: number }> = { GRIDIRON10: { id: "promo_local_gridiron10", percentOff: 10 } };
+
+/** A test-mode promotion code by its id: its code and discount (null for an id that is none of them). */
+export function localPromotion(id: string | null): { code: string; percentOff: number } | null {
+  const entry = Object.entries(LOCAL_PROMOTION_CODES).find(([, promotion]) => promotion.id === id);
+  return entry ? { code: entry[0], percentOff: entry[1].percentOff } : null;
+}
 
 export function localGateway(app: AppContext, origin: string): BillingGateway & {
   getCheckoutSession(id: string): Promise<LocalCheckoutSession | null>;
@@ -323,7 +333,7 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       return id;
     },
     async findPromotionCode(code) {
-      return LOCAL_PROMOTION_CODES[code.toUpperCase()] ?? null;
+      return LOCAL_PROMOTION_CODES[code.toUpperCase()]?.id ?? null;
     },
     async createCheckoutSession(request) {
       const id = randomId("cs");

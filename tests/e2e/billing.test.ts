@@ -36,7 +36,9 @@ describe("billing in Chromium", () => {
     // The local test checkout.
     await page.waitForURL((url) => url.pathname === "/subscribe/test-checkout", { timeout: 15_000 });
     await visible(page.getByText("Test mode", { exact: true }));
-    await visible(page.getByText("Promo code applied."));
+    await visible(page.getByText("Promo code applied: GRIDIRON10 (10% off the first payment)"));
+    // $14.95 less 10% ($1.495, rounded up to $1.50).
+    expect(await page.getByTestId("due-today").textContent()).toBe("$13.45");
     await visible(page.getByRole("button", { name: "Cancel" }));
     await page.getByRole("button", { name: "Pay" }).click();
 

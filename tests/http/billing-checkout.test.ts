@@ -206,7 +206,17 @@ describe("checkout input", () => {
     const page = await text(await get(response.headers.get("Location")!, { cookie }));
     expect(page).toContain("Premium Yearly");
     expect(page).toContain("$125");
-    expect(page).toContain("Promo code applied.");
+    expect(page).toContain("Promo code applied: GRIDIRON10 (10% off the first payment)");
+    expect(page).toMatch(/<dd data-testid="due-today">\$112\.50<\/dd>/);
+  });
+
+  it("shows the full price, and no promo code, when none was entered", async () => {
+    const { cookie } = await freeMember();
+    const response = await postForm("/subscribe", { plan: "monthly", promoCode: "" }, { cookie });
+    const page = await text(await get(response.headers.get("Location")!, { cookie }));
+    expect(page).toContain("$14.95");
+    expect(page).not.toContain("Promo code applied");
+    expect(page).not.toContain("due-today");
   });
 });
 

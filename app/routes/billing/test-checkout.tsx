@@ -7,7 +7,7 @@ import { planForPrice } from "~/server/billing.server";
 import { getApp } from "~/server/context.server";
 import { requireUser } from "~/server/guards.server";
 import { readForm } from "~/server/http.server";
-import { billingMode, localGateway } from "~/server/stripe.server";
+import { billingMode, localGateway, localPromotion } from "~/server/stripe.server";
 
 // The local stand-in for Stripe Checkout (docs/decisions/0005-billing-gateway-and-local-mode.md): only without a Stripe key, on localhost.
 async function loadSession(request: Request, context: Route.LoaderArgs["context"], sessionId: string) {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session") ?? "";
   const { app, session, alreadyPremium } = await loadSession(request, context, sessionId);
   const plan = planForPrice(app.env, session.priceId) ?? "monthly";
-  return { sessionId, plan, completed: session.completed, promotion: Boolean(session.promotionCodeId), alreadyPremium };
+  return { sessionId, plan, completed: session.completed, promotion: localPromotion(session.promotionCodeId), alreadyPremium };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,6 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (alreadyPremium) return data({ error: ALREADY_PREMIUM }, { status: 409 });
   if (!session.completed) await gateway.completeCheckout(session.id);
   return redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
+}
+
+/** A percentage off a price in dollars, in whole cents (half a cent rounds up). */
+function discountCents(price: number, percentOff: number) {
+  return Math.round((Math.round(price * 100) * percentOff) / 100);
+}
+
+function formatCents(cents: number) {
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 export function meta() {
@@ -76,7 +85,26 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             <span className="text-sm font-normal text-slate-400">/{plan.period}</span>
           </span>
         </div>
-        {loaderData.promotion ? <p className="mt-2 text-sm text-turf">Promo code applied.</p> : null}
+        {loaderData.promotion ? (
+          <dl className="mt-2 space-y-1 rounded-xl border border-field-700 p-4 text-sm">
+            <div className="flex justify-between gap-3 text-turf">
+              <dt>
+                Promo code applied: {loaderData.promotion.code} ({loaderData.promotion.percentOff}% off the first payment)
+              </dt>
+              <dd className="shrink-0">−{formatCents(discountCents(plan.price, loaderData.promotion.percentOff))}</dd>
+            </div>
+            <div className="flex justify-between gap-3 font-bold text-white">
+              <dt>Due today</dt>
+              <dd data-testid="due-today">{formatCents(Math.round(plan.price * 100) - discountCents(plan.price, loaderData.promotion.percentOff))}</dd>
+            </div>
+            <div className="flex justify-between gap-3 text-slate-400">
+              <dt>Then</dt>
+              <dd>
+                {plan.priceLabel}/{plan.period}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
         <div className="mt-6 grid grid-cols-2 gap-3">
           <Form method="post">
             <input type="hidden" name="session" value={loaderData.sessionId} />
