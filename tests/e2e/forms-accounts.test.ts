@@ -63,7 +63,11 @@ async function subscribe(w: WatchedPage, plan: "Monthly" | "Yearly", promoCode: 
   await page.getByRole("button", { name: "Proceed to Payment" }).click();
   await page.waitForURL((url) => url.pathname === "/subscribe/test-checkout", { timeout: 15_000 });
   await visible(page.getByText("Test mode", { exact: true }));
-  if (promoCode) await visible(page.getByText("Promo code applied."));
+  if (promoCode) {
+    await visible(page.getByText(`Promo code applied: ${promoCode} (10% off the first payment)`));
+    // The discount is taken off what is due today: 10% of $14.95 ($1.495) rounds to $1.50; of $125, $12.50.
+    expect(await page.getByTestId("due-today").textContent()).toBe(plan === "Monthly" ? "$13.45" : "$112.50");
+  }
   await w.check();
   await page.getByRole("button", { name: "Pay" }).click();
   await page.waitForURL((url) => url.pathname === "/success", { timeout: 15_000 });
@@ -238,7 +242,7 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     expect(await page.getByLabel("Promo code (optional)").inputValue()).toBe("GRIDIRON10");
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await page.waitForURL((url) => url.pathname === "/subscribe/test-checkout", { timeout: 15_000 });
-    await visible(page.getByText("Promo code applied."));
+    await visible(page.getByText("Promo code applied: GRIDIRON10 (10% off the first payment)"));
     await w.finish();
   });
 });
