@@ -3,6 +3,15 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { passwordStrength } from "~/lib/password-rules";
 
+/**
+ * When conform checks a form in the browser: at the first send, then as each field is corrected.
+ * Never when a field is left: a message appearing then pushes what is below it down under the finger
+ * or mouse already pressing the next control, and that press is lost (the register form's terms
+ * checkbox; the title-update form's 'Touches gameplay', left ticked by mistake, sent a whole game's
+ * library back to re-test).
+ */
+export const CHECK_ON_SEND = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (

@@ -60,9 +60,17 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await page.getByLabel("Version", { exact: true }).fill(version);
     await page.getByLabel("Release date", { exact: true }).fill("2025-07-15");
     await page.getByLabel("Summary", { exact: true }).fill("Recorded from the form matrix.");
+    // A mistyped link then a press on 'Touches gameplay': no message appears as the link is left to
+    // push the box from under the pointer, so the press unticks it (it is said when the form is sent).
+    await page.getByLabel("Official notes (link)", { exact: true }).fill("ea.com/notes");
+    const gameplay = page.getByRole("checkbox", { name: /Touches gameplay/ });
+    await gameplay.click();
+    expect(await gameplay.isChecked()).toBe(false);
+    await page.getByLabel("Official notes (link)", { exact: true }).fill("https://www.ea.com/games/ea-sports-college-football/news/matrix-notes");
     await page.getByRole("button", { name: "Record update" }).click();
     // Older than the game's current update: recorded for the record, nothing goes back to re-test.
     await succeeded(w, "Title update recorded", `${version} is saved.`);
+    expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version)))[0]).toMatchObject({ gameplay: false, notesUrl: "https://www.ea.com/games/ea-sports-college-football/news/matrix-notes" });
     // With JavaScript the keyboard is at the form, drawn anew for the next update.
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-heading");
     // The form starts empty for the next update: pressing the button again must not resend this one.

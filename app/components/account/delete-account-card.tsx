@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert, hintAndError } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FormAlert, hintAndError } from "~/components/forms";
 import { deleteAccountSchemaFor, DELETE_CONFIRMATION } from "~/lib/schemas/account";
 import { SettingsCard } from "./settings-card";
 
@@ -21,8 +21,7 @@ export function DeleteAccountCard({ state, lastResult }: { state: DeleteAccountS
     id: "delete-account-form",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchemaFor(state.hasPassword) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
   const canSubmit = state.hasPassword || state.freshSignIn;

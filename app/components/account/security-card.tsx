@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { Field, FocusOnArrival, FormAlert, NewPasswordField } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FocusOnArrival, FormAlert, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
 import { changePasswordSchema, PASSWORD_CHANGE_ATTEMPTS } from "~/lib/schemas/auth";
 import { SettingsCard } from "./settings-card";
@@ -43,8 +43,7 @@ export function SecurityCard({
     id: "change-password",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   // A successful change comes back as a new page (a redirect, with its toast): a new key then clears
   // the form and its strength meter. A refused one keeps the form (and the keyboard's focus in it).

@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { BlogFormAnswer, BlogFormData } from "~/routes/admin/blog-form";
-import { Field, FieldErrors, FilesNotKept } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FieldErrors, FilesNotKept } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { BLOG_CATEGORY_LABELS } from "~/lib/blog";
 import { formatShortDate } from "~/lib/format";
@@ -38,8 +38,7 @@ export function BlogEditor({ loaderData, actionData }: { loaderData: BlogFormDat
       status: post?.isPublished ? "published" : "draft",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogPostSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
 
   // While creating, the slug follows the title until it is edited by hand; editing never re-derives it.

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-form";
-import { Field, FieldErrors, FilesNotKept, FormAlert } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FieldErrors, FilesNotKept, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import {
   CONTENT_TYPE_OPTIONS,
@@ -73,8 +73,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
     lastResult: actionData?.result ?? undefined,
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contentFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const formations = fields.formations.getFieldList();
   const imageError = actionData?.imageError ?? null;

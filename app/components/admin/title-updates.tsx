@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { Field, FieldErrors, FormAlert } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FieldErrors, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
@@ -29,8 +29,7 @@ export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: Ti
       gameplay: editing ? (editing.gameplay ? "on" : "") : "on",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: titleUpdateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const formProps = getFormProps(form);
   const error = actionData && actionData.intent !== "save-update" ? actionData.error : null;

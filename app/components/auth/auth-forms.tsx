@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { Field, FocusOnArrival, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FocusOnArrival, FormAlert, NameFields, NewPasswordField } from "~/components/forms";
 import { Link } from "~/components/link";
 import { showToast } from "~/components/toaster";
 import { forgotPasswordSchema, loginSchema, registerSchema, safeRedirectPath } from "~/lib/schemas/auth";
@@ -36,8 +36,7 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
     id: "login",
     lastResult: loginData && "result" in loginData ? loginData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const succeeded = loginData && "status" in loginData && loginData.status === "success";
   const successTarget = succeeded ? loginData.redirectTo : null;
@@ -117,11 +116,8 @@ export function RegisterForm({ actionData, redirectTo, turnstileSiteKey }: { act
     id: "register",
     lastResult: registerData && "result" in registerData ? registerData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    // Not on blur: a message appearing as the password field is left pushed the terms checkbox
-    // down under the finger or mouse that was pressing it, and the press was lost. The strength
-    // meter already says what the password lacks while it is typed.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // The strength meter already says what the password lacks while it is typed.
+    ...CHECK_ON_SEND,
   });
   const [accepted, setAccepted] = useState(fields.acceptTerms.initialValue === "on");
   const hydrated = useHydrated();
@@ -206,8 +202,7 @@ export function ForgotPassword({ actionData, turnstileSiteKey }: { actionData: A
     id: "forgot",
     lastResult: forgotData && "result" in forgotData ? forgotData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const [email, setEmail] = useState("");
   const hydrated = useHydrated();

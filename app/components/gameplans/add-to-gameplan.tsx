@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import { Field } from "~/components/forms";
+import { CHECK_ON_SEND, Field } from "~/components/forms";
 import { Link } from "~/components/link";
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { GAME_LABELS } from "~/lib/format";
@@ -22,7 +22,7 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
     id: "add-to-gameplan-form",
     defaultValue: { gameplanId: String(gameplans[0]?.id ?? ""), situation: GAMEPLAN_SITUATIONS[0] },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addToGameplanSchema }),
-    shouldValidate: "onBlur",
+    ...CHECK_ON_SEND,
   });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const saving = fetcher.state !== "idle";

@@ -5,7 +5,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form, useFetcher, useLocation, useNavigation } from "react-router";
-import { FieldErrors } from "~/components/forms";
+import { CHECK_ON_SEND, FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
@@ -263,8 +263,7 @@ function NoteForm({ entry, lastResult, atEntry }: { entry: GameplanEntry; lastRe
     lastResult: lastResult ?? undefined,
     defaultValue: { note: entry.note ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: entryNoteSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   return (
     <Form method="post" action={atEntry} preventScrollReset {...getFormProps(form)} className="space-y-2">

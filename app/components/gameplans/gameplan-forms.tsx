@@ -4,7 +4,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { useCopiedFlag } from "~/components/copy-link";
-import { Field, FormAlert } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { useHydrated } from "~/components/use-hydrated";
@@ -26,8 +26,7 @@ export function CreateGameplanForm({ lastResult, game, full }: { lastResult: Sub
     lastResult: lastResult ?? undefined,
     defaultValue: { name: "", game: game ?? "madden" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createGameplanSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -58,8 +57,7 @@ export function RenameGameplanForm({ name, lastResult }: { name: string; lastRes
     lastResult: lastResult ?? undefined,
     defaultValue: { name },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: renameGameplanSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/reset-password";
-import { Field, FormAlert, NewPasswordField } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FormAlert, NewPasswordField } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPasswordWithToken } from "~/server/accounts.server";
@@ -100,8 +100,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: Route.Com
     id: "reset-password",
     lastResult: actionData?.result ?? undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const busy = navigation.state === "submitting";
   return (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
-import { Field, FocusOnArrival, FormAlert, hintAndError } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FocusOnArrival, FormAlert, hintAndError } from "~/components/forms";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
@@ -115,8 +115,7 @@ function TipForm({ result }: { result: SubmissionResult<string[]> | undefined })
     lastResult: result,
     defaultValue: { gameType: "madden" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: tipSubmissionSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const hydrated = useHydrated();
   // What is typed, for the counter and the Submit button (a refused form comes back as sent).

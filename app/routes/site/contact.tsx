@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { Field, FormAlert } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import { contactSchema, MAX_CONTACT_MESSAGE } from "~/lib/schemas/contact";
 import { formatCount } from "~/lib/format";
@@ -87,8 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     id: "contact",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const location = useLocation();
   // The form starts empty at each new page (the redirect after a message is sent), not after a
