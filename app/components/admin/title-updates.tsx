@@ -32,7 +32,8 @@ export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: Ti
     ...CHECK_ON_SEND,
   });
   const formProps = getFormProps(form);
-  const error = actionData && actionData.intent !== "save-update" ? actionData.error : null;
+  // Not this form's own refusals (said at its fields), nor 'Mark verified''s (said beside its button).
+  const error = actionData && actionData.intent !== "save-update" && actionData.intent !== "mark-verified" ? actionData.error : null;
   // The form is drawn anew for 'Edit' (keyed by what it edits): the keyboard follows it to its
   // heading from the list's 'Edit'. Never on the page's first load. After a save, the page's
   // aimFocus sends it there too (the button pressed went with the old form).
