@@ -61,9 +61,13 @@ describe.each(JS_MODES)("notifications with $label", (mode) => {
     await page.keyboard.press("Enter");
     await succeeded(w, "Marked as read", "The notification is marked as read.");
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? "")).toMatch(/^notification-\d+-link$/);
+    // Without it the page comes back at that notification, not at the top of the list.
+    else expect(new URL(page.url()).hash).toMatch(/^#notification-\d+$/);
     await visible(page.getByRole("link", { name: `Notifications, ${unread - 1} unread` }).first());
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await succeeded(w, "All caught up", "Every notification is marked as read.");
+    // Its button is gone: with JavaScript the keyboard is on the page's heading, not lost to the page.
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? "")).toBe("notifications-heading");
     await visible(page.getByRole("link", { name: "Notifications", exact: true }).first());
     await w.finish();
   });

@@ -87,6 +87,8 @@ describe("/notifications", () => {
 
     const own = await postForm("/notifications", { intent: "mark-read", notificationId: String(first.changeId) }, { cookie: first.cookie });
     expect(own.status).toBe(302);
+    // Back at the notification, where the member was in the list.
+    expect(own.headers.get("Location")).toBe(`/notifications#notification-${first.changeId}`);
     expect(await text(await get("/college", { cookie: first.cookie }))).toContain('aria-label="Notifications"');
 
     const all = await postForm("/notifications", { intent: "mark-all-read" }, { cookie: second.cookie });
@@ -180,7 +182,10 @@ describe("preferences (Account Settings, 'Notifications')", () => {
     const { member, cookie } = await memberWithChange("madden26-hot-route-menu");
     const response = await postForm("/account-settings", { intent: "notifications", followGames: "fifa" }, { cookie });
     expect(response.status).toBe(400);
-    expect(await text(response)).toContain("Choose College Football 26 or Madden NFL 26.");
+    const html = await text(response);
+    expect(html).toContain("Choose College Football 26 or Madden NFL 26.");
+    // The card's form posts to its anchor: without JavaScript the refusal opens at the card, far down the page.
+    expect(html).toContain('action="/account-settings#notifications"');
     expect((await storedMember(member.id)).notifyInSite).toBe(true);
   });
 });

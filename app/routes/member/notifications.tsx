@@ -75,7 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!Number.isInteger(changeId) || changeId <= 0 || !(await markNotificationRead(db, user.id, changeId))) {
       return data({ error: "That notification is not yours or no longer exists." }, { status: 404 });
     }
-    return redirectWithToast(back, { kind: "success", title: "Marked as read", description: "The notification is marked as read." });
+    // Back at the notification (without JavaScript the page opens there, not at the top of a long list).
+    return redirectWithToast(`${back}#notification-${changeId}`, { kind: "success", title: "Marked as read", description: "The notification is marked as read." });
   }
   if (intent === "mark-all-read") {
     const shownAt = Number(formData.get("shownAt"));
@@ -89,17 +90,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications, inSite, page, pageCount } = loaderData;
   const unread = notifications.filter((entry) => entry.unread).length;
-  // 'Mark as read' goes with its save: the keyboard stays on the notification's link.
+  // 'Mark as read' goes with its save: the keyboard stays on the notification's link ('Mark all as
+  // read', on the heading).
   const aimFocus = useFocusAfterSave();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-black text-white">Notifications</h1>
+          <h1 id="notifications-heading" tabIndex={-1} className="font-display text-3xl font-black text-white">
+            Notifications
+          </h1>
           <p className="mt-1 text-sm text-slate-400">When a scheme or play you favourited, are learning or keep in a gameplan changes status after a title update.</p>
         </div>
         {unread ? (
-          <Form method="post">
+          // Its button goes with the save: the keyboard goes to the page's heading.
+          <Form method="post" onSubmit={() => aimFocus(["notifications-heading"])}>
             <input type="hidden" name="intent" value="mark-all-read" />
             <input type="hidden" name="shownAt" value={loaderData.shownAt} />
             <button type="submit" className="btn-secondary btn-sm">Mark all as read</button>
@@ -122,7 +127,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       ) : (
         <ol className="mt-8 space-y-3">
           {notifications.map((entry) => (
-            <li key={entry.id} className={`card flex flex-wrap items-start justify-between gap-3 p-4 ${entry.unread ? "border-turf/60" : ""}`}>
+            <li key={entry.id} id={`notification-${entry.id}`} className={`card flex flex-wrap items-start justify-between gap-3 p-4 ${entry.unread ? "border-turf/60" : ""}`}>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   {entry.unread ? <span className="badge bg-turf text-field-950">New</span> : null}
