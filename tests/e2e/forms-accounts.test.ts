@@ -137,6 +137,8 @@ describe.each(JS_MODES)("account and billing forms in Chromium, $label", (mode) 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await visible(page.getByText("Profile updated", { exact: true }));
     await visible(page.getByText("Your profile information has been updated successfully."));
+    // Back at the card, not at the top of the page.
+    expect(new URL(page.url()).hash).toBe("#profile");
     await visible(topBar(page).getByText("Marlowe", { exact: true }));
     expect(await page.getByLabel("First name").inputValue()).toBe("Marlowe");
     expect((await storedMember(member.id)).lastName).toBe("Stone");

@@ -187,6 +187,18 @@ async function navigationAvatar(cookie: string) {
   return /<img src="(\/media\/avatars\/[^"]+)"/.exec(html)?.[1] ?? null;
 }
 
+describe("the Profile card", () => {
+  it("saves new names and comes back to the card; its form posts to the card's anchor", async () => {
+    const user = await createConfirmedUser("profile-anchor");
+    const cookie = await signInUser(user);
+    expect(await (await get("/account-settings", { cookie })).text()).toContain('action="/account-settings#profile"');
+    const saved = await postForm("/account-settings", { intent: "profile", firstName: "Anchored", lastName: "Names" }, { cookie });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/account-settings#profile");
+    expect(toastFrom(saved)).toMatchObject({ title: "Profile updated" });
+  });
+});
+
 describe("a change sent after the session ended", () => {
   it("new names are kept through the login and come back in the Profile card, once; any other change is said not to be saved", async () => {
     const user = await createConfirmedUser("kept-names");

@@ -14,7 +14,8 @@ export function NotificationsCard({ settings, error }: { settings: NotificationS
       <p className="text-sm text-slate-400">
         Hear when a scheme or play you favourited, are learning or keep in a gameplan changes status after a title update: in the site (the bell) and in one e-mail a day at most.
       </p>
-      <Form method="post" className="mt-5 space-y-5">
+      {/* Without JavaScript a refusal opens at this card, as a save does. */}
+      <Form method="post" action="/account-settings#notifications" className="mt-5 space-y-5">
         <input type="hidden" name="intent" value="notifications" />
         <fieldset className="space-y-3">
           <legend className="text-sm font-bold text-white">How</legend>

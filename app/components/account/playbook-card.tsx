@@ -72,7 +72,7 @@ function ResetLink({ scheme }: { scheme: PlaybookScheme }) {
 function ResetConfirmation({ scheme, resetting }: { scheme: PlaybookScheme; resetting: boolean }) {
   const focusRef = useFocusOnArrival<HTMLButtonElement>();
   return (
-    <Form method="post" action="/account-settings" className="mt-4 rounded-lg border border-red-400/40 bg-red-950/30 p-4">
+    <Form method="post" action="/account-settings#playbook" className="mt-4 rounded-lg border border-red-400/40 bg-red-950/30 p-4">
       <input type="hidden" name="intent" value="reset-progress" />
       <input type="hidden" name="scheme" value={scheme.contentId} />
       <p className="text-sm text-slate-200" id={`reset-${scheme.slug}`}>

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { Avatar } from "~/components/avatar";
-import { Field, FormAlert, NameFields } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FormAlert, NameFields } from "~/components/forms";
 import type { ToastMessage } from "~/components/toaster";
 import { profileSchema } from "~/lib/schemas/auth";
 import { SettingsCard } from "./settings-card";
@@ -17,8 +17,7 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
     lastResult,
     defaultValue: { firstName: profile.firstName ?? "", lastName: profile.lastName ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...CHECK_ON_SEND,
   });
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar";
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
@@ -58,7 +57,8 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
         </Form>
       </div>
 
-      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+      {/* Answered at its card: without JavaScript a refusal opens there, and a save comes back to it. */}
+      <Form method="post" action="/account-settings#profile" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="intent" value="profile" />
         <FormAlert errors={form.errors} />
         <NameFields firstName={fields.firstName} lastName={fields.lastName} />

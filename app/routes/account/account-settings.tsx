@@ -157,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     await updateProfileNames(app, user.id, submission.value.firstName, submission.value.lastName);
-    return redirectWithToast("/account-settings", {
+    return redirectWithToast("/account-settings#profile", {
       kind: "success",
       title: "Profile updated",
       description: "Your profile information has been updated successfully.",
