@@ -135,7 +135,12 @@ function NavSearch({ id, className }: { id: string; className: string }) {
 function useMenuClosing() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
+  const shownKey = useRef(key);
   useEffect(() => {
+    // Not when the page becomes interactive: a menu opened while it loaded (a phone on a slow
+    // network) stays open under the finger that opened it.
+    if (shownKey.current === key) return;
+    shownKey.current = key;
     if (ref.current) ref.current.open = false;
   }, [key]);
   useEffect(() => {

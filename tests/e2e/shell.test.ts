@@ -161,6 +161,29 @@ describe("page shell in Chromium", () => {
     await context.close();
   });
 
+  it("keeps the phone menu open when it was opened before the page became interactive", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    // The page's scripts arrive late, as on a slow phone network: the menu is opened before them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/college", { waitUntil: "commit" });
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: "Menu" }) });
+    await menu.locator("summary").click();
+    expect(await menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    release();
+    await page.waitForLoadState("networkidle");
+    // Interactive now (Escape closes it, which only the page's script does), and it stayed open until then.
+    expect(await menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    await menu.locator("summary").focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
+  });
+
   it("closes the phone menu when the keyboard leaves it, so focus never sits under it", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/college");
