@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session") ?? "";
   const { app, session, alreadyPremium } = await loadSession(request, context, sessionId);
   const plan = planForPrice(app.env, session.priceId) ?? "monthly";
-  return { sessionId, plan, completed: session.completed, promotion: localPromotion(session.promotionCodeId), alreadyPremium };
+  return { sessionId, plan, completed: session.completed, promotion: promotionOn(PLANS[plan].price, localPromotion(session.promotionCodeId)), alreadyPremium };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,9 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
 }
 
-/** A percentage off a price in dollars, in whole cents (half a cent rounds up). */
-function discountCents(price: number, percentOff: number) {
-  return Math.round((Math.round(price * 100) * percentOff) / 100);
+/** A promotion's percentage off a price in dollars, in whole cents (half a cent rounds up), and what is left to pay. */
+function promotionOn(price: number, promotion: { code: string; percentOff: number } | null) {
+  if (!promotion) return null;
+  const priceCents = Math.round(price * 100);
+  const offCents = Math.round((priceCents * promotion.percentOff) / 100);
+  return { ...promotion, offCents, dueCents: priceCents - offCents };
 }
 
 function formatCents(cents: number) {
@@ -91,11 +94,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               <dt>
                 Promo code applied: {loaderData.promotion.code} ({loaderData.promotion.percentOff}% off the first payment)
               </dt>
-              <dd className="shrink-0">−{formatCents(discountCents(plan.price, loaderData.promotion.percentOff))}</dd>
+              <dd className="shrink-0">−{formatCents(loaderData.promotion.offCents)}</dd>
             </div>
             <div className="flex justify-between gap-3 font-bold text-white">
               <dt>Due today</dt>
-              <dd data-testid="due-today">{formatCents(Math.round(plan.price * 100) - discountCents(plan.price, loaderData.promotion.percentOff))}</dd>
+              <dd data-testid="due-today">{formatCents(loaderData.promotion.dueCents)}</dd>
             </div>
             <div className="flex justify-between gap-3 text-slate-400">
               <dt>Then</dt>
