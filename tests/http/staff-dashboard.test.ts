@@ -371,7 +371,7 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     expect(await storedMember(premium.id)).toMatchObject({ subscriptionTier: "free", accessExpiresAt: null });
   });
 
-  it("a superadmin's own row: the e-mail is read-only and a forged change is refused (403, nothing changed); the rest saves", async () => {
+  it("a superadmin's own row: the e-mail is read-only and a forged change of it or of the role is refused once (403, nothing changed); the rest saves", async () => {
     const self = await createSignedInMember({ role: "superadmin", firstName: "Sam", lastName: "Self" });
     const before = await storedMember(self.id);
     const own = (fields: Record<string, string>) =>
@@ -383,7 +383,15 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
 
     const forged = await own({ email: `moved-${token()}@example.com` });
     expect(forged.status).toBe(403);
-    expect(textOf(await forged.text())).toContain("Your own email cannot be changed here.");
+    // Said once, as the refusal where the hint stood (not the hint and the refusal together).
+    const forgedText = textOf(await forged.text());
+    expect(forgedText.split("Your own email cannot be changed here.").length - 1).toBe(1);
+    expect(await storedMember(self.id)).toEqual(before);
+    const forgedRole = await own({ role: "user" });
+    expect(forgedRole.status).toBe(403);
+    const forgedRoleText = textOf(await forgedRole.text());
+    expect(forgedRoleText.split("Your own role cannot be changed: another superadmin can change it.").length - 1).toBe(1);
+    expect(forgedRoleText).toContain("Your own email cannot be changed here.");
     expect(await storedMember(self.id)).toEqual(before);
 
     expect((await own({ lastName: "Selfsame" })).status).toBe(302);

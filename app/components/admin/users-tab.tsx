@@ -171,6 +171,10 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
     const ids = [hint, error].filter(Boolean).join(" ");
     return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
   };
+  // One's own e-mail and role are shown, not changed, with why; a forged change of either is
+  // refused with the same words, which then stand alone rather than twice.
+  const emailHint = ownRow && errors.email?.[0] !== OWN_EMAIL_MESSAGE;
+  const roleHint = !ownRow ? "edit-role-note" : errors.role?.[0] === OWN_ROLE_MESSAGE ? null : "edit-role-hint";
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
       {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
@@ -195,10 +199,10 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
               type="email"
               defaultValue={typed ? typed.email : user.email}
               readOnly={ownRow}
-              {...described("email", ownRow ? "edit-email-hint" : null)}
+              {...described("email", emailHint ? "edit-email-hint" : null)}
               className={ownRow ? "input opacity-70" : "input"}
             />
-            {ownRow ? <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p> : null}
+            {emailHint ? <p id="edit-email-hint" className="mt-1 text-xs text-slate-400">{OWN_EMAIL_MESSAGE}</p> : null}
           </>,
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -262,18 +266,18 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
               name="role"
               defaultValue={typed?.role || user.role}
               disabled={ownRow}
-              {...described("role", ownRow ? "edit-role-hint" : "edit-role-note")}
+              {...described("role", roleHint)}
               className={ownRow ? "input opacity-70" : "input"}
             >
               {ROLES.map((role) => (
                 <option key={role} value={role}>{ROLE_LABELS[role]}</option>
               ))}
             </select>
-            {ownRow ? (
+            {roleHint === "edit-role-hint" ? (
               <p id="edit-role-hint" className="mt-1 text-xs text-slate-400">{OWN_ROLE_MESSAGE}</p>
-            ) : (
+            ) : roleHint === "edit-role-note" ? (
               <p id="edit-role-note" className="mt-1 text-xs text-slate-400">Admins review tips and manage content; superadmins also manage users and the blog. A change applies at their next page.</p>
-            )}
+            ) : null}
           </>,
         )}
         <div className="flex justify-end gap-3 pt-2">
