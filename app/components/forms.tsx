@@ -12,6 +12,22 @@ import { passwordStrength } from "~/lib/password-rules";
  */
 export const CHECK_ON_SEND = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
 
+/**
+ * After a send the browser refused: the first field marked invalid is focused, its folded sections
+ * (closed <details>) unfolded first. conform focuses it while checking, before the page has
+ * re-rendered with those sections open, and a field in a closed section cannot take focus: the
+ * keyboard stayed on the button and the message sat out of sight, so the press seemed to do nothing.
+ */
+export function revealFirstInvalid(form: HTMLFormElement) {
+  // A submit is a discrete event: React has rendered the errors before this timer runs.
+  window.setTimeout(() => {
+    const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field || document.activeElement === field) return;
+    for (let section = field.closest("details"); section; section = section.parentElement?.closest("details") ?? null) section.open = true;
+    field.focus();
+  }, 0);
+}
+
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (

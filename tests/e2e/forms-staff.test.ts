@@ -117,6 +117,45 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await w.finish();
   });
 
+  it("the content editor: a wrong field in a folded play is named at the top, linked, and with JavaScript unfolded and focused; nothing is saved", async () => {
+    const w = await watchedPage(browser, mode);
+    const { page } = w;
+    await signInAs(page, "admin");
+    const before = await storedContent("cfb26-spread-rpo-attack");
+    await page.goto("/admin/content/cfb26-spread-rpo-attack");
+    await visible(page.getByRole("heading", { name: "Edit Content" }));
+    const title = field(page, "formations[0].plays[1].title");
+    const summary = title.locator("xpath=ancestor::details[1]/summary");
+    // Unfolded, emptied, folded again (moving on to another play), then the save. (A click while the
+    // page is still hydrating can be undone by it.)
+    await page.waitForLoadState("networkidle");
+    await summary.click();
+    await title.fill("");
+    await summary.click();
+    expect(await title.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Update Content" }).click();
+    const named = page.getByText("Not saved: 1 field needs attention.", { exact: true });
+    await visible(named, 15_000);
+    const link = page.getByRole("link", { name: "Play title (formation 1, play 2)", exact: true });
+    expect(await link.getAttribute("href")).toBe("#content-form-formations[0].plays[1].title");
+    await visible(page.getByText("Play title is required", { exact: true }));
+    if (mode.javaScriptEnabled) {
+      // The keyboard is on the field, unfolded and in view, not left on 'Update Content'.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("formations[0].plays[1].title");
+      expect(await title.isVisible()).toBe(true);
+    } else {
+      // The answer opens at the top, where the summary is; its link leads to the field.
+      w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
+      await link.click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe("#content-form-formations[0].plays[1].title");
+      const box = (await title.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    }
+    expect(await storedContent("cfb26-spread-rpo-attack")).toEqual(before);
+    await w.finish();
+  });
+
   it("the content editor keeps a staff member's edit when someone else saved (and renamed) the item meanwhile: refused, kept, saved on the second try", async () => {
     const id = token();
     const slug = `matrix-clash-${id}`;

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-form";
-import { CHECK_ON_SEND, Field, FieldErrors, FilesNotKept, FormAlert } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FieldErrors, FilesNotKept, FormAlert, revealFirstInvalid } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import {
   CONTENT_TYPE_OPTIONS,
@@ -52,6 +52,64 @@ function useScrollMemory() {
   }, [pathname]);
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  type: "Content type",
+  description: "Description",
+  videoUrl: "Intro video URL",
+  game: "Game",
+  difficulty: "Difficulty",
+  requiredTier: "Required tier",
+  tags: "Tags",
+  formations: "Formations",
+};
+const FORMATION_LABELS: Record<string, string> = { title: "Formation title", slug: "Formation slug", description: "Formation description", imageUrl: "Formation image", plays: "Plays" };
+const PLAY_LABELS: Record<string, string> = {
+  title: "Play title",
+  slug: "Play address",
+  description: "Play description",
+  videoProvider: "Video provider",
+  videoUrl: "Video URL",
+  tags: "Play tags",
+  imageUrl: "Play image",
+  runtime: "Runtime",
+};
+
+/** Where a field of this form is, in the words of its label: 'Play title (formation 1, play 2)'. */
+export function fieldPlace(name: string): string {
+  const nested = /^formations\[(\d+)\](?:\.plays\[(\d+)\])?(?:\.(\w+))?$/.exec(name);
+  if (!nested) return FIELD_LABELS[name] ?? name;
+  const [, formation, play, key] = nested;
+  const where = `formation ${Number(formation) + 1}${play === undefined ? "" : `, play ${Number(play) + 1}`}`;
+  const label = play === undefined ? (key ? (FORMATION_LABELS[key] ?? key) : "Formation") : key ? (PLAY_LABELS[key] ?? key) : "Play";
+  return `${label} (${where})`;
+}
+
+/**
+ * A refused save's fields, named and linked at the top of the form: a long scheme's one wrong field
+ * can sit a screen or more below (without JavaScript the answer opens at the top of the page).
+ */
+function ErrorSummary({ formId, errors }: { formId: string; errors: Record<string, string[]> | undefined }) {
+  const names = Object.entries(errors ?? {})
+    .filter(([name, messages]) => name !== "" && messages.length > 0)
+    .map(([name]) => name);
+  if (names.length === 0) return null;
+  return (
+    <div id={`${formId}-summary`} className="rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+      <p className="font-semibold">Not saved: {names.length === 1 ? "1 field needs" : `${names.length} fields need`} attention.</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {names.map((name) => (
+          <li key={name}>
+            <a href={`#${formId}-${name}`} className="underline underline-offset-2 hover:text-red-200">
+              {fieldPlace(name)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ContentEditor({ loaderData, actionData }: { loaderData: ContentFormData; actionData: ContentFormAnswer }) {
   const { defaultValue } = loaderData;
   // An item deleted by someone else while this editor was open: what was typed is saved as a new one
@@ -88,6 +146,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
   }, [actionData]);
 
   const heading = mode === "edit" ? "Edit Content" : "Create New Content";
+  const formProps = getFormProps(form);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
@@ -100,7 +159,13 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
         method="post"
         action={deleted ? "/admin/content/new" : undefined}
         encType="multipart/form-data"
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // Refused here (not a list's add, move or remove, which conform also keeps from the server).
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          if (event.defaultPrevented && submitter?.getAttribute("name") !== "__intent__") revealFirstInvalid(event.currentTarget);
+        }}
         className="mt-8 space-y-8 [&:not(:has([name=type]_option[value$=-scheme]:checked))_[data-formations]]:hidden"
       >
         {/* Enter in a text field submits with the first submit button: let that be the save. */}
@@ -108,6 +173,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           {mode === "edit" ? "Update Content" : "Create Content"}
         </button>
         <FormAlert errors={form.errors} />
+        <ErrorSummary formId={form.id} errors={form.allErrors} />
         {revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
         <FilesNotKept show={Boolean(actionData && "imagesDropped" in actionData && actionData.imagesDropped)} many />
 
