@@ -10,7 +10,7 @@ import { deleteUnusedMedia, mediaKeysOf, queueMediaDeletion } from "./orphans.se
 import { verifyPassword } from "./password.server.ts";
 import type { Session } from "./session.server.ts";
 import { billingGateway } from "./stripe.server.ts";
-import { giveBackAttempt, readThrottle, takeAttempt } from "./throttle.server.ts";
+import { giveBackRightAttempt, readThrottle, takeAttempt } from "./throttle.server.ts";
 
 // Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (the Stripe
 // subscription: a failure there stops everything and nothing is deleted), then one D1 batch: the
@@ -124,7 +124,7 @@ export async function confirmAccountOwner(app: AppContext, user: User, session: 
   const attempt = await takeAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
   if (!attempt.taken) return throttled(attempt.retryAfterSeconds);
   if (await verifyPassword(password, user.passwordHash)) {
-    await giveBackAttempt(app.env.KV, name);
+    await giveBackRightAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
     return { ok: true };
   }
   return { ok: false, field: "password", status: 400, message: "Password is incorrect" };

@@ -12,7 +12,7 @@ import { isKnownDevice, rememberDevice } from "./known-devices.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
 import { turnstileSiteKey } from "./turnstile.server.ts";
 import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
-import { clearThrottle, clientAddress, giveBackAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
+import { clearThrottle, clientAddress, giveBackAttempt, giveBackRightAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const LOGIN_ACCOUNT_RULE: ThrottleRule = { limit: 5, windowSeconds: 15 * 60 };
 export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 30, windowSeconds: 15 * 60 };
@@ -305,9 +305,10 @@ export type PasswordChangeResult =
   | { status: "wrong-password"; attemptsUsed: number; retryAfterSeconds: number };
 
 /**
- * Changes the password after checking the current one. Every attempt counts against the
- * per-user throttle (3 per 60 minutes, then a 15-minute lock), kept in KV so that a reload or
- * a second tab does not reset it. Other sessions end; this browser gets a fresh session.
+ * Changes the password after checking the current one. Every wrong current password counts against
+ * the per-user throttle (3 per 60 minutes, then a 15-minute lock), kept in KV so that a reload or
+ * a second tab does not reset it; the attempt is taken before the check (guesses sent at once are
+ * all counted) and given back when the password was right. Other sessions end; this browser gets a fresh session.
  */
 export async function changePassword(
   app: AppContext,
@@ -321,11 +322,13 @@ export async function changePassword(
   if (!after.taken) return { status: "throttled", retryAfterSeconds: after.retryAfterSeconds, attemptsUsed: after.used };
   const valid = user.passwordHash ? await verifyPassword(currentPassword, user.passwordHash) : false;
   if (!valid) return { status: "wrong-password", attemptsUsed: after.used, retryAfterSeconds: after.retryAfterSeconds };
+  // Only wrong passwords are counted: the right one gives its attempt back.
+  await giveBackRightAttempt(app.env.KV, name, PASSWORD_CHANGE_RULE);
   await setPassword(app, user.id, newPassword);
   const cookie = await startSession(app, request, user.id);
   const current = await app.getSession();
   if (current) await invalidateSession(app.env.KV, current.session.id);
-  return { status: "changed", cookie, attemptsUsed: after.used };
+  return { status: "changed", cookie, attemptsUsed: after.used - 1 };
 }
 
 export async function updateProfileNames(app: AppContext, userId: string, firstName: string, lastName: string) {

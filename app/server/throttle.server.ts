@@ -104,6 +104,21 @@ export async function giveBackAttempt(kv: KVNamespace, name: string, now = Date.
   await write(kv, name, { ...state, count: state.count - 1 }, now);
 }
 
+/**
+ * Gives back the attempt just taken for a right password (a password change or an account's
+ * deletion, confirmed with it). Had that attempt been the last one allowed, the lock it set goes
+ * with it: a success is never followed by 'Too many attempts' (nor does it lock the next form that
+ * counts on the same counter).
+ */
+export async function giveBackRightAttempt(kv: KVNamespace, name: string, rule: ThrottleRule, now = Date.now()) {
+  const state = currentState(await stored(kv, name), name, now);
+  if (!state || state.count <= 0) return;
+  // Locked by an earlier attempt (this one would not have been taken): the lock stays.
+  if (state.lockedUntil && state.count !== rule.limit) return;
+  const { lockedUntil: _lifted, ...kept } = state;
+  await write(kv, name, { ...kept, count: state.count - 1 }, now);
+}
+
 export async function clearThrottle(kv: KVNamespace, name: string) {
   written.delete(name);
   await kv.delete(keyFor(name));

@@ -82,6 +82,33 @@ describe("password change", () => {
     expect(await isSignedIn(cookie)).toBe(true);
   });
 
+  it("counts only wrong current passwords: three changes in a row leave 0/3; two wrong then the right one leave 2/3 and no lock", async () => {
+    const user = await createConfirmedUser("change-right");
+    let cookie = await signInUser(user);
+    let current = user.password;
+    const changeTo = async (next: string) => {
+      const response = await changePassword(cookie, current, next);
+      expect(response.status).toBe(302);
+      cookie = sessionFrom(response)!;
+      current = next;
+    };
+    for (const next of [NEW_PASSWORD, "Second#Change42", "Third#Change43"]) await changeTo(next);
+    let html = await settingsPage(cookie);
+    expect(html).toContain("0/3 attempts used");
+    expect(html).not.toContain("Too many attempts");
+
+    for (const wrong of ["Wrong#Guess0001", "Wrong#Guess0002"]) expect((await changePassword(cookie, wrong, NEW_PASSWORD)).status).toBe(400);
+    // The third attempt is the right one: no lock follows the success.
+    await changeTo("Fourth#Change44");
+    html = await settingsPage(cookie);
+    expect(html).toContain("2/3 attempts used");
+    expect(html).not.toContain("Too many attempts");
+    expect(await loginWorks(user, "Fourth#Change44")).toBe(true);
+    // A third wrong one still locks.
+    expect((await changePassword(cookie, "Wrong#Guess0003", NEW_PASSWORD)).status).toBe(400);
+    expect(await settingsPage(cookie)).toMatch(/Too many attempts\. Please try again in \d+ seconds\./);
+  });
+
   it("allows 3 attempts per 60 minutes, then locks with 'Too many attempts', kept on the server across reloads and sessions", async () => {
     const user = await createConfirmedUser("change-lock");
     const cookie = await signInUser(user);
