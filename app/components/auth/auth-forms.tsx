@@ -70,9 +70,14 @@ export function LoginForm({ actionData, redirectTo }: { actionData: ActionData; 
       <Form method="post" {...loginFormProps} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="login" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {succeeded ? <FormAlert tone="success" errors={[LOGIN_SUCCESS]} /> : <FormAlert errors={form.errors} />}
+        {/* After a resend, the login's 'Email not confirmed' is answered: not kept beside it (the page
+            without JavaScript, rendered afresh, shows only the notice too). */}
+        {succeeded ? <FormAlert tone="success" errors={[LOGIN_SUCCESS]} /> : confirmationSent ? null : <FormAlert errors={form.errors} />}
         {confirmationSent ? (
-          <FormAlert tone="success" errors={["If the account is waiting for confirmation, a new link is on its way."]} />
+          // Sent, the resend button is gone with the focus it held: the keyboard goes to this notice.
+          <FocusOnArrival>
+            <FormAlert tone="success" errors={["If the account is waiting for confirmation, a new link is on its way."]} />
+          </FocusOnArrival>
         ) : null}
         <Field label="Email" htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
