@@ -292,6 +292,34 @@ describe("the dashboard in Chromium", () => {
     expect(await storedMember(member.id)).toMatchObject({ firstName: "Edwin", lastName: "After", subscriptionTier: "premium", subscriptionStatus: "active" });
   });
 
+  it("on a phone every tab and every row's actions are in view, with JavaScript on and off (the tables scroll under their actions)", async () => {
+    const width = 390;
+    const inView = async (locator: ReturnType<Page["locator"]>) => {
+      const box = (await locator.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= width;
+    };
+    for (const javaScriptEnabled of [true, false]) {
+      const { context, page } = await newPage(browser, { javaScriptEnabled, viewport: { width, height: 844 } });
+      await signInAs(page, "superadmin");
+      await page.goto("/admin");
+      const tabs = page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link");
+      expect(await tabs.count()).toBe(8);
+      for (const tab of await tabs.all()) expect(await inView(tab), `${await tab.innerText()} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBe(true);
+      for (const [section, link] of [["users", "Edit"], ["content", "Delete"], ["tips", "Review"], ["blog", "Delete"]] as const) {
+        if (javaScriptEnabled) {
+          await tabs.filter({ hasText: new RegExp(`^${section}$`, "i") }).click();
+          await visible(page.locator(`#${section}-heading`));
+        }
+        const action = page.locator(`#${section}`).getByRole("row").nth(1).getByRole("link", { name: link, exact: true });
+        // Not scrolled to (that would scroll the table too): where the page first shows it, across.
+        expect(await inView(action), `${section}: ${link} (JavaScript ${javaScriptEnabled ? "on" : "off"})`).toBe(true);
+        // Nothing widens the page itself: the table scrolls inside its own box.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    }
+  });
+
   it("with JavaScript off shows every tab the role may see as a section; with it, the hash picks one tab", async () => {
     const headings = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
     for (const [role, expected] of [

@@ -88,14 +88,15 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
         </p>
       ) : null}
 
-      <nav aria-label="Dashboard sections" className="relative mt-10 overflow-x-auto border-b border-field-700">
-        <ul className="flex gap-1">
+      {/* On a phone the tabs wrap to a second line: a strip scrolled sideways hid half of them. */}
+      <nav aria-label="Dashboard sections" className="relative mt-10 border-b border-field-700">
+        <ul className="flex flex-wrap gap-x-1">
           {tabs.map((tab) => (
             <li key={tab}>
               <a
                 href={`#${tab}`}
                 aria-current={hydrated && tab === active ? "page" : undefined}
-                className={`inline-block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-bold ${
+                className={`inline-block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-bold sm:px-4 ${
                   hydrated && tab === active ? "border-turf text-turf" : "border-transparent text-slate-300 hover:text-white"
                 }`}
               >

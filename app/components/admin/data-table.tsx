@@ -13,7 +13,7 @@ export function Section({ id, title, action, children }: { id: string; title: st
 }
 
 /**
- * A staff table: scrolls sideways on a phone; the rows are the children. The scroller is positioned
+ * A staff table: scrolls sideways on a phone, its actions column kept in view; the rows are the children. The scroller is positioned
  * so that the visually hidden (absolutely positioned) labels in its cells stay inside it instead of
  * widening the whole page.
  */
@@ -34,7 +34,8 @@ export function DataTable({
       className={className ? `relative overflow-x-auto ${className}` : "relative overflow-x-auto"}
       {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
     >
-      <table className="data-table">
+      {/* A last column of actions (Details, Edit, Delete) stays in view on a phone (app.css). */}
+      <table className={columns.at(-1) === "Actions" ? "data-table with-actions" : "data-table"}>
         <thead>
           <tr>
             {columns.map((column) => (
