@@ -2,6 +2,7 @@
 // and their labels, what a wristband holds, and where every play sits after a move or a removal.
 // Nothing here touches the database (see app/server/gameplans.server.ts).
 import { GAMEPLAN_SITUATIONS } from "../../db/enums.ts";
+import { safeRedirectPath } from "./schemas/auth.ts";
 
 export type Situation = (typeof GAMEPLAN_SITUATIONS)[number];
 
@@ -177,4 +178,13 @@ const LAYOUTS: readonly CallSheetLayout[] = [
 
 export function callSheetLayout(entries: readonly SheetEntry[]): CallSheetLayout {
   return LAYOUTS.find((layout) => fits(entries, layout)) ?? { size: "tight", noteLines: 1, flow: true };
+}
+
+/**
+ * The library page a new gameplan was started from ('Create a gameplan' on a play with no gameplan
+ * of its game yet), to go back to once it exists: a path of this site's library, else null.
+ */
+export function gameplanReturnPath(value: string | null | undefined): string | null {
+  const path = safeRedirectPath(value, "");
+  return path.startsWith("/content/") ? path.split("#")[0] : null;
 }

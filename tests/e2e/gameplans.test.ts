@@ -176,6 +176,30 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     expect(new URL(page.url()).pathname).toBe("/gameplans");
     await w.finish();
   });
+
+  it("a gameplan started from a play (none of its game yet) comes back to that play, which then offers it", async () => {
+    const { w } = await signedInMember(mode);
+    const { page } = w;
+    const name = `From Mesh ${crypto.randomUUID().slice(0, 6)}`;
+    await open(w, mode, MESH);
+    await visible(page.getByText("You have no College Football 26 gameplans yet.", { exact: false }));
+    await page.getByRole("link", { name: "Create a gameplan" }).click();
+    await page.waitForURL((url) => url.pathname === "/gameplans");
+    await visible(page.getByText("Once it is created, you go back to the play to add it.", { exact: true }));
+    await w.check();
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    // The game comes chosen from the play.
+    expect(await page.getByLabel("Game", { exact: true }).inputValue()).toBe("college");
+    await page.getByRole("button", { name: "Create gameplan" }).click();
+    await succeeded(w, "Gameplan created");
+    expect(new URL(page.url()).pathname).toBe(MESH);
+    expect(new URL(page.url()).hash).toBe("#add-to-gameplan");
+    await page.getByLabel("Situation", { exact: true }).selectOption({ label: "Openers" });
+    expect(await page.getByLabel("Gameplan", { exact: true }).locator("option:checked").innerText()).toBe(name);
+    await page.getByRole("button", { name: "Add to gameplan" }).click();
+    await succeeded(w, `Mesh is in ${name} under Openers.`);
+    await w.finish();
+  });
 });
 
 describe("with JavaScript", () => {

@@ -350,6 +350,25 @@ describe("pages", () => {
     expect(options.filter((id) => id === college || id === aardvark)).toEqual([college, aardvark]);
   });
 
+  it("a gameplan started from a play goes back to it; a return address off the library is ignored", async () => {
+    const { cookie } = await member();
+    // The play page with no gameplan of its game links to the form with the game and itself.
+    const html = mainOf(await (await get(FREE_PLAY_PAGE, { cookie })).text());
+    expect(html).toContain(`href="/gameplans?game=college&amp;from=${encodeURIComponent(FREE_PLAY_PAGE)}"`);
+    const form = mainOf(await (await get(`/gameplans?game=college&from=${encodeURIComponent(FREE_PLAY_PAGE)}`, { cookie })).text());
+    expect(form).toContain(`name="returnTo" value="${FREE_PLAY_PAGE}"`);
+    const back = await postForm("/gameplans", { intent: "create", name: "From the play", game: "college", returnTo: FREE_PLAY_PAGE }, { cookie });
+    expect(back.status).toBe(302);
+    expect(locationOf(back)).toBe(`${FREE_PLAY_PAGE}#add-to-gameplan`);
+    for (const returnTo of ["https://evil.example/content/x", "//evil.example/content/x", "/admin", "/content\\x"]) {
+      const response = await postForm("/gameplans", { intent: "create", name: "Elsewhere", game: "college", returnTo }, { cookie });
+      expect(response.status, returnTo).toBe(302);
+      expect(locationOf(response), returnTo).toMatch(/^\/gameplans\/\d+$/);
+    }
+    // Off the library, the form carries no return address at all.
+    expect(mainOf(await (await get("/gameplans?from=%2Fadmin", { cookie })).text())).not.toContain('name="returnTo"');
+  });
+
   it("a play the member can no longer open stays listed by name, marked locked, without its link", async () => {
     const viewer = await member({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + year) });
     const id = await newGameplan(viewer.cookie);

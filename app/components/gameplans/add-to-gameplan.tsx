@@ -34,8 +34,8 @@ export function AddToGameplan(props: { playId: number; playPath: string; game: "
       <h2 id="add-to-gameplan-title" className="text-lg font-bold text-white">Add to gameplan</h2>
       {gameplans.length === 0 ? (
         <p className="mt-2 text-sm text-slate-300">
-          You have no {GAME_LABELS[game]} gameplans yet. <Link to={`/gameplans?game=${game}`} className="text-link">Create a gameplan</Link>, then
-          come back to add this play under a situation.
+          You have no {GAME_LABELS[game]} gameplans yet. <Link to={`/gameplans?${new URLSearchParams({ game, from: props.playPath })}`} className="text-link">Create a gameplan</Link>: you
+          come back here to add this play under a situation.
         </p>
       ) : (
         <fetcher.Form method="post" action="/gameplans/add" {...formProps} preventScrollReset className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">

@@ -19,7 +19,8 @@ function useSubmitting(intent: string) {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
-export function CreateGameplanForm({ lastResult, game, full }: { lastResult: SubmissionResult<string[]> | null; game: Game | null; full: boolean }) {
+/** `returnTo`: the play it was started from, where the member goes back once it is created. */
+export function CreateGameplanForm({ lastResult, game, full, returnTo = null }: { lastResult: SubmissionResult<string[]> | null; game: Game | null; full: boolean; returnTo?: string | null }) {
   const saving = useSubmitting("create");
   const [form, fields] = useForm({
     id: "create-gameplan",
@@ -31,7 +32,9 @@ export function CreateGameplanForm({ lastResult, game, full }: { lastResult: Sub
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="create" />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormAlert errors={form.errors} />
+      {returnTo ? <p className="text-sm text-slate-300">Once it is created, you go back to the play to add it.</p> : null}
       <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId} hint={`At most ${GAMEPLAN_NAME_MAX} characters, e.g. "Ranked weekend".`}>
         <input {...getInputProps(fields.name, { type: "text" })} maxLength={GAMEPLAN_NAME_MAX} autoComplete="off" className="input" />
       </Field>

@@ -5,7 +5,7 @@ import { CreateGameplanForm } from "~/components/gameplans/gameplan-forms";
 import { Link } from "~/components/link";
 import { GAMES } from "../../../db/enums";
 import { GAME_LABELS } from "~/lib/format";
-import { MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS } from "~/lib/gameplans";
+import { gameplanReturnPath, MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS } from "~/lib/gameplans";
 import { createGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import { createGameplan, gameplansOfMemberQuery } from "~/server/gameplans.server";
@@ -28,9 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requireUser(context, request),
     readPage(app, (userId) => ({ plans: gameplansOfMemberQuery(app.db, userId ?? "") })),
   ]);
-  const game = GAMES.find((value) => value === new URL(request.url).searchParams.get("game")) ?? null;
+  const query = new URL(request.url).searchParams;
+  const game = GAMES.find((value) => value === query.get("game")) ?? null;
   const page = {
     game,
+    returnTo: gameplanReturnPath(query.get("from")),
     gameplans: read.plans.map((plan) => ({ id: plan.id, name: plan.name, game: plan.game, plays: Number(plan.plays), shared: Boolean(plan.shared) })),
     restored: null as ReturnType<typeof keptSubmission>["result"] | null,
   };
@@ -44,10 +46,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   await keepFormIfSignedOut(context, request);
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const submission = parseWithZod(await readForm(request), { schema: createGameplanSchema });
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: createGameplanSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createGameplan(db, user.id, submission.value);
   if (!created.ok) return data({ result: submission.reply({ formErrors: [created.error] }) }, { status: created.status });
+  // Started from a play: back to it, where 'Add to gameplan' now offers the new one.
+  const returnTo = gameplanReturnPath(String(form.get("returnTo") ?? ""));
+  if (returnTo) {
+    return redirectWithToast(`${returnTo}#add-to-gameplan`, {
+      kind: "success",
+      title: "Gameplan created",
+      description: `${submission.value.name} is ready: choose a situation and press 'Add to gameplan'.`,
+    });
+  }
   return redirectWithToast(`/gameplans/${created.id}`, {
     kind: "success",
     title: "Gameplan created",
@@ -94,7 +106,7 @@ export default function Gameplans({ loaderData, actionData }: Route.ComponentPro
           <h2 id="new-gameplan-title" className="text-lg font-bold text-white">New gameplan</h2>
           {full ? <p className="mt-2 text-sm text-amber-200">You have {MAX_GAMEPLANS} gameplans, the most you can keep. Delete one to make room.</p> : null}
           <div className="mt-4">
-            <CreateGameplanForm lastResult={actionData?.result ?? loaderData.restored} game={loaderData.game} full={full} />
+            <CreateGameplanForm lastResult={actionData?.result ?? loaderData.restored} game={loaderData.game} full={full} returnTo={loaderData.returnTo} />
           </div>
         </section>
       </div>
