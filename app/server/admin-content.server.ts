@@ -59,13 +59,16 @@ export function listContentForAdmin(db: Database, { page, pageSize }: { page: nu
 export type AdminContentRow = Awaited<ReturnType<typeof listContentForAdmin>>[number];
 
 /** Every /media/ URL a content item holds (its thumbnail, video, formation and play art and videos). */
+/**
+ * The images an item holds, which go from R2 with the item or when a save stops using them. Not its
+ * uploaded videos: those belong to the Videos library (/admin/videos), where staff delete the ones
+ * nobody uses; a play moved to a YouTube link must not take a 2 GB upload with it.
+ */
 function contentMediaQuery(db: Database, contentId: number) {
   return db.all<{ url: string | null }>(sql`
     SELECT thumbnail_url AS url FROM content WHERE id = ${contentId}
-    UNION SELECT video_url FROM content WHERE id = ${contentId}
     UNION SELECT image_url FROM content_sections WHERE content_id = ${contentId}
-    UNION SELECT p.image_url FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}
-    UNION SELECT p.video_url FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}`);
+    UNION SELECT p.image_url FROM content_plays p JOIN content_sections s ON s.id = p.section_id WHERE s.content_id = ${contentId}`);
 }
 
 /**

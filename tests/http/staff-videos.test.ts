@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections } from "../../db/schema";
+import { content, contentPlays, contentSections, mediaDeletions } from "../../db/schema";
 import { toastFrom } from "../support/accounts";
 import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
-import { postMultipart, token } from "../support/staff";
+import { contentByTitle, contentForm, postMultipart, storedContent, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { MAX_FORM_VIDEO_BYTES, VIDEO_FORM_TOO_LARGE, VIDEO_INVALID_TYPE, VIDEO_PART_BYTES } from "~/lib/videos";
 import { eq } from "drizzle-orm";
@@ -171,6 +171,42 @@ describe("the videos page", () => {
 
     const member = await postForm("/admin/videos", { intent: "delete", key: usedUrl.slice("/media/".length) }, { cookie: premium });
     expect(member.status).toBe(403);
+  });
+});
+
+describe("an uploaded video stays in the library until staff delete it there", () => {
+  it("a play moved off it, and then its whole scheme deleted, leave the video stored and listed as used by nothing", async () => {
+    const url = await uploadInParts("kept-after-edit.mp4", mp4(1024));
+    const key = url.slice("/media/".length);
+    const title = `Kept Video ${token(6)}`;
+    const withVideo = contentForm({ title, formations: [{ title: "Gun", plays: [{ title: "Mesh Kept", videoProvider: "custom", videoUrl: url }] }] });
+    expect((await postMultipart("/admin/content/new", withVideo, admin)).status).toBe(302);
+    const slug = (await contentByTitle(title))[0].slug;
+    const saved = (await storedContent(slug))!;
+    createdContent.push(saved.row.id);
+    expect(await responseText(await get("/admin/videos", { cookie: admin }))).toContain(`href="/admin/content/${slug}"`);
+
+    // The play moves to a YouTube link: the upload is no longer used, and stays.
+    const moved = contentForm({ title, formations: [{ id: saved.formations[0].id, title: "Gun", plays: [{ title: "Mesh Kept", slug: "mesh-kept", videoProvider: "youtube", videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }] }] });
+    const form = await responseText(await get(`/admin/content/${slug}`, { cookie: admin }));
+    moved.append("revision", /name="revision" value="([^"]+)"/.exec(form)![1]);
+    const edit = await postMultipart(`/admin/content/${slug}`, moved, admin);
+    expect(edit.status).toBe(302);
+    expect((await storedContent(slug))!.formations[0].plays[0].videoUrl).toContain("youtube.com");
+    expect(await state.env.MEDIA.head(key)).not.toBeNull();
+    expect(await state.db.select().from(mediaDeletions).where(eq(mediaDeletions.key, key))).toEqual([]);
+
+    // Put back on the play, then the scheme deleted: still stored.
+    const back = contentForm({ title, formations: [{ id: saved.formations[0].id, title: "Gun", plays: [{ title: "Mesh Kept", slug: "mesh-kept", videoProvider: "custom", videoUrl: url }] }] });
+    back.append("revision", /name="revision" value="([^"]+)"/.exec(await responseText(await get(`/admin/content/${slug}`, { cookie: admin })))![1]);
+    expect((await postMultipart(`/admin/content/${slug}`, back, admin)).status).toBe(302);
+    expect((await postForm("/admin", { intent: "delete-content", slug }, { cookie: admin })).status).toBe(302);
+    expect(await state.env.MEDIA.head(key)).not.toBeNull();
+
+    // Used by nothing now, the library deletes it.
+    const deleted = await postForm("/admin/videos", { intent: "delete", key }, { cookie: admin });
+    expect(deleted.status).toBe(302);
+    expect(await state.env.MEDIA.head(key)).toBeNull();
   });
 });
 
