@@ -5,22 +5,14 @@ import { Avatar } from "~/components/avatar";
 import { CHECK_ON_SEND, Field, FormAlert, NameFields } from "~/components/forms";
 import type { ToastMessage } from "~/components/toaster";
 import { profileSchema } from "~/lib/schemas/auth";
+import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { SettingsCard } from "./settings-card";
 
 export type Profile = { email: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null };
 
 export function ProfileCard({ profile, lastResult, avatarError }: { profile: Profile; lastResult: SubmissionResult | null; avatarError: ToastMessage | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    // Not "profile": that is the card's own id (the #profile anchor), and conform finds its form by id.
-    id: "profile-form",
-    lastResult,
-    defaultValue: { firstName: profile.firstName ?? "", lastName: profile.lastName ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    ...CHECK_ON_SEND,
-  });
   const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
 
   return (
     <SettingsCard id="profile" title="Profile">
@@ -57,7 +49,27 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
         </Form>
       </div>
 
-      {/* Answered at its card: without JavaScript a refusal opens there, and a save comes back to it. */}
+      {/* Rebuilt when the stored names change: a save shows them as stored (trimmed), not as typed. */}
+      <ProfileNamesForm key={`${profile.firstName ?? ""}\n${profile.lastName ?? ""}`} profile={profile} lastResult={lastResult} />
+    </SettingsCard>
+  );
+}
+
+function ProfileNamesForm({ profile, lastResult }: { profile: Profile; lastResult: SubmissionResult | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    // Not "profile": that is the card's own id (the #profile anchor), and conform finds its form by id.
+    id: "profile-form",
+    lastResult,
+    defaultValue: { firstName: profile.firstName ?? "", lastName: profile.lastName ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    ...CHECK_ON_SEND,
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  // Rebuilt after a save: the keyboard stays on 'Save Changes'.
+  const saveButton = useFocusOnArrival<HTMLButtonElement>();
+  // Answered at its card: without JavaScript a refusal opens there, and a save comes back to it.
+  return (
       <Form method="post" action="/account-settings#profile" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="intent" value="profile" />
         <FormAlert errors={form.errors} />
@@ -65,10 +77,9 @@ export function ProfileCard({ profile, lastResult, avatarError }: { profile: Pro
         <Field label="Email" htmlFor="profile-email" hint="Email cannot be changed. Contact support if needed.">
           <input id="profile-email" type="email" value={profile.email} disabled readOnly className="input opacity-70" />
         </Field>
-        <button type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
+        <button ref={saveButton} type="submit" className="btn-primary" aria-disabled={saving || undefined} onClick={(event) => saving && event.preventDefault()}>
           {saving ? "Saving..." : "Save Changes"}
         </button>
       </Form>
-    </SettingsCard>
   );
 }
