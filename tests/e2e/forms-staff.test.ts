@@ -44,10 +44,19 @@ async function openRowDialog(w: WatchedPage, section: string, rowText: string, l
   return dialog;
 }
 
-/** Clicks a list-intent button (+ Add Formation, + Add Play): without JavaScript the server answers with the form. */
-async function listIntent(w: WatchedPage, javaScriptEnabled: boolean, button: ReturnType<Page["getByRole"]>) {
+/**
+ * Clicks a list-intent button (+ Add Formation, + Add Play, Move, Remove): without JavaScript the
+ * server answers with the form, opened at the entry `opensAt` names (not at the top of the page).
+ */
+async function listIntent(w: WatchedPage, javaScriptEnabled: boolean, button: ReturnType<Page["getByRole"]>, opensAt?: string) {
   await button.click();
-  if (!javaScriptEnabled) await w.page.waitForLoadState("load");
+  if (javaScriptEnabled) return;
+  await w.page.waitForLoadState("load");
+  if (!opensAt) return;
+  expect(decodeURIComponent(new URL(w.page.url()).hash)).toBe(`#entry-${opensAt}`);
+  const box = (await w.page.locator(`[id="entry-${opensAt}"]`).boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeLessThan(w.page.viewportSize()!.height);
 }
 
 describe.each(JS_MODES)("staff forms with $label", (mode) => {
@@ -81,13 +90,23 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await row.getByRole("link", { name: "Edit", exact: true }).click();
     await visible(page.getByRole("heading", { name: "Edit Content" }));
     await w.check();
-    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).first());
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).first(), "formations[0].plays[1]");
     await field(page, "formations[0].plays[1].title").fill("Counter");
-    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Formation" }));
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Formation" }), "formations[1]");
     await field(page, "formations[1].title").fill("Gun Trips");
     await field(page, "formations[1].plays[0].title").fill("Mesh");
-    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).last());
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "+ Add Play" }).last(), "formations[1].plays[1]");
     await field(page, "formations[1].plays[1].title").fill("Y-Cross");
+    if (!mode.javaScriptEnabled) {
+      // Moved and removed without JavaScript, the editor opens again at the entry left in view.
+      await listIntent(w, false, page.getByRole("button", { name: "Move up: play 2 of formation 2" }), "formations[1].plays[0]");
+      expect(await field(page, "formations[1].plays[0].title").inputValue()).toBe("Y-Cross");
+      await listIntent(w, false, page.getByRole("button", { name: "Move down: play 1 of formation 2" }), "formations[1].plays[1]");
+      expect(await field(page, "formations[1].plays[1].title").inputValue()).toBe("Y-Cross");
+      await listIntent(w, false, page.getByRole("button", { name: "+ Add Play" }).last(), "formations[1].plays[2]");
+      await listIntent(w, false, page.getByRole("button", { name: "Remove play 3 of formation 2" }), "formations[1].plays[1]");
+      expect(await page.locator('[name="formations[1].plays[2].title"]').count()).toBe(0);
+    }
     if (mode.javaScriptEnabled) {
       // Moved to the top, its 'Move up' turns disabled: the keyboard goes to its 'Move down', not the page.
       await page.getByRole("button", { name: "Move up: formation 2" }).focus();

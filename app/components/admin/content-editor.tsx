@@ -21,7 +21,7 @@ import {
 } from "~/lib/schemas/content";
 
 import { ImageInput, SlugHint, TagsInput } from "~/components/admin/content-fields";
-import { FormationEditor, intentTarget, Select } from "~/components/admin/formation-editor";
+import { entryAnchor, FORMATIONS_ANCHOR, FormationEditor, IntentActionProvider, intentTarget, Select } from "~/components/admin/formation-editor";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
 function useScrollMemory() {
@@ -146,6 +146,8 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
   }, [actionData]);
 
   const heading = mode === "edit" ? "Edit Content" : "Create New Content";
+  // Where the form posts ("" for this page's own address): list intents add their entry's anchor to it.
+  const intentAction = deleted ? "/admin/content/new" : "";
   const formProps = getFormProps(form);
 
   return (
@@ -230,7 +232,8 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           <TagsInput name={fields.tags.name} id={fields.tags.id} initial={String(fields.tags.initialValue ?? "")} errors={fields.tags.errors} />
         </section>
 
-        <section data-formations aria-labelledby={`${idPrefix}-formations`} className="card space-y-4 p-4 sm:p-6">
+        <IntentActionProvider value={intentAction}>
+        <section id={FORMATIONS_ANCHOR} data-formations aria-labelledby={`${idPrefix}-formations`} className="card scroll-mt-20 space-y-4 p-4 sm:p-6">
           <div>
             <h2 id={`${idPrefix}-formations`} className="text-lg font-bold text-white">
               Formations &amp; Plays
@@ -247,10 +250,16 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           {formations.map((formation, index) => (
             <FormationEditor key={formation.key ?? formation.id} form={form} formation={formation} listName={fields.formations.name} index={index} count={formations.length} imageError={imageError} target={target} />
           ))}
-          <button {...form.insert.getButtonProps({ name: fields.formations.name, defaultValue: EMPTY_FORMATION })} className="btn-secondary">
+          {/* Without JavaScript the editor opens again at the new formation (see IntentActionProvider). */}
+          <button
+            {...form.insert.getButtonProps({ name: fields.formations.name, defaultValue: EMPTY_FORMATION })}
+            formAction={`${intentAction}#${entryAnchor(`${fields.formations.name}[${formations.length}]`)}`}
+            className="btn-secondary"
+          >
             + Add Formation
           </button>
         </section>
+        </IntentActionProvider>
 
         <section aria-labelledby={`${idPrefix}-publishing`} className="card p-4 sm:p-6">
           <h2 id={`${idPrefix}-publishing`} className="text-lg font-bold text-white">

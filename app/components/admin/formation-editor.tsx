@@ -8,7 +8,7 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Field, FieldErrors } from "~/components/forms";
 import { EMPTY_PLAY, VIDEO_PROVIDER_OPTIONS, type ContentFormInput } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
@@ -16,6 +16,27 @@ import { VideoUploadControl } from "~/components/admin/video-upload";
 import { formatPosition } from "~/lib/progress";
 import { ImageInput } from "~/components/admin/content-fields";
 
+
+/**
+ * Without JavaScript a list intent (add, move, remove) reloads the editor: its button posts to the
+ * form's own action with the anchor of the entry it leaves in view, so the page opens there rather
+ * than at its top. The context holds that action ("" for the page's own address). With JavaScript
+ * conform answers the intent in place and the address is not used.
+ */
+const IntentAction = createContext("");
+export const IntentActionProvider = IntentAction.Provider;
+
+/** The anchor of a formation or play entry (`formations[0].plays[1]`). */
+export const entryAnchor = (name: string) => `entry-${name}`;
+
+/** The anchor of the content editor's formations section (a formations list emptied leaves it in view). */
+export const FORMATIONS_ANCHOR = "formations-list";
+
+/** A list intent button's formAction: the form's action, opening at this anchor. */
+function useIntentAction() {
+  const action = useContext(IntentAction);
+  return (anchor: string) => ({ formAction: `${action}#${anchor}` });
+}
 
 /**
  * The formation or play that a list intent answered by the server (JavaScript off) added or moved:
@@ -115,16 +136,22 @@ function ListActions({
       next?.focus();
     }, 0);
   };
+  const at = useIntentAction();
+  // Removed, the page opens at the entry that takes its place, else the one before, else at what
+  // holds the list (a play's formation, or the formations section).
+  const holder = listName.endsWith(".plays") ? entryAnchor(listName.slice(0, -".plays".length)) : FORMATIONS_ANCHOR;
+  const afterRemoval = at(count > 1 ? entryAnchor(`${listName}[${Math.min(index, count - 2)}]`) : holder);
   return (
     <div className="flex flex-wrap gap-2">
-      <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} onClick={press} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
+      <button ref={up} {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} {...at(entryAnchor(`${listName}[${index - 1}]`))} onClick={press} className={iconButton} disabled={index === 0} aria-label={`Move up: ${label}`}>
         Move up
       </button>
-      <button ref={down} {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} onClick={press} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
+      <button ref={down} {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} {...at(entryAnchor(`${listName}[${index + 1}]`))} onClick={press} className={iconButton} disabled={index === count - 1} aria-label={`Move down: ${label}`}>
         Move down
       </button>
       <button
         {...form.remove.getButtonProps({ name: listName, index })}
+        {...afterRemoval}
         onClick={removeAndRefocus}
         className="rounded-md border border-red-500/50 px-2.5 py-1.5 text-xs font-semibold text-red-300 hover:bg-red-950/50"
         aria-label={`Remove ${label}`}
@@ -135,14 +162,15 @@ function ListActions({
   );
 }
 
-function Disclosure({ open, summary, children, level }: { open: boolean; summary: ReactNode; children: ReactNode; level: "formation" | "play" }) {
+function Disclosure({ name, open, summary, children, level }: { name: string; open: boolean; summary: ReactNode; children: ReactNode; level: "formation" | "play" }) {
   return (
     <details
+      id={entryAnchor(name)}
       open={open}
       className={
         level === "formation"
-          ? "group/formation rounded-xl border border-field-600 bg-field-950/40"
-          : "group/play rounded-xl border border-field-700 bg-field-900"
+          ? "group/formation scroll-mt-20 rounded-xl border border-field-600 bg-field-950/40"
+          : "group/play scroll-mt-20 rounded-xl border border-field-700 bg-field-900"
       }
     >
       <summary className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-3 hover:bg-field-800/60 sm:px-4">
@@ -185,6 +213,7 @@ function PlayEditor({
   const imageName = `${play.name}.image`;
   return (
     <Disclosure
+      name={play.name}
       level="play"
       open={index === 0 || !fields.title.initialValue || hasErrors(play) || imageError?.field === imageName || isWithin(target, play.name)}
       summary={
@@ -252,9 +281,11 @@ export function FormationEditor({
   const number = index + 1;
   const imageName = `${formation.name}.image`;
   const derivedSlug = slugify(fields.title.value ?? "");
+  const at = useIntentAction();
   const imageErrorInside = Boolean(imageError?.field.startsWith(`${formation.name}.`));
   return (
     <Disclosure
+      name={formation.name}
       level="formation"
       open={index === 0 || !fields.title.initialValue || hasErrors(formation) || imageErrorInside || isWithin(target, formation.name)}
       summary={
@@ -319,7 +350,7 @@ export function FormationEditor({
             target={target}
           />
         ))}
-        <button {...form.insert.getButtonProps({ name: fields.plays.name, defaultValue: EMPTY_PLAY })} className="btn-secondary text-xs">
+        <button {...form.insert.getButtonProps({ name: fields.plays.name, defaultValue: EMPTY_PLAY })} {...at(entryAnchor(`${fields.plays.name}[${plays.length}]`))} className="btn-secondary text-xs">
           + Add Play
         </button>
       </fieldset>
