@@ -21,6 +21,7 @@ import {
 } from "~/lib/schemas/content";
 
 import { ImageInput, SlugHint, TagsInput } from "~/components/admin/content-fields";
+import { fieldPlace, inFormOrder } from "~/lib/content-form-fields";
 import { entryAnchor, FORMATIONS_ANCHOR, FormationEditor, IntentActionProvider, intentTarget, Select } from "~/components/admin/formation-editor";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
@@ -52,39 +53,6 @@ function useScrollMemory() {
   }, [pathname]);
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  title: "Title",
-  type: "Content type",
-  description: "Description",
-  videoUrl: "Intro video URL",
-  game: "Game",
-  difficulty: "Difficulty",
-  requiredTier: "Required tier",
-  tags: "Tags",
-  formations: "Formations",
-};
-const FORMATION_LABELS: Record<string, string> = { title: "Formation title", slug: "Formation slug", description: "Formation description", imageUrl: "Formation image", plays: "Plays" };
-const PLAY_LABELS: Record<string, string> = {
-  title: "Play title",
-  slug: "Play address",
-  description: "Play description",
-  videoProvider: "Video provider",
-  videoUrl: "Video URL",
-  tags: "Play tags",
-  imageUrl: "Play image",
-  runtime: "Runtime",
-};
-
-/** Where a field of this form is, in the words of its label: 'Play title (formation 1, play 2)'. */
-export function fieldPlace(name: string): string {
-  const nested = /^formations\[(\d+)\](?:\.plays\[(\d+)\])?(?:\.(\w+))?$/.exec(name);
-  if (!nested) return FIELD_LABELS[name] ?? name;
-  const [, formation, play, key] = nested;
-  const where = `formation ${Number(formation) + 1}${play === undefined ? "" : `, play ${Number(play) + 1}`}`;
-  const label = play === undefined ? (key ? (FORMATION_LABELS[key] ?? key) : "Formation") : key ? (PLAY_LABELS[key] ?? key) : "Play";
-  return `${label} (${where})`;
-}
-
 /**
  * A refused save's fields, named and linked at the top of the form: a long scheme's one wrong field
  * can sit a screen or more below (without JavaScript the answer opens at the top of the page).
@@ -92,7 +60,8 @@ export function fieldPlace(name: string): string {
 function ErrorSummary({ formId, errors }: { formId: string; errors: Record<string, string[]> | undefined }) {
   const names = Object.entries(errors ?? {})
     .filter(([name, messages]) => name !== "" && messages.length > 0)
-    .map(([name]) => name);
+    .map(([name]) => name)
+    .sort(inFormOrder);
   if (names.length === 0) return null;
   return (
     <div id={`${formId}-summary`} className="rounded-lg border border-red-500/50 bg-red-950/40 px-4 py-3 text-sm text-red-300">
