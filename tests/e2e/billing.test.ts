@@ -95,6 +95,22 @@ describe("billing in Chromium", () => {
     await context.close();
   });
 
+  it("from the keyboard, choosing a plan leaves the focus on the checkout step, and 'Choose a different plan' on the plans", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/subscribe");
+    await page.waitForLoadState("networkidle");
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
+    await page.getByRole("link", { name: "Choose Yearly" }).focus();
+    await page.keyboard.press("Enter");
+    await visible(page.getByRole("heading", { name: "Premium Yearly" }));
+    await expect.poll(focusedText).toBe("Premium Yearly");
+    await page.getByRole("link", { name: "Choose a different plan" }).focus();
+    await page.keyboard.press("Enter");
+    await visible(page.getByRole("link", { name: "Choose Monthly" }));
+    await expect.poll(focusedText).toBe("Plans");
+    await context.close();
+  });
+
   it("shows a signed-out visitor the checkout step, then the 'Login Required' toast, /auth a second later, and the same plan and code after login", async () => {
     const member = await createMember();
     const { context, page } = await newPage(browser);

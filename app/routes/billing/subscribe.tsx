@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { Link } from "~/components/link";
-import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
+import { useFocusAfterSave, useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import type { Route } from "./+types/subscribe";
 import { PlanFeatures, PricingCards } from "~/components/pricing-cards";
 import { showToast } from "~/components/toaster";
@@ -175,12 +175,22 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
           error={actionData?.error ?? null}
         />
       ) : (
-        <div className="mt-12">
-          {/* The plans' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
-          <h2 className="sr-only">Plans</h2>
-          <PricingCards />
-        </div>
+        <PlanChoice />
       )}
+    </div>
+  );
+}
+
+function PlanChoice() {
+  // Back from the checkout step ('Choose a different plan'), the keyboard goes to the plans.
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
+  return (
+    <div className="mt-12">
+      {/* The plans' names are h3: a heading between them and the page's h1 keeps the outline whole. */}
+      <h2 ref={heading} tabIndex={-1} className="sr-only">
+        Plans
+      </h2>
+      <PricingCards />
     </div>
   );
 }
@@ -191,6 +201,8 @@ function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; sign
   const [leaving, setLeaving] = useState(false);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const details = PLANS[plan];
+  // Chosen on this page ('Choose Yearly'), the step replaces the link that had the keyboard: it goes here.
+  const heading = useFocusOnArrival<HTMLHeadingElement>();
 
   // A visitor sees the toast here and moves to the login a second later; the plan and code come back
   // with them. (Without JavaScript the action answers with the same toast on /auth.)
@@ -210,7 +222,9 @@ function CheckoutStep({ plan, signedIn, promoCode, error }: { plan: PlanId; sign
       <div className="card p-6">
         <p className="text-sm font-bold uppercase tracking-wider text-turf">Your plan</p>
         <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h2 className="text-2xl font-black text-white">Premium {details.name}</h2>
+          <h2 ref={heading} tabIndex={-1} className="text-2xl font-black text-white focus:outline-none">
+            Premium {details.name}
+          </h2>
           <p>
             <span className="text-3xl font-black text-white">{details.priceLabel}</span>
             <span className="text-slate-400">/{details.period}</span>
