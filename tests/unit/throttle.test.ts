@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOGIN_ACCOUNT_RULE, LOGIN_ADDRESS_RULE, PASSWORD_CHANGE_RULE, tooManyAttemptsMessage } from "~/server/accounts.server";
-import { clearThrottle, clientAddress, giveBackAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "~/server/throttle.server";
+import { clearThrottle, clientAddress, giveBackAttempt, giveBackRightAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "~/server/throttle.server";
 
 const MINUTE = 60 * 1000;
 let counter = 0;
@@ -104,6 +104,14 @@ describe("attempts sent at the same moment", () => {
     for (let attempt = 0; attempt < 3; attempt++) await takeAttempt(env.KV, locked, PASSWORD_CHANGE_RULE, now);
     await giveBackAttempt(env.KV, locked, now);
     expect(await readThrottle(env.KV, locked, PASSWORD_CHANGE_RULE, now)).toEqual({ allowed: false, used: 3, retryAfterSeconds: 15 * 60 });
+  });
+
+  it("a right password, given back on the attempt that set the lock (the third), lifts the lock with it", async () => {
+    const now = Date.now();
+    const third = fresh("give-back-right");
+    for (let attempt = 0; attempt < 3; attempt++) await takeAttempt(env.KV, third, PASSWORD_CHANGE_RULE, now);
+    await giveBackRightAttempt(env.KV, third, PASSWORD_CHANGE_RULE, now);
+    expect(await readThrottle(env.KV, third, PASSWORD_CHANGE_RULE, now)).toEqual({ allowed: true, used: 2, retryAfterSeconds: 0 });
   });
 });
 
