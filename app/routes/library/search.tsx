@@ -66,9 +66,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   // A filter link, 'Did you mean', Back or Forward changes the query from outside the box: show it
   // there. While the member types (the box has the focus), the page follows the box, not the reverse.
+  // Only a query that changed counts: the first run after hydration (a POP, the page's load) must not
+  // put back the server's empty box over a letter typed while the page was waking up.
   const navigationType = useNavigationType();
+  const shownQuery = useRef(search.text);
   useEffect(() => {
-    if (document.activeElement !== inputRef.current || navigationType === "POP") setText(search.text);
+    const changed = shownQuery.current !== search.text;
+    shownQuery.current = search.text;
+    if (changed && (document.activeElement !== inputRef.current || navigationType === "POP")) setText(search.text);
     setActive(-1);
   }, [search.text, found?.results]);
   useEffect(() => () => clearTimeout(timer.current), []);
