@@ -254,6 +254,8 @@ export async function runCommentAction(
   if (!canChangeComment(user, existing)) {
     return { ok: false, status: 403, error: "You can only change your own comments." };
   }
+  // Saved as it was: nothing changed, so nothing is written and the comment is not marked edited.
+  if (input.intent === "update-comment" && input.comment === existing.comment) return { ok: true, anchor: `comment-${existing.id}` };
   // Staff changing someone else's words leave an audit entry, in the same batch as the change.
   const audited = existing.userId !== user.id && isStaff(user);
   const where = eq(comments.id, existing.id);

@@ -209,6 +209,17 @@ describe("editing and deleting", () => {
     expect(renderedComments(await page(SLUG)).length).toBe(0); // locked for visitors
     expect(renderedComments(await page(SLUG, "premium")).find((comment) => comment.id === stored.id)?.text).toBe(edited);
 
+    // Saved again as it is (spaces around it aside): nothing is written, and it is not marked edited again.
+    const { db } = await testState();
+    const dates = async () => (await db.select({ createdAt: comments.createdAt, updatedAt: comments.updatedAt }).from(comments).where(eq(comments.id, stored.id)))[0];
+    await db.update(comments).set({ updatedAt: (await dates()).createdAt }).where(eq(comments.id, stored.id));
+    const unchanged = await post({ intent: "update-comment", commentId: String(stored.id), comment: ` ${edited}  ` }, "premium");
+    expect(unchanged.status).toBe(302);
+    expect(unchanged.headers.get("Location")).toMatch(new RegExp(`/content/${SLUG}#comment-${stored.id}$`));
+    const after = await dates();
+    expect(after.updatedAt.getTime()).toBe(after.createdAt.getTime());
+    expect(renderedComments(await page(SLUG, "premium")).find((comment) => comment.id === stored.id)?.html).not.toContain("edited");
+
     const empty = await post({ intent: "update-comment", commentId: String(stored.id), comment: "   " }, "premium");
     expect(empty.status).toBe(400);
     expect(alertText(await empty.text())).toContain("Comment cannot be empty.");
