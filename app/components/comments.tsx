@@ -154,7 +154,7 @@ function CommentItem({
     wasOpen.current = open;
   }, [open]);
   return (
-    <li id={`comment-${comment.id}`}>
+    <li id={`comment-${comment.id}`} tabIndex={-1}>
       <header>
         <p>{comment.authorName}</p>
         <time>
@@ -264,12 +264,18 @@ function NewCommentForm({ refused }: { refused: boolean }) {
   const action = useCommentsAction();
   const posting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-comment";
   // Emptied once the comment is posted, not when it is sent: a refused one stays to be sent again.
+  // Posted, the new comment (the answer's address names it) takes the keyboard's focus: a screen
+  // reader reads it, and the focus is where the page shows it.
   const sending = useRef(false);
+  const { hash } = useLocation();
   useEffect(() => {
     if (navigation.state !== "idle" || !sending.current) return;
     sending.current = false;
-    if (!refused) setText("");
+    if (refused) return;
+    setText("");
+    if (hash.startsWith("#comment-")) document.getElementById(hash.slice(1))?.focus();
   }, [navigation.state, refused]);
+  const unready = posting || (hydrated && !text.trim());
   return (
     <Form method="post" action={action} replace preventScrollReset className="space-y-3" onSubmit={() => (sending.current = true)}>
       <input type="hidden" name="intent" value="create-comment" />
@@ -290,7 +296,8 @@ function NewCommentForm({ refused }: { refused: boolean }) {
       />
       <div className="flex items-center justify-between gap-3">
         <span className="text-xs text-slate-400">{hydrated ? `${text.length}/${MAX_COMMENT_LENGTH}` : `Up to ${MAX_COMMENT_LENGTH} characters`}</span>
-        <button type="submit" className="btn-primary" disabled={posting || (hydrated && !text.trim())}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+        <button type="submit" className="btn-primary" aria-disabled={unready || undefined} onClick={(event) => unready && event.preventDefault()}>
           {posting ? "Posting..." : "Post Comment"}
         </button>
       </div>

@@ -55,7 +55,7 @@ async function commentJourney(w: WatchedPage, mode: JsMode) {
   const text = unique(`Form matrix comment (${mode.label})`);
   if (mode.javaScriptEnabled) {
     // Interactive: the empty box cannot be posted.
-    await page.locator('button[disabled]:has-text("Post Comment")').waitFor();
+    await page.locator('button[aria-disabled="true"]:has-text("Post Comment")').waitFor();
   } else {
     // Without JavaScript the server refuses a blank comment: the page opens at the comments and the message.
     await page.getByLabel("Add a comment").fill("   ");
@@ -68,6 +68,8 @@ async function commentJourney(w: WatchedPage, mode: JsMode) {
   await page.getByRole("button", { name: "Post Comment" }).click();
   const posted = commentItem(page, text);
   await visible(posted);
+  // With JavaScript the new comment takes the keyboard's focus, where the page shows it.
+  if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^comment-\d+$/);
   await visible(posted.getByText("Robin", { exact: true }));
   expect((await posted.locator("header + p").textContent())?.trim()).toBe(text);
   await w.check();
@@ -281,6 +283,8 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await visible(page.getByText("Message Sent!", { exact: true }));
     await visible(page.getByText("We'll get back to you within 24 hours.", { exact: true }));
+    // With JavaScript the form starts anew without its button: the keyboard is on the form's heading.
+    if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-form-title");
     await w.check();
     await w.finish();
   });

@@ -248,7 +248,7 @@ describe("a premium member with JavaScript", () => {
     const text = `Browser comment ${crypto.randomUUID().slice(0, 8)}`;
     const box = page.getByLabel("Add a comment");
     // Once the page is interactive, an empty comment cannot be posted.
-    await page.locator('button[disabled]:has-text("Post Comment")').waitFor();
+    await page.locator('button[aria-disabled="true"]:has-text("Post Comment")').waitFor();
     await box.fill(text);
     await page.getByRole("button", { name: "Post Comment" }).click();
     const comment = page.locator("li", { hasText: text });
