@@ -72,6 +72,14 @@ function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: b
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
+  // Where the keyboard's focus came from (the toast sits last on the page): 'Dismiss' gives it back
+  // there, or to the page's main content, instead of letting it fall to the top of the page.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const dismissFromButton = () => {
+    const back = cameFrom.current?.isConnected ? cameFrom.current : document.getElementById("main");
+    dismissToast();
+    back?.focus({ preventScroll: true });
+  };
 
   useEffect(() => {
     if (!interactive || held) return;
@@ -85,7 +93,10 @@ function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: b
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(event) => {
+        setFocused(true);
+        if (event.relatedTarget instanceof HTMLElement && !event.currentTarget.contains(event.relatedTarget)) cameFrom.current = event.relatedTarget;
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
@@ -111,7 +122,7 @@ function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: b
           {toast.description ? <p className="mt-1 text-sm text-slate-300">{toast.description}</p> : null}
         </div>
         {interactive ? (
-          <button type="button" onClick={dismissToast} className="rounded p-1 text-slate-400 hover:text-white" aria-label="Dismiss notification">
+          <button type="button" onClick={dismissFromButton} className="rounded p-1 text-slate-400 hover:text-white" aria-label="Dismiss notification">
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
               <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
             </svg>

@@ -412,6 +412,10 @@ describe("keyboard focus after a form is sent (JavaScript on)", () => {
     await page.waitForTimeout(6_000);
     expect(await dismiss.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Dismiss notification");
+    // Dismissed, the focus goes back where it came from (the first field the refusal marked), not to the top of the page.
+    await page.keyboard.press("Enter");
+    await dismiss.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-name");
     await context.close();
   });
 });

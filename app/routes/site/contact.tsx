@@ -5,6 +5,7 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { CHECK_ON_SEND, Field, FormAlert } from "~/components/forms";
 import { showToast } from "~/components/toaster";
+import { useFocusWhenLost } from "~/components/use-focus-on-arrival";
 import { contactSchema, MAX_CONTACT_MESSAGE } from "~/lib/schemas/contact";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -103,14 +104,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
   const sending = navigation.state === "submitting";
+  // Sent, the form starts anew and its button goes with the old one: the focus goes to the form's heading.
+  const { ref: headingRef, used } = useFocusWhenLost<HTMLHeadingElement>();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-4xl font-black text-white">Contact Us</h1>
       <p className="mt-2 max-w-2xl text-slate-400">Questions about a scheme, your membership or billing? Send us a message.</p>
       <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="contact-form-title" className="card p-6">
-          <h2 id="contact-form-title" className="text-xl font-bold text-white">Send a message</h2>
+        <section aria-labelledby="contact-form-title" className="card p-6" onSubmit={used}>
+          <h2 ref={headingRef} tabIndex={-1} id="contact-form-title" className="text-xl font-bold text-white">Send a message</h2>
           <Form key={formKey.current} method="post" {...getFormProps(form)} onSubmitCapture={warnIfMissing} className="mt-6 space-y-5">
             {actionData?.toast ? <FormAlert errors={[`${actionData.toast.title} - ${actionData.toast.description}`]} /> : null}
             <FormAlert errors={form.errors} />
