@@ -185,6 +185,22 @@ describe("where focus goes when a dialog closes without its link", () => {
   });
 });
 
+describe("the dashboard's tabs from the keyboard", () => {
+  it("a tab chosen with Enter puts the focus on its section's heading (not the page), the chosen tab again too", async () => {
+    const { context, page, errors } = await staffPage("superadmin");
+    await page.goto("/admin#users");
+    await dashboardHydrated(page);
+    const tabs = page.getByRole("navigation", { name: "Dashboard sections" });
+    for (const [label, heading] of [["Tips", "tips-heading"], ["Updates", "updates-heading"], ["Messages", "messages-heading"], ["Messages", "messages-heading"]]) {
+      await tabs.getByRole("link", { name: label, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id), eventually).toBe(heading);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the Users tab's live search", () => {
   const emailsInTable = (page: Page) => page.locator("#users tbody tr td:nth-child(2)").allInnerTexts();
 

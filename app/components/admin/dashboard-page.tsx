@@ -1,6 +1,6 @@
 // The staff dashboard's page: its header and statistics, and the tabs (app/components/admin/*-tab.tsx).
-import { useEffect, useMemo } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useEffect, useMemo, useRef } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { DashboardActionData, DashboardLoaderData } from "~/routes/admin/dashboard";
 import { ActivityTab } from "~/components/admin/activity-tab";
@@ -36,6 +36,12 @@ function useActiveTab(tabs: Tab[], fallback: Tab) {
   return { hydrated, active: tabs.includes(fromHash) ? fromHash : fallback };
 }
 
+/** Brings a tab's section into view and gives its heading the keyboard's focus. */
+function focusSection(tab: Tab) {
+  document.getElementById(tab)?.scrollIntoView();
+  document.getElementById(`${tab}-heading`)?.focus({ preventScroll: true });
+}
+
 /** The dashboard: statistics, then the tabs the role may see (each a section without JavaScript). */
 export function DashboardPage({ loaderData, actionData }: { loaderData: DashboardLoaderData; actionData: DashboardActionData }) {
   const { tabs, defaultTab, stats, role, canWriteBlog } = loaderData;
@@ -55,6 +61,24 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
 
   // With JavaScript the hash picks one tab; without it every tab is a section with that anchor.
   const visible = (tab: Tab) => !hydrated || tab === active;
+  // A tab chosen from the strip is drawn after the hash changed, too late for the browser, whose
+  // jump to the anchor then leaves the keyboard's focus on the page: with JavaScript the router
+  // changes the hash, the section scrolls into view, and its heading takes the focus once drawn.
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const chosen = useRef<Tab | null>(null);
+  useEffect(() => {
+    if (chosen.current !== active) return;
+    chosen.current = null;
+    focusSection(active);
+  }, [active]);
+  const choose = (event: React.MouseEvent<HTMLAnchorElement>, tab: Tab) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (tab === active) return focusSection(tab);
+    chosen.current = tab;
+    navigate({ search, hash: `#${tab}` }, { preventScrollReset: true });
+  };
   const dialogUser = searchParams.get("user");
   const userDialogShown = Boolean(dialogUser && loaderData.users?.rows.some((row) => row.id === dialogUser));
 
@@ -95,6 +119,7 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
             <li key={tab}>
               <a
                 href={`#${tab}`}
+                onClick={(event) => choose(event, tab)}
                 aria-current={hydrated && tab === active ? "page" : undefined}
                 className={`inline-block whitespace-nowrap border-b-2 px-3 py-3 text-sm font-bold sm:px-4 ${
                   hydrated && tab === active ? "border-turf text-turf" : "border-transparent text-slate-300 hover:text-white"

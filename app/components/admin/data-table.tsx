@@ -4,7 +4,7 @@ export function Section({ id, title, action, children }: { id: string; title: st
     <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Focusable from script only: focus lands here when a dialog closes and its opener is gone. */}
-        <h2 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none">{title}</h2>
+        <h2 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-white">{title}</h2>
         {action}
       </div>
       <div className="mt-5">{children}</div>

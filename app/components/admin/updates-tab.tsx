@@ -8,7 +8,7 @@ export function UpdatesTab({ data }: { data: DashboardLoaderData["updates"] }) {
   return (
     <section id="updates" aria-labelledby="updates-heading" className="scroll-mt-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id="updates-heading" className="text-2xl font-bold text-white">Title Updates</h2>
+        <h2 id="updates-heading" tabIndex={-1} className="text-2xl font-bold text-white">Title Updates</h2>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/updates" className="btn-primary btn-sm">Record a title update</Link>
           <Link to="/admin/updates#queue" className="btn-secondary btn-sm">
