@@ -14,6 +14,15 @@ export const MAX_FORM_INDEX = 99;
 const MAX_LIST_DEPTH = 2;
 /** The entries all of a form's lists may hold together (the editor's largest form: 30 + 30 x 40). */
 const MAX_LIST_ENTRIES = 2000;
+/**
+ * Fields a form may send: the content editor's largest form sends about 11,000 (30 formations of
+ * 40 plays, 9 fields a play). Conform's reading costs a few microseconds a field, but it gathers a
+ * repeated name's values by copying them into a new list at each repeat: 45,000 repeats of one name
+ * (180 KB) held the Worker for 28 s. Our forms repeat a name at most a few hundred times (the
+ * re-test queue's 200 items).
+ */
+const MAX_FORM_FIELDS = 20_000;
+const MAX_NAME_REPEATS = 1_000;
 const INTENT = "__intent__";
 const STATE = "__state__";
 const INTENT_TYPES = new Set(["validate", "update", "reset", "insert", "remove", "reorder"]);
@@ -68,7 +77,12 @@ function isIntentAllowed(value: string, lists: Map<string, number>): boolean {
 /** Whether conform may read this form: every limit above kept, and its reading does not fail. */
 export function isFormShapeAllowed(form: FormData): boolean {
   const lists = new Map<string, number>();
+  const repeats = new Map<string, number>();
+  let fields = 0;
   for (const [name, value] of form) {
+    const seen = (repeats.get(name) ?? 0) + 1;
+    if (++fields > MAX_FORM_FIELDS || seen > MAX_NAME_REPEATS) return false;
+    repeats.set(name, seen);
     if (name === INTENT || name === STATE) {
       if (typeof value !== "string" || (name === INTENT && !isIntentAllowed(value, lists))) return false;
     } else if (!addLists(name, lists)) {
