@@ -66,9 +66,10 @@ export function retestStatements(db: Database, game: Game, ref: UpdateRef, staff
 /**
  * `retested`: the game's items went back to re-test with this save. `scheduled`: the update is
  * dated ahead and takes effect on its release day (its re-test, if it touches gameplay, runs then).
+ * `older`: it touches gameplay but is dated before the game's current update, so it re-tests nothing.
  */
 export type SaveUpdateResult =
-  | { ok: true; id: number; retested: boolean; scheduled: boolean; restored?: number; carried?: number; carriedTo?: string }
+  | { ok: true; id: number; retested: boolean; scheduled: boolean; older: boolean; restored?: number; carried?: number; carriedTo?: string }
   | { ok: false; error: string; field?: "version" | "releasedOn"; revision?: number };
 
 export const TITLE_UPDATE_CHANGED =
@@ -156,7 +157,7 @@ export async function recordTitleUpdate(db: Database, value: TitleUpdateValue, s
     .bind(value.game, value.version, value.releasedOn, value.notesUrl, value.summary, value.gameplay ? 1 : 0, scheduled ? null : now, staffId, now, now);
   try {
     const [inserted] = await d1.batch<{ id: number }>([insert, ...(retest ? retestStatements(db, value.game, { version: value.version }, staffId, now) : [])]);
-    return { ok: true, id: inserted.results[0].id, retested: retest, scheduled };
+    return { ok: true, id: inserted.results[0].id, retested: retest, scheduled, older: !scheduled && value.gameplay && !retest };
   } catch (error) {
     if (hasErrorMessage(error, /UNIQUE/)) return duplicateVersion(value.version);
     throw error;
@@ -223,7 +224,7 @@ export async function editTitleUpdate(
     throw error;
   }
   const carried = carry ? { carried: restoredCount(results, changesAt + 1), carriedTo: carry.version } : {};
-  return { ok: true, id, retested: retest, scheduled, ...(undo ? { restored: restoredCount(results, changesAt) } : {}), ...carried };
+  return { ok: true, id, retested: retest, scheduled, older: value.gameplay && !isCurrent && !scheduled, ...(undo ? { restored: restoredCount(results, changesAt) } : {}), ...carried };
 }
 
 /**
@@ -307,7 +308,10 @@ const restoredCount = (results: readonly D1Result[], from: number) => results[fr
  * Statuses staff set against it since keep their status and no longer name a version. Null when it
  * no longer exists; otherwise how many items and plays got their status back.
  */
-export async function deleteTitleUpdate(db: Database, id: number): Promise<{ restored: number; carried?: number; carriedTo?: string } | null> {
+export async function deleteTitleUpdate(
+  db: Database,
+  id: number,
+): Promise<{ game: Game; version: string; restored: number; carried?: number; carriedTo?: string } | null> {
   const d1 = db.$client;
   const [existing] = await db.select().from(titleUpdates).where(eq(titleUpdates.id, id)).limit(1);
   if (!existing) return null;
@@ -316,9 +320,9 @@ export async function deleteTitleUpdate(db: Database, id: number): Promise<{ res
   if (later) {
     const results = await d1.batch([...carryRetestStatements(db, id, later.id), remove]);
     if (results[3].meta.changes === 0) return null;
-    return { restored: 0, carried: restoredCount(results, 1), carriedTo: later.version };
+    return { game: existing.game, version: existing.version, restored: 0, carried: restoredCount(results, 1), carriedTo: later.version };
   }
   const results = await d1.batch([...undoRetestStatements(db, id), remove]);
   if (results[4].meta.changes === 0) return null;
-  return { restored: restoredCount(results, 0) };
+  return { game: existing.game, version: existing.version, restored: restoredCount(results, 0) };
 }

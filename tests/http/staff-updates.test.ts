@@ -4,6 +4,7 @@ import { content, contentPlays, contentSections, contentStatuses, playStatuses, 
 import type { DemoRole } from "../../db/seed";
 import { toastFrom } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, url } from "../support/http";
+import { textOf } from "../support/html";
 import { locationOf, token } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 import { formatUpdateDate, isoDay, STATUS_ALTERNATIVE_ONLY_NERFED } from "~/lib/patch";
@@ -157,7 +158,7 @@ describe("an update dated ahead is scheduled", () => {
     expect(response.status).toBe(302);
     expect(toastFrom(response)).toMatchObject({
       title: "Title update recorded",
-      description: `${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`,
+      description: `College Football 26 ${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`,
     });
     const [row] = await updatesNamed(version);
     created.push(row.id);
@@ -185,6 +186,16 @@ describe("an update dated ahead is scheduled", () => {
   it("an update in effect cannot move ahead of today", async () => {
     const response = await post("admin", updateForm(`e-${id}`));
     expect(response.status).toBe(302);
+    // Dated before the game's current update, it touches gameplay for the record: staff are told nothing went to re-test.
+    expect(toastFrom(response)).toMatchObject({
+      title: "Title update recorded",
+      description: `College Football 26 e-${id} is saved. It is dated before the game's current update: nothing was sent to re-test.`,
+    });
+    // On /updates it does not promise a re-test that will never come.
+    const updates = textOf(await (await get("/updates", { cookie: cookies.admin })).text());
+    const card = updates.slice(updates.indexOf(`Title Update e-${id}`)).split("Title Update ")[1];
+    expect(card).toContain("No results were recorded on this update: a later one came before our staff re-tested on it.");
+    expect(card).not.toContain("Re-testing is under way");
     const [row] = await updatesNamed(`e-${id}`);
     created.push(row.id);
     expect(row.appliedAt).not.toBeNull();

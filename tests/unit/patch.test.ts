@@ -122,7 +122,7 @@ describe("title updates and statuses in D1", () => {
 
   it("a gameplay update sends the game's verified and adjusted items and plays to re-test, with history, in one batch", async () => {
     const result = await recordTitleUpdate(db, { intent: "save-update", game: "madden", version: "1.07", releasedOn: "2026-11-01", notesUrl: null, summary: "Coverage AI", gameplay: true }, staffId);
-    expect(result).toMatchObject({ ok: true, retested: true });
+    expect(result).toMatchObject({ ok: true, retested: true, older: false });
     const updateId = result.ok ? result.id : 0;
     expect(await statusOf(ids.scheme)).toEqual({ status: "needs-retest", updateId });
     expect((await db.select({ status: playStatuses.status }).from(playStatuses).where(eq(playStatuses.playId, ids.play)))[0].status).toBe("needs-retest");
@@ -153,7 +153,7 @@ describe("title updates and statuses in D1", () => {
       field: "version",
     });
     const older = await recordTitleUpdate(db, { intent: "save-update", game: "madden", version: "1.05", releasedOn: "2026-09-01", notesUrl: null, summary: "", gameplay: true }, staffId);
-    expect(older).toMatchObject({ ok: true, retested: false });
+    expect(older).toMatchObject({ ok: true, retested: false, older: true });
     expect(await db.select({ total: sql<number>`count(*)` }).from(statusChanges)).toEqual(before);
     expect((await statusOf(ids.scheme)).status).toBe("verified");
   });
@@ -200,7 +200,7 @@ describe("title updates and statuses in D1", () => {
     const edited = await editTitleUpdate(db, id, { intent: "save-update", game: "college", version: "1.10", releasedOn: "2026-11-10", notesUrl: null, summary: "Now with gameplay", gameplay: true }, staffId);
     expect(edited).toMatchObject({ ok: true, retested: true });
     expect(await statusOf(ids.otherGame)).toEqual({ status: "needs-retest", updateId: id });
-    expect(await deleteTitleUpdate(db, id)).toEqual({ restored: 1 });
+    expect(await deleteTitleUpdate(db, id)).toEqual({ game: "college", version: "1.10", restored: 1 });
     expect(await statusOf(ids.otherGame)).toEqual({ status: "verified", updateId: null });
     expect(await db.select().from(statusChanges).where(eq(statusChanges.contentId, ids.otherGame))).toEqual([]);
     expect(await deleteTitleUpdate(db, id)).toBe(null);
@@ -229,7 +229,7 @@ describe("title updates and statuses in D1", () => {
     const mistakenId = mistaken.ok ? mistaken.id : 0;
     expect(await schemeRow()).toMatchObject({ status: "needs-retest", updateId: mistakenId, note: null });
     expect(await markVerified(db, [{ kind: "play", id: ids.play }], staffId)).toBe(1);
-    expect(await deleteTitleUpdate(db, mistakenId)).toEqual({ restored: 1 });
+    expect(await deleteTitleUpdate(db, mistakenId)).toEqual({ game: "madden", version: "1.09", restored: 1 });
     expect(await schemeRow()).toEqual(before);
     expect(await playRow()).toEqual({ status: "verified", updateId: null });
     // The play's re-test row stays (its verification came after it); the scheme's went.
@@ -239,22 +239,22 @@ describe("title updates and statuses in D1", () => {
     const again = await recordTitleUpdate(db, value, staffId);
     const againId = again.ok ? again.id : 0;
     expect((await schemeRow()).status).toBe("needs-retest");
-    expect(await editTitleUpdate(db, againId, { ...value, gameplay: false }, staffId)).toEqual({ ok: true, id: againId, retested: false, scheduled: false, restored: 2 });
+    expect(await editTitleUpdate(db, againId, { ...value, gameplay: false }, staffId)).toEqual({ ok: true, id: againId, retested: false, scheduled: false, older: false, restored: 2 });
     expect(await schemeRow()).toEqual(before);
     expect(await playRow()).toEqual({ status: "verified", updateId: null });
     expect(await historyCount()).toBe(historyBefore + 2);
     // Nothing left to take back.
-    expect(await deleteTitleUpdate(db, againId)).toEqual({ restored: 0 });
+    expect(await deleteTitleUpdate(db, againId)).toEqual({ game: "madden", version: "1.09", restored: 0 });
     expect(await schemeRow()).toEqual(before);
 
     // Its date corrected to before the current update's: it is history, and its re-test is taken back.
     const dated = await recordTitleUpdate(db, value, staffId);
     const datedId = dated.ok ? dated.id : 0;
     expect((await schemeRow()).status).toBe("needs-retest");
-    expect(await editTitleUpdate(db, datedId, { ...value, releasedOn: "2026-11-15" }, staffId)).toEqual({ ok: true, id: datedId, retested: false, scheduled: false, restored: 2 });
+    expect(await editTitleUpdate(db, datedId, { ...value, releasedOn: "2026-11-15" }, staffId)).toEqual({ ok: true, id: datedId, retested: false, scheduled: false, older: true, restored: 2 });
     expect(await schemeRow()).toEqual(before);
     // Deleted now, it gives nothing back: 1.08 touched gameplay after it.
-    expect(await deleteTitleUpdate(db, datedId)).toEqual({ restored: 0, carried: 0, carriedTo: "1.08" });
+    expect(await deleteTitleUpdate(db, datedId)).toEqual({ game: "madden", version: "1.09", restored: 0, carried: 0, carriedTo: "1.08" });
   });
 });
 
@@ -320,7 +320,7 @@ describe("scheduled title updates", () => {
     const recorded = await recordTitleUpdate(db, update("2.02", isoDay(at(6))), staffId, at(4));
     const id = recorded.ok ? recorded.id : 0;
     expect(recorded).toMatchObject({ ok: true, scheduled: true });
-    expect(await editTitleUpdate(db, id, update("2.02", isoDay(at(4))), staffId, at(4))).toEqual({ ok: true, id, retested: true, scheduled: false });
+    expect(await editTitleUpdate(db, id, update("2.02", isoDay(at(4))), staffId, at(4))).toEqual({ ok: true, id, retested: true, scheduled: false, older: false });
     expect(await currentMadden()).toBe("2.02");
     expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: id });
     expect(await applyDueUpdates(db, at(6))).toEqual({ applied: [], retested: [] });
@@ -341,7 +341,7 @@ describe("scheduled title updates", () => {
     expect((await schemeStatus()).status).toBe("verified");
     const [{ updatedAt }] = await db.select({ updatedAt: titleUpdates.updatedAt }).from(titleUpdates).where(eq(titleUpdates.id, id));
     // Its date corrected to today: it is the game's newest now, and its re-test runs.
-    expect(await editTitleUpdate(db, id, update("2.09", isoDay(at(4.3))), staffId, at(4.4), updatedAt.getTime())).toEqual({ ok: true, id, retested: true, scheduled: false });
+    expect(await editTitleUpdate(db, id, update("2.09", isoDay(at(4.3))), staffId, at(4.4), updatedAt.getTime())).toEqual({ ok: true, id, retested: true, scheduled: false, older: false });
     expect(await currentMadden()).toBe("2.09");
     expect(await schemeStatus()).toEqual({ status: "needs-retest", updateId: id });
     // A form opened before that save (its revision) is refused, with the revision it must carry now.
@@ -476,12 +476,12 @@ describe("a gameplay update taken back while a later one is in effect", () => {
     // 3.02 found them already waiting for a re-test, after 3.01.
     expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: first });
     // The other college item of this file is waiting too: three in all, with this item's play.
-    expect(await deleteTitleUpdate(db, first)).toEqual({ restored: 0, carried: 3, carriedTo: "3.02" });
+    expect(await deleteTitleUpdate(db, first)).toEqual({ game: "college", version: "3.01", restored: 0, carried: 3, carriedTo: "3.02" });
     expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: second });
     expect(await playStatus()).toEqual({ status: "needs-retest", updateId: second });
     // 3.02 is the newest gameplay update (3.03 came after, without gameplay): turned off, it gives back.
     const value = update("3.02", "2026-10-05", false);
-    expect(await editTitleUpdate(db, second, value, staffId)).toEqual({ ok: true, id: second, retested: false, scheduled: false, restored: 3 });
+    expect(await editTitleUpdate(db, second, value, staffId)).toEqual({ ok: true, id: second, retested: false, scheduled: false, older: false, restored: 3 });
     expect(await itemStatus()).toEqual({ status: "verified", updateId: null });
     expect(await playStatus()).toEqual({ status: "verified", updateId: null });
   });
@@ -496,12 +496,13 @@ describe("a gameplay update taken back while a later one is in effect", () => {
       id: older,
       retested: false,
       scheduled: false,
+      older: false,
       carried: 3,
       carriedTo: "3.05",
     });
     expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: later });
     // Deleting the older one now changes nothing: it no longer touches gameplay.
-    expect(await deleteTitleUpdate(db, older)).toEqual({ restored: 0 });
+    expect(await deleteTitleUpdate(db, older)).toEqual({ game: "college", version: "3.04", restored: 0 });
     expect(await itemStatus()).toEqual({ status: "needs-retest", updateId: later });
   });
 });

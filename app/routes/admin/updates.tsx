@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
 import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { GAMES } from "../../../db/enums";
-import { formatUpdateDate } from "~/lib/patch";
+import { formatUpdateDate, GAME_LABELS } from "~/lib/patch";
 import { markSchemeVerifiedSchema, markVerifiedSchema, parseQueueItem, queueItemField, titleUpdateSchema } from "~/lib/schemas/patch";
 import { staffContext } from "~/server/admin.server";
 import { readForm, revisionOf } from "~/server/http.server";
@@ -126,21 +126,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: reply, error: null, revision: outcome.revision ?? null }, { status: 409 });
     }
     const what = updateId ? "Title update saved" : "Title update recorded";
-    const { version, releasedOn, gameplay } = submission.value;
+    const { version, releasedOn, gameplay, game } = submission.value;
     const effect = outcome.scheduled
       ? ` It takes effect on ${formatUpdateDate(releasedOn)}${gameplay ? ": then every verified or adjusted item of the game goes back to re-test" : ""}.`
       : outcome.retested
         ? " Every verified or adjusted item of the game now needs a re-test."
         : outcome.restored !== undefined || outcome.carriedTo
           ? ` ${restoredText(outcome, "Statuses set since its re-test are kept.")}`
-          : "";
-    return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${version} is saved.${effect}` });
+          : outcome.older
+            ? " It is dated before the game's current update: nothing was sent to re-test."
+            : "";
+    // The game named: two games often share a version number, and this is where a wrong pick shows.
+    return redirectWithToast("/admin/updates", { kind: "success", title: what, description: `${GAME_LABELS[game]} ${version} is saved.${effect}` });
   }
 
   if (intent === "delete-update") {
     const deleted = await deleteTitleUpdate(app.db, Number(formData.get("updateId")));
     if (!deleted) return data({ intent, result: null, error: "That title update no longer exists." }, { status: 404 });
-    return redirectWithToast("/admin/updates", { kind: "success", title: "Title update deleted", description: restoredText(deleted, "Statuses that named it are kept.") });
+    return redirectWithToast("/admin/updates", {
+      kind: "success",
+      title: "Title update deleted",
+      description: `${GAME_LABELS[deleted.game]} ${deleted.version} is deleted. ${restoredText(deleted, "Statuses that named it are kept.")}`,
+    });
   }
 
   if ((intent === "mark-verified" || intent === "mark-scheme-verified") && formData.has("basis")) {

@@ -133,7 +133,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <>
                         {update.current && stillToRetest > 0 ? <StillToRetest game={game} count={stillToRetest} fromEarlier={!update.gameplay} /> : null}
-                        <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} />
+                        <Outcomes outcomes={update.outcomes} gameplay={update.gameplay} current={update.current} />
                       </>
                     )}
                   </article>
@@ -176,12 +176,18 @@ function OutcomeLink({ item }: { item: OutcomeItem }) {
   );
 }
 
-function Outcomes({ outcomes, gameplay }: { outcomes: UpdateOutcome[]; gameplay: boolean }) {
+function Outcomes({ outcomes, gameplay, current }: { outcomes: UpdateOutcome[]; gameplay: boolean; current: boolean }) {
   const found = outcomes.filter((outcome) => outcome.total > 0);
   if (!found.length) {
+    // An earlier update without results was followed by another before any re-test, or recorded
+    // after a later one for the record: none will come.
     return (
       <p className="mt-4 text-sm text-slate-400">
-        {gameplay ? "Re-testing is under way: results appear here as our staff verify each scheme and play." : "This update sent nothing to re-test: every status carried over."}
+        {!gameplay
+          ? "This update sent nothing to re-test: every status carried over."
+          : current
+            ? "Re-testing is under way: results appear here as our staff verify each scheme and play."
+            : "No results were recorded on this update: a later one came before our staff re-tested on it."}
       </p>
     );
   }
