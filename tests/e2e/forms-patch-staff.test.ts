@@ -69,7 +69,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await page.getByLabel("Official notes (link)", { exact: true }).fill("https://www.ea.com/games/ea-sports-college-football/news/matrix-notes");
     await page.getByRole("button", { name: "Record update" }).click();
     // Older than the game's current update: recorded for the record, nothing goes back to re-test.
-    await succeeded(w, "Title update recorded", `${version} is saved.`);
+    await succeeded(w, "Title update recorded", `College Football 26 ${version} is saved.`);
     expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version)))[0]).toMatchObject({ gameplay: false, notesUrl: "https://www.ea.com/games/ea-sports-college-football/news/matrix-notes" });
     // With JavaScript the keyboard is at the form, drawn anew for the next update.
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-heading");
@@ -79,17 +79,19 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
 
     await page.getByRole("link", { name: `Edit College Football 26 ${version}` }).first().click();
     await visible(page.getByRole("heading", { name: `Edit College Football 26 ${version}` }));
+    // The game is not a field of the edit: the form says how to correct it.
+    await visible(page.getByTestId("update-game-note"));
     // With JavaScript the keyboard follows to the form it opened (at the top of the page).
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-heading");
     await page.getByLabel("Summary", { exact: true }).fill("Edited from the form matrix.");
     await page.getByRole("button", { name: "Save update" }).click();
-    await succeeded(w, "Title update saved", `${version} is saved.`);
+    await succeeded(w, "Title update saved", `College Football 26 ${version} is saved.`);
     expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version)))[0].summary).toBe("Edited from the form matrix.");
 
     const row = page.locator(`[data-update="college-${version}"]`);
     await row.getByText("Delete").first().click();
     await row.getByRole("button", { name: `Delete ${version}` }).click();
-    await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
+    await succeeded(w, "Title update deleted", `College Football 26 ${version} is deleted. Statuses that named it are kept.`);
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-list-heading");
     expect(await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version))).toHaveLength(0);
     await w.finish();
@@ -107,13 +109,13 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     await page.getByLabel("Release date", { exact: true }).fill(day);
     await page.getByRole("button", { name: "Record update" }).click();
     // Nothing changes before its day: the toast says when it takes effect and what happens then.
-    await succeeded(w, "Title update recorded", `${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`);
+    await succeeded(w, "Title update recorded", `College Football 26 ${version} is saved. It takes effect on ${formatUpdateDate(day)}: then every verified or adjusted item of the game goes back to re-test.`);
     const row = page.locator(`[data-update="college-${version}"]`);
     await visible(row.getByText("Scheduled", { exact: true }));
     expect((await state.db.select().from(titleUpdates).where(eq(titleUpdates.version, version)))[0].appliedAt).toBeNull();
     await row.getByText("Delete").first().click();
     await row.getByRole("button", { name: `Delete ${version}` }).click();
-    await succeeded(w, "Title update deleted", "Statuses that named it are kept.");
+    await succeeded(w, "Title update deleted", `College Football 26 ${version} is deleted. Statuses that named it are kept.`);
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("title-update-list-heading");
     await w.finish();
   });
@@ -180,6 +182,13 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       // Away first: a goto to the address already open (its hash included) would not load it again.
       await page.goto("/updates");
       await page.goto("/admin/updates?game=madden#queue");
+      // Nothing selected: refused beside the button, where the page then is (without JavaScript it opens at the queue).
+      await page.getByRole("button", { name: "Mark verified", exact: true }).click();
+      const refusal = page.locator("#queue").getByRole("alert").getByText("Select at least one item.", { exact: true });
+      await visible(refusal);
+      const box = await refusal.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height).toBe(true);
+      w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 400")));
       await page.getByRole("checkbox", { name: `Select Patch Matrix ${id}` }).check();
       await page.getByRole("button", { name: "Mark verified", exact: true }).click();
       await succeeded(w, "Marked verified", "1 item is verified on the current update.");

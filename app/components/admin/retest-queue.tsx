@@ -59,7 +59,8 @@ export function RetestQueue({
         <p className="mt-6 rounded-2xl border border-dashed border-field-600 p-8 text-center text-slate-300">Nothing needs re-testing.</p>
       ) : (
         <>
-          <Form method="post" id={BULK_FORM} className="mt-6 flex flex-wrap items-center gap-3">
+          {/* Posted to the queue's anchor: without JavaScript a refusal ('Select at least one item.') opens there, beside the button. */}
+          <Form method="post" action={queueHref(queue.game, queue.page)} preventScrollReset id={BULK_FORM} className="mt-6 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="mark-verified" />
             <input type="hidden" name="basis" value={queue.basis} />
             <button type="submit" className="btn-primary btn-sm">

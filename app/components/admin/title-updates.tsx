@@ -69,7 +69,12 @@ export function TitleUpdateForm({ editing, actionData, aimFocus }: { editing: Ti
         ) : null}
         <FormAlert errors={form.errors} />
         {editing ? (
-          <input type="hidden" name="game" value={editing.game} />
+          <>
+            <input type="hidden" name="game" value={editing.game} />
+            <p className="text-sm text-slate-400" data-testid="update-game-note">
+              The game cannot change here. Recorded for the wrong game? Delete it (what it sent to re-test gets its earlier status back) and record it again.
+            </p>
+          </>
         ) : (
           <Field label="Game" htmlFor={fields.game.id} errors={fields.game.errors} errorId={fields.game.errorId}>
             <select {...getSelectProps(fields.game)} className="input">
