@@ -391,7 +391,7 @@ describe("pages", () => {
     const text = textOf(mainOf(html));
     expect(text).toMatch(/Sugar A-Gap Blitz\s+Nerfed in \d+\.\d+/);
     expect(text).toMatch(/Cover 3 Match\s+(Verified on \d+\.\d+|Works with adjustment|Needs re-test after \d+\.\d+)/);
-    expect(text).toContain("1 play is nerfed on the current title update: open it for what to use instead.");
+    expect(text).toContain("1 play is nerfed on the current title update: open it for our staff's note on what changed.");
     // The call sheet (printed from this page) and the wristband mark it on paper.
     const sheet = html.slice(html.indexOf('aria-label="Call sheet"'));
     expect(textOf(sheet)).toMatch(/Sugar A-Gap Blitz\s*✕ Nerfed/);

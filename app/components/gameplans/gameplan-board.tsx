@@ -292,7 +292,7 @@ export function GameplanPatchNote({ entries }: { entries: readonly Pick<Gameplan
       {nerfed ? (
         <p>
           <strong className="text-white">{nerfed === 1 ? "1 play is nerfed" : `${nerfed} plays are nerfed`}</strong> on the current title update: open{" "}
-          {nerfed === 1 ? "it" : "them"} for what to use instead.
+          {nerfed === 1 ? "it" : "them"} for our staff's note on what changed.
         </p>
       ) : null}
       {retest ? (
