@@ -11,7 +11,7 @@ import {
   type Game,
   type User,
 } from "../../db/schema.ts";
-import { FALLBACK_CONTENT_SLUG, isSchemeContentType, type ContentFormValue } from "../lib/schemas/content.ts";
+import { FALLBACK_CONTENT_SLUG, isSchemeContentType, type ContentFormValue, type PlayInGameplans } from "../lib/schemas/content.ts";
 import { nextFreeSlug, slugify, slugOrFallback } from "../lib/slug.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { mediaKeyFromUrl, readImageUpload, storeImage, type ImageKind } from "./uploads.server.ts";
@@ -113,6 +113,41 @@ export async function findContentForSave(db: Database, slug: string) {
     .where(eq(content.slug, slug))
     .limit(1);
   return row ?? null;
+}
+
+
+/**
+ * The stored plays of an item that saving `value` would delete (taken out of the form, or their
+ * formation with them, or the item no longer a scheme) and that are in members' gameplans: a play
+ * deleted leaves every gameplan that holds it. A formation is matched as the save matches it: by
+ * its stored id (a renamed one keeps its plays), else by its slug.
+ */
+export async function gameplanPlaysRemovedBy(db: Database, contentId: number, value: ContentFormValue): Promise<PlayInGameplans[]> {
+  const rows = await db
+    .select({
+      id: contentPlays.id,
+      slug: contentPlays.slug,
+      title: contentPlays.title,
+      sectionId: contentSections.id,
+      sectionSlug: contentSections.slug,
+      formation: contentSections.title,
+      gameplans: sql<number>`(SELECT count(DISTINCT gp.gameplan_id) FROM gameplan_plays gp WHERE gp.play_id = ${contentPlays.id})`,
+    })
+    .from(contentPlays)
+    .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+    .where(and(eq(contentSections.contentId, contentId), sql`EXISTS (SELECT 1 FROM gameplan_plays gp WHERE gp.play_id = ${contentPlays.id})`))
+    .orderBy(asc(contentSections.position), asc(contentPlays.position));
+  if (!rows.length) return [];
+  const sectionBySlug = new Map(rows.map((row) => [row.sectionSlug, row.sectionId]));
+  const kept = new Set(
+    value.formations.flatMap((formation) => {
+      const sectionId = formation.id ?? sectionBySlug.get(formation.slug);
+      return sectionId === undefined ? [] : formation.plays.map((play) => `${sectionId}/${play.slug}`);
+    }),
+  );
+  return rows
+    .filter((row) => !kept.has(`${row.sectionId}/${row.slug}`))
+    .map((row) => ({ id: row.id, title: row.title, formation: row.formation, gameplans: row.gameplans }));
 }
 
 /** A play's tags as stored (a JSON array), read through a raw column: anything else is no tags. */

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { blogPosts, content, users, userTips } from "../../db/schema";
-import { createMember, storedMember } from "../support/accounts";
+import { blogPosts, content, gameplanPlays, gameplans, users, userTips } from "../../db/schema";
+import { createMember, demoUserId, storedMember } from "../support/accounts";
 import { testState, type TestState } from "../support/test-state";
 import { focusedName, launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
@@ -128,6 +128,30 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     ]);
     // The play tags typed at creation survived the edit (the field is filled from what was stored).
     expect(stored.formations[0].plays[0].tags).toEqual(["goal line", "vs man"]);
+
+    // 'Counter' is in a member's gameplan: removing it is refused until staff tick the box that names it.
+    const counter = stored.formations[0].plays[1];
+    const [plan] = await state.db.insert(gameplans).values({ userId: await demoUserId("premium"), name: `Matrix plan ${id}`, game: "college" }).returning({ id: gameplans.id });
+    await state.db.insert(gameplanPlays).values({ gameplanId: plan.id, playId: counter.id, contentId: stored.row.id, situation: "openers", position: 0 });
+    await row.getByRole("link", { name: "Edit", exact: true }).click();
+    await visible(page.getByRole("heading", { name: "Edit Content" }));
+    // A stored scheme opens folded: unfold the formation and the play.
+    for (const entry of ["formations[0]", "formations[0].plays[1]"]) {
+      const details = page.locator(`[id="entry-${entry}"]`);
+      if ((await details.getAttribute("open")) === null) await details.locator(":scope > summary").click();
+    }
+    await listIntent(w, mode.javaScriptEnabled, page.getByRole("button", { name: "Remove play 2 of formation 1" }));
+    await page.getByRole("button", { name: "Update Content" }).click();
+    const removal = page.getByTestId("gameplan-removal");
+    await visible(removal.getByText("Counter (Singleback Ace): in 1 gameplan", { exact: true }));
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
+    expect((await storedContent(`matrix-scheme-${id}`))!.formations[0].plays).toHaveLength(2);
+    await removal.getByLabel("Remove from members' gameplans").check();
+    await page.getByRole("button", { name: "Update Content" }).click();
+    await succeeded(w, "Content Updated", `Successfully updated "${title}"`);
+    expect((await storedContent(`matrix-scheme-${id}`))!.formations[0].plays.map((play) => play.title)).toEqual(["HB Dive"]);
+    expect(await state.db.select().from(gameplanPlays).where(eq(gameplanPlays.gameplanId, plan.id))).toEqual([]);
+    await state.db.delete(gameplans).where(eq(gameplans.id, plan.id));
 
     const dialog = await openRowDialog(w, "content", title, "Delete", "Delete content");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();

@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, contentStatuses, favorites, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, contentStatuses, favorites, gameplanPlays, gameplans, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -23,7 +23,7 @@ import {
   unpublishContent,
 } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
-import { VIDEO_MISMATCH } from "~/lib/schemas/content";
+import { CONFIRM_REMOVAL, GAMEPLAN_PLAYS_REMOVED, VIDEO_MISMATCH } from "~/lib/schemas/content";
 import { NO_UPLOADED_VIDEO } from "~/server/admin-content.server";
 
 // The content editor over HTTP, as the browser submits it (multipart, conform's field names read
@@ -567,6 +567,57 @@ describe("editing", () => {
       ["verified", "nerfed"],
     ]);
     expect(await state.db.select().from(contentPlays).where(eq(contentPlays.id, gun.plays[1].id))).toEqual([]);
+  });
+
+  it("a save that deletes plays members keep in gameplans is refused, naming them, until 'Remove from members' gameplans' is ticked for exactly those plays", async () => {
+    const id = token();
+    const title = `Gameplan plays ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const [gun, pistol] = (await storedContent(row.slug))!.formations;
+    const [bubble, boot] = [gun.plays[1], pistol.plays[1]];
+    const userId = await demoUserId("premium");
+    const plans = await state.db
+      .insert(gameplans)
+      .values([{ userId, name: `Plan A ${id}`, game: "college" }, { userId, name: `Plan B ${id}`, game: "college" }])
+      .returning({ id: gameplans.id });
+    await state.db.insert(gameplanPlays).values([
+      // Called in two situations of one plan: one gameplan.
+      { gameplanId: plans[0].id, playId: bubble.id, contentId: row.id, situation: "openers", position: 0 },
+      { gameplanId: plans[0].id, playId: bubble.id, contentId: row.id, situation: "red-zone", position: 0 },
+      { gameplanId: plans[0].id, playId: boot.id, contentId: row.id, situation: "first-down", position: 0 },
+      { gameplanId: plans[1].id, playId: boot.id, contentId: row.id, situation: "first-down", position: 0 },
+    ]);
+    // Bubble Screen and PA Boot taken out of the form.
+    const edit = (confirm?: string) => {
+      const form = contentForm({
+        title,
+        formations: [
+          { title: "Gun Trips TE", description: "Spacing.", plays: [{ title: "Stick RPO", description: "Stick." }] },
+          { title: "Pistol Strong", slug: "pistol-red-zone", description: "For the red zone.", plays: [{ title: "Inside Zone", description: "Press the A gap." }] },
+        ],
+      });
+      if (confirm !== undefined) form.append(CONFIRM_REMOVAL, confirm);
+      return postMultipart(`/admin/content/${row.slug}`, form, admin);
+    };
+    const playsLeft = async () => (await storedContent(row.slug))!.formations.flatMap((formation) => formation.plays.map((play) => play.id));
+    const inPlans = async () => (await state.db.select().from(gameplanPlays).where(inArray(gameplanPlays.gameplanId, plans.map((plan) => plan.id)))).length;
+
+    const refused = await edit();
+    expect(refused.status).toBe(409);
+    const page = textOf(await refused.text());
+    expect(page).toContain(`Not saved: ${GAMEPLAN_PLAYS_REMOVED}`);
+    expect(page).toContain("Bubble Screen (Gun Trips TE): in 1 gameplan");
+    expect(page).toContain("PA Boot (Pistol Strong): in 2 gameplans");
+    expect(await playsLeft()).toHaveLength(4);
+    expect(await inPlans()).toBe(4);
+    // Ticked for one of them only (a form older than the other's removal): still refused.
+    expect((await edit(String(bubble.id))).status).toBe(409);
+    expect(await playsLeft()).toHaveLength(4);
+    // Ticked for both: saved, and the gameplans lose them.
+    const saved = await edit(`${bubble.id},${boot.id}`);
+    expect(saved.status).toBe(302);
+    expect(await playsLeft()).toEqual([gun.plays[0].id, pistol.plays[0].id]);
+    expect(await inPlans()).toBe(0);
   });
 
   it("a new play of the same name placed above a stored one takes the next slug, never the stored play's id and status", async () => {

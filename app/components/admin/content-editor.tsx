@@ -11,6 +11,8 @@ import type { ContentFormAnswer, ContentFormData } from "~/routes/admin/content-
 import { CHECK_ON_SEND, Field, FieldErrors, FilesNotKept, FormAlert, revealFirstInvalid } from "~/components/forms";
 import { showToast } from "~/components/toaster";
 import {
+  CONFIRM_REMOVAL,
+  type PlayInGameplans,
   CONTENT_TYPE_OPTIONS,
   contentFormSchema,
   DIFFICULTY_OPTIONS,
@@ -22,6 +24,7 @@ import {
 
 import { ImageInput, SlugHint, TagsInput } from "~/components/admin/content-fields";
 import { fieldPlace, inFormOrder } from "~/lib/content-form-fields";
+import { formatCount } from "~/lib/format";
 import { entryAnchor, FORMATIONS_ANCHOR, FormationEditor, IntentActionProvider, intentTarget, Select } from "~/components/admin/formation-editor";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
@@ -76,6 +79,41 @@ function ErrorSummary({ formId, errors }: { formId: string; errors: Record<strin
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A save refused because plays it deletes are in members' gameplans: which, in how many, and the box
+ * that lets it go ahead (its value names exactly those plays: one removed since needs its own tick).
+ */
+type GameplanRemovalAnswer = { ids: string; plays: PlayInGameplans[] };
+function GameplanRemoval({ removal }: { removal: GameplanRemovalAnswer | null }) {
+  // With JavaScript the answer leaves the page where 'Update Content' was: the box to tick comes into
+  // view with the keyboard's focus (without it, the page opens at the top, where the box is).
+  const confirm = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (removal) confirm.current?.focus();
+  }, [removal]);
+  if (!removal) return null;
+  const one = removal.plays.length === 1;
+  return (
+    <section aria-labelledby="gameplan-removal-heading" className="rounded-xl border border-amber-400/50 bg-amber-950/30 p-4 text-sm text-slate-200" data-testid="gameplan-removal">
+      <h2 id="gameplan-removal-heading" className="font-bold text-white">
+        {one ? "Members keep this play in their gameplans" : "Members keep these plays in their gameplans"}
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {removal.plays.map((play) => (
+          <li key={play.id}>
+            {play.title} ({play.formation}): in {formatCount(play.gameplans)} {play.gameplans === 1 ? "gameplan" : "gameplans"}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Saving deletes {one ? "it" : "them"}, and {one ? "it leaves" : "they leave"} those gameplans and their call sheets.</p>
+      <label className="mt-3 flex items-center gap-2 font-semibold text-white">
+        <input ref={confirm} type="checkbox" name={CONFIRM_REMOVAL} value={removal.ids} className="h-4 w-4 accent-lime-400" />
+        Remove from members' gameplans
+      </label>
+    </section>
   );
 }
 
@@ -147,6 +185,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
         <ErrorSummary formId={form.id} errors={form.allErrors} />
         {revision !== null ? <input type="hidden" name="revision" value={revision} /> : null}
         <FilesNotKept show={Boolean(actionData && "imagesDropped" in actionData && actionData.imagesDropped)} many />
+        <GameplanRemoval removal={(actionData as { removal?: GameplanRemovalAnswer } | undefined)?.removal ?? null} />
 
         <section aria-labelledby={`${idPrefix}-basics`} className="card space-y-5 p-4 sm:p-6">
           <h2 id={`${idPrefix}-basics`} className="text-lg font-bold text-white">

@@ -52,6 +52,12 @@ export const MAX_TITLE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 20_000;
 export const MAX_TAGS = 30;
 export { MAX_TAG_LENGTH };
+/** The editor's box that staff tick to delete plays members keep in gameplans: the ids of those plays. */
+export const CONFIRM_REMOVAL = "confirmRemoval";
+export const GAMEPLAN_PLAY_REMOVED = "A play you removed is in members' gameplans, and saving takes it out of them. Tick 'Remove from members' gameplans' to go ahead.";
+export const GAMEPLAN_PLAYS_REMOVED = "Plays you removed are in members' gameplans, and saving takes them out of them. Tick 'Remove from members' gameplans' to go ahead.";
+/** A stored play that members keep in their gameplans, and in how many gameplans. */
+export type PlayInGameplans = { id: number; title: string; formation: string; gameplans: number };
 export const MAX_FORMATIONS = 30;
 export const MAX_PLAYS_PER_FORMATION = 40;
 const MAX_URL_LENGTH = 2000;

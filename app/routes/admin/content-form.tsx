@@ -4,11 +4,28 @@ import { EditorError } from "~/components/admin/editor-error";
 import type { Route } from "./+types/content-form";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { PatchStatusCard } from "~/components/admin/patch-status-card";
-import { CONTENT_DEFAULTS, contentFormSchema, EMPTY_FORMATION, type ContentFormInput } from "~/lib/schemas/content";
+import {
+  CONFIRM_REMOVAL,
+  CONTENT_DEFAULTS,
+  contentFormSchema,
+  EMPTY_FORMATION,
+  GAMEPLAN_PLAY_REMOVED,
+  GAMEPLAN_PLAYS_REMOVED,
+  type ContentFormInput,
+} from "~/lib/schemas/content";
 import { IMAGE_TOO_LARGE } from "~/lib/uploads";
 import { staffContext } from "~/server/admin.server";
 import { movedContentSlug } from "~/server/library.server";
-import { findContentForEdit, findContentForSave, missingUploadedVideos, NO_UPLOADED_VIDEO, saveContent, withOwnMediaPaths, type ContentImageFiles } from "~/server/admin-content.server";
+import {
+  findContentForEdit,
+  findContentForSave,
+  gameplanPlaysRemovedBy,
+  missingUploadedVideos,
+  NO_UPLOADED_VIDEO,
+  saveContent,
+  withOwnMediaPaths,
+  type ContentImageFiles,
+} from "~/server/admin-content.server";
 import { isDataRequest, readForm, revisionOf } from "~/server/http.server";
 import { itemStatusesQuery } from "~/server/item-status.server";
 import { itemHistoryQuery } from "~/server/patch.server";
@@ -147,6 +164,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (params.slug && !current) return deletedMeanwhile(submission.reply({ formErrors: [DELETED.description!] }), imagesDropped);
 
   const value = submission.value;
+  // Plays that members keep in their gameplans leave those gameplans with the save: only once staff
+  // have seen which, and ticked 'Remove from members' gameplans' for exactly those plays.
+  if (current) {
+    const removing = await gameplanPlaysRemovedBy(app.db, current.id, value);
+    const confirmed = new Set(String(formData.get(CONFIRM_REMOVAL) ?? "").split(",").map(Number));
+    if (removing.some((play) => !confirmed.has(play.id))) {
+      const message = removing.length === 1 ? GAMEPLAN_PLAY_REMOVED : GAMEPLAN_PLAYS_REMOVED;
+      return kept(
+        {
+          result: submission.reply({ formErrors: [`Not saved: ${message}`] }),
+          imageError: null,
+          toast: { kind: "error" as const, title: "Not saved", description: message },
+          removal: { ids: removing.map((play) => play.id).join(","), plays: removing },
+        },
+        409,
+      );
+    }
+  }
   const files: ContentImageFiles = {
     thumbnail: formData.get("thumbnail"),
     formations: value.formations.map((formation, index) => ({
