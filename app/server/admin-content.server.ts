@@ -8,6 +8,7 @@ import {
   contentSlugRedirects,
   sectionSlugRedirects,
   favorites,
+  gameplanPlays,
   type Game,
   type User,
 } from "../../db/schema.ts";
@@ -115,6 +116,14 @@ export async function findContentForSave(db: Database, slug: string) {
   return row ?? null;
 }
 
+
+/** How many of an item's plays members keep in gameplans, and in how many gameplans (its delete dialog says so). */
+export function gameplanUsesOfContentQuery(db: Database, slug: string) {
+  return db
+    .select({ plays: sql<number>`count(DISTINCT ${gameplanPlays.playId})`, gameplans: sql<number>`count(DISTINCT ${gameplanPlays.gameplanId})` })
+    .from(gameplanPlays)
+    .where(eq(gameplanPlays.contentId, sql`(SELECT ${content.id} FROM ${content} WHERE ${content.slug} = ${slug})`));
+}
 
 /**
  * The stored plays of an item that saving `value` would delete (taken out of the form, or their

@@ -777,8 +777,18 @@ describe("deleting content", () => {
     await state.db.insert(comments).values({ userId: premiumId, contentType: "content", contentId: row.id, comment: "Great scheme", authorName: "Jordan" });
     await state.db.insert(favorites).values({ userId: premiumId, contentId: row.id });
 
-    const dialog = await page(`/admin?content=${row.slug}&dialog=delete-content#content`, admin);
+    const dialogPath = `/admin?content=${row.slug}&dialog=delete-content#content`;
+    const dialog = await page(dialogPath, admin);
     expect(dialog.main).toContain(`Delete “${title}”? Its formations, plays, ratings, comments and favorites are deleted too. This action cannot be undone.`);
+    expect(dialog.main).not.toContain("Members keep");
+    // Two of its plays in one member's gameplan (one of them in two situations): the dialog says so.
+    const [plan] = await state.db.insert(gameplans).values({ userId: premiumId, name: `Doomed plan ${id}`, game: "college" }).returning({ id: gameplans.id });
+    await state.db.insert(gameplanPlays).values([
+      { gameplanId: plan.id, playId: playIds[0], contentId: row.id, situation: "openers", position: 0 },
+      { gameplanId: plan.id, playId: playIds[0], contentId: row.id, situation: "red-zone", position: 0 },
+      { gameplanId: plan.id, playId: playIds[1], contentId: row.id, situation: "openers", position: 1 },
+    ]);
+    expect(textOf((await page(dialogPath, admin)).main)).toContain("Members keep 2 of its plays in 1 gameplan: they leave that gameplan.");
     await publish(row.slug);
     expect((await page(`/content/${row.slug}`, premium)).status).toBe(200);
 
@@ -793,6 +803,8 @@ describe("deleting content", () => {
     expect(await state.db.select().from(contentRatings).where(eq(contentRatings.contentId, row.id))).toEqual([]);
     expect(await state.db.select().from(comments).where(eq(comments.contentId, row.id))).toEqual([]);
     expect(await state.db.select().from(favorites).where(eq(favorites.contentId, row.id))).toEqual([]);
+    expect(await state.db.select().from(gameplanPlays).where(eq(gameplanPlays.gameplanId, plan.id))).toEqual([]);
+    await state.db.delete(gameplans).where(eq(gameplans.id, plan.id));
     expect((await page(`/content/${row.slug}`, premium)).status).toBe(404);
 
     const again = await postForm("/admin", { intent: "delete-content", slug: row.slug }, { cookie: superadmin });

@@ -54,9 +54,21 @@ export function ContentTab({ data: content }: { data: LoaderData["content"] }) {
         <p className="text-slate-300">
           Delete “{deleting.title}”? Its formations, plays, ratings, comments and favorites are deleted too. This action cannot be undone.
         </p>
+        {content.deletingUses?.gameplans ? <GameplanUses {...content.deletingUses} /> : null}
         </ConfirmDelete>
       ) : null}
     </Section>
+  );
+}
+
+/** In the delete dialog: the plays that leave members' gameplans with the item. */
+function GameplanUses({ plays, gameplans }: { plays: number; gameplans: number }) {
+  const where = `${formatCount(gameplans)} ${gameplans === 1 ? "gameplan" : "gameplans"}`;
+  const those = gameplans === 1 ? "that gameplan" : "those gameplans";
+  return (
+    <p className="mt-3 text-amber-200" data-testid="delete-content-gameplans">
+      Members keep {formatCount(plays)} of its plays in {where}: {plays === 1 ? "it leaves" : "they leave"} {those}.
+    </p>
   );
 }
 

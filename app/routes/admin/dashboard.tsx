@@ -8,7 +8,7 @@ import { tipReviewSchema } from "~/lib/schemas/admin";
 import { deleteAccount } from "~/server/account-deletion.server";
 import { activityFilterOf, activityQuery, staffMembersQuery, toActivityView } from "~/server/audit.server";
 import { deleteBlogPost, listPostsForAdmin } from "~/server/admin-blog.server";
-import { deleteContent, listContentForAdmin } from "~/server/admin-content.server";
+import { deleteContent, gameplanUsesOfContentQuery, listContentForAdmin } from "~/server/admin-content.server";
 import {
   deleteTip,
   findUserForStaff,
@@ -30,7 +30,7 @@ import { dashboardPage, pageBeyondEnd, staffContext } from "~/server/admin.serve
 import { getApp } from "~/server/context.server";
 import { isDiscordSyncConfigured, scheduleDiscordDrain } from "~/server/discord.server";
 import { readForm, revisionOf } from "~/server/http.server";
-import { readPage } from "~/server/page-read.server";
+import { none, readPage } from "~/server/page-read.server";
 import { topMissesQuery } from "~/server/search.server";
 import { retestCountsQuery, titleUpdatesQuery } from "~/server/patch.server";
 import { excerpt } from "~/server/content.server";
@@ -67,10 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selectedTip = Number(url.searchParams.get("tip")) || null;
   const activity = activityFilterOf(url);
   const olderMessagesThan = messagesCursorOf(url);
+  const deletingContent = url.searchParams.get("dialog") === "delete-content" ? url.searchParams.get("content") : null;
 
   // Every staff member's tables are read together with the session check (one D1 round trip);
   // nothing is returned unless requireStaff lets the user in. The superadmin's tables follow.
-  const [user, { counterRows, contentRows, tipRows, tipCounts, missRows, updateRows, retestRows }] = await Promise.all([
+  const [user, { counterRows, contentRows, tipRows, tipCounts, missRows, updateRows, retestRows, deletingUses }] = await Promise.all([
     requireStaff(context, request),
     readPage(app, () => ({
       counterRows: countersQuery(db, COUNTERS),
@@ -80,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       missRows: topMissesQuery(db),
       updateRows: titleUpdatesQuery(db),
       retestRows: retestCountsQuery(db),
+      // The delete dialog of an item says how many gameplans lose its plays.
+      deletingUses: deletingContent ? gameplanUsesOfContentQuery(db, deletingContent) : none,
     })),
   ]);
   const rights = staffRights(user);
@@ -138,6 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         isPublished,
       })),
       searchMisses: missRows,
+      deletingUses: deletingUses?.[0] ?? null,
     },
     tips: {
       pending: tipCounts.find((row) => row.status === "pending")?.total ?? 0,
