@@ -130,7 +130,7 @@ function NavSearch({ id, className }: { id: string; className: string }) {
 /**
  * A <details> menu (it opens without JavaScript) that, with it, closes as a menu should: when the
  * page changes (a link in it was followed), on Escape (focus back on its button) and on a click
- * elsewhere.
+ * elsewhere. Without it, a menu the keyboard has left stays open but hidden (app.css, .nav-menu).
  */
 function useMenuClosing() {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -175,7 +175,7 @@ function AccountMenu({ viewer }: { viewer: Viewer }) {
   const menuItem = "menu-link";
   const ref = useMenuClosing();
   return (
-    <details ref={ref} className="group relative">
+    <details ref={ref} className="nav-menu group relative">
       <summary className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-field-800">
         <Avatar person={viewer} />
         {/* A long first name is cut short here (the menu shows it whole): the bar never scrolls sideways. */}
@@ -208,7 +208,7 @@ function MobileMenu({ viewer, items }: { viewer: Viewer | null; items: NavItem[]
   const link = "mobile-link";
   const ref = useMenuClosing();
   return (
-    <details ref={ref} className="xl:hidden">
+    <details ref={ref} className="nav-menu xl:hidden">
       <summary className="cursor-pointer rounded-md p-2 text-slate-200 hover:bg-field-800">
         <span className="sr-only">Menu</span>
         <span aria-hidden="true" className="icon-menu" />

@@ -201,4 +201,37 @@ describe("page shell in Chromium", () => {
     expect(await menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     await context.close();
   });
+
+  it("without JavaScript, hides the phone menu the keyboard has left, and shows it again on the way back", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await page.goto("/college");
+    const menu = page.locator("details").filter({ has: page.locator("summary").filter({ hasText: "Menu" }) });
+    const panel = menu.locator("summary + div");
+    await menu.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    expect(await panel.isVisible()).toBe(true);
+    const inside = () => menu.evaluate((element) => element.contains(document.activeElement));
+    await page.keyboard.press("Tab");
+    expect(await inside()).toBe(true);
+    expect(await panel.isVisible()).toBe(true);
+    for (let press = 0; press < 40 && (await inside()); press++) await page.keyboard.press("Tab");
+    expect(await inside()).toBe(false);
+    // Nothing closes it without a script: it is still open, but hidden, and what has the focus is on top.
+    expect(await menu.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    expect(await panel.isVisible()).toBe(false);
+    const onTop = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      focused.scrollIntoView({ block: "center" });
+      const box = focused.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return Boolean(hit && (focused === hit || focused.contains(hit)));
+    });
+    expect(onTop).toBe(true);
+    // Back into it: shown again.
+    await page.keyboard.press("Shift+Tab");
+    expect(await inside()).toBe(true);
+    expect(await panel.isVisible()).toBe(true);
+    await context.close();
+  });
 });
