@@ -31,6 +31,17 @@ async function succeeded(w: WatchedPage, title: string, description?: string) {
   await w.check();
 }
 
+/** A wait that times out names what the page said meanwhile (its toast and alerts), not only what the database holds. */
+async function saysWhyNot(page: WatchedPage["page"], wait: () => Promise<unknown>) {
+  try {
+    await wait();
+  } catch (error) {
+    const said = await page.locator('[role="status"], [role="alert"]').allInnerTexts().catch(() => []);
+    const status = await page.locator("select[name=status]").evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).value)).catch(() => []);
+    throw new Error(`${(error as Error).message}\nThe page said: ${JSON.stringify(said)}; its status fields: ${JSON.stringify(status)}`);
+  }
+}
+
 /** A draft scheme of this file with one play, both needing a re-test after the seed's Madden 1.08. */
 async function draftScheme(id: string) {
   const [item] = await state.db
@@ -160,7 +171,7 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
       await visible(play.getByText(/^Nerfed in /));
       await play.getByLabel("Status", { exact: true }).selectOption("verified");
       await page.getByRole("button", { name: `Save status of Mesh ${id} (Gun Matrix)` }).click();
-      await expect.poll(playStatus, { timeout: 15_000 }).toEqual({ status: "verified", alternative: null });
+      await saysWhyNot(page, () => expect.poll(playStatus, { timeout: 15_000 }).toEqual({ status: "verified", alternative: null }));
       await expect.poll(() => play.getByLabel("Use instead (for 'Nerfed')", { exact: true }).inputValue(), { timeout: 15_000 }).toBe("");
       await w.check();
       await state.db.update(playStatuses).set({ status: "needs-retest" }).where(eq(playStatuses.playId, scheme.playId));
