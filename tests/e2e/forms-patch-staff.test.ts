@@ -37,7 +37,7 @@ async function saysWhyNot(page: WatchedPage["page"], wait: () => Promise<unknown
     await wait();
   } catch (error) {
     const said = await page.locator('[role="status"], [role="alert"]').allInnerTexts().catch(() => []);
-    const status = await page.locator("select[name=status]").evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).value)).catch(() => []);
+    const status = await page.locator("select[name=status]").evaluateAll((selects) => selects.map((select) => (select as unknown as HTMLSelectElement).value)).catch(() => []);
     throw new Error(`${(error as Error).message}\nThe page said: ${JSON.stringify(said)}; its status fields: ${JSON.stringify(status)}`);
   }
 }
