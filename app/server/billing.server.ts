@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents, users, type User } from "../../db/schema.ts";
 import { formatShortDate } from "../lib/format.ts";
@@ -303,8 +303,8 @@ export async function applySnapshot(app: AppContext, userId: string, snapshot: S
 
 /**
  * The scheduled job: re-reads from Stripe every member whose stored state may be stale (access
- * ending within a day, past due, or cancelled but not yet ended), and marks as inactive the
- * members whose access has expired.
+ * ending within a day, past due, or cancelled but not yet ended), and ends in the stored state the
+ * access that has expired (below).
  */
 export async function reconcileSubscriptions(app: AppContext, gateway: BillingGateway | null, now = Date.now()) {
   let refreshed = 0;
@@ -338,10 +338,23 @@ export async function reconcileSubscriptions(app: AppContext, gateway: BillingGa
       }
     }
   }
-  const expired = await app.db
-    .update(users)
-    .set({ subscriptionStatus: "inactive", cancelAtPeriodEnd: false, updatedAt: new Date(now) })
-    .where(and(eq(users.role, "user"), ne(users.subscriptionStatus, "inactive"), lt(users.accessExpiresAt, new Date(now))))
-    .returning({ id: users.id });
-  return { refreshed, failed, expired: expired.length };
+  // Expired access ends in the stored state too, without losing what the member's card says of it:
+  // a cancelled membership stays 'Cancelled' (with the day it ended), and a subscription Stripe
+  // still charges (a failed payment it is retrying) stays as Stripe says, cancellable; it was
+  // refreshed above, and Stripe's own end of it arrives as an event. Premium given without Stripe
+  // (or a status set by hand) becomes inactive.
+  const lapsed = and(eq(users.role, "user"), lt(users.accessExpiresAt, new Date(now)));
+  const [cancelled, ended] = await app.db.batch([
+    app.db
+      .update(users)
+      .set({ subscriptionTier: "free", cancelAtPeriodEnd: false, updatedAt: new Date(now) })
+      .where(and(lapsed, eq(users.subscriptionStatus, "cancelled"), or(eq(users.subscriptionTier, "premium"), eq(users.cancelAtPeriodEnd, true))))
+      .returning({ id: users.id }),
+    app.db
+      .update(users)
+      .set({ subscriptionStatus: "inactive", cancelAtPeriodEnd: false, updatedAt: new Date(now) })
+      .where(and(lapsed, inArray(users.subscriptionStatus, ["active", "past_due"]), isNull(users.stripeSubscriptionId)))
+      .returning({ id: users.id }),
+  ]);
+  return { refreshed, failed, expired: cancelled.length + ended.length };
 }

@@ -229,6 +229,33 @@ describe("member home (/home)", () => {
     const settings = textOf(mainOf(await page("/account-settings", member.cookie)));
     expect(settings).not.toContain("Premium ended");
   });
+
+  it("premium given by staff that ran out says when it ended, on /home and in the Subscription card", async () => {
+    const member = await createSignedInMember({
+      subscriptionTier: "premium",
+      subscriptionStatus: "inactive",
+      accessExpiresAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    expect(textOf(sectionLabelledBy(mainOf(await page("/home", member.cookie)), "premium-ended-title")!)).toMatch(/Premium ended \w{3} \d{1,2}, \d{4}/);
+    const settings = textOf(mainOf(await page("/account-settings", member.cookie)));
+    expect(settings).toMatch(/Free Tier.*Premium ended\s*\w{3} \d{1,2}, \d{4}.*Subscribe again to unlock/);
+  });
+
+  it("a member whose payment failed is sent to their card, not to a second checkout", async () => {
+    const member = await createSignedInMember({
+      subscriptionTier: "premium",
+      subscriptionStatus: "past_due",
+      stripeSubscriptionId: `sub_retrying_${Date.now()}`,
+      stripeCustomerId: `cus_retrying_${Date.now()}`,
+      accessExpiresAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    const main = mainOf(await page("/home", member.cookie));
+    expect(sectionLabelledBy(main, "premium-ended-title")).toBeFalsy();
+    const section = sectionLabelledBy(main, "payment-failed-title")!;
+    expect(textOf(section)).toContain("Your last payment failed");
+    expect(textOf(section)).toContain("paying again would charge you twice");
+    expect(linksOf(section).map((link) => [link.text, link.href])).toEqual([["Update your card", "/account-settings#subscription"]]);
+  });
 });
 
 describe("legal pages", () => {

@@ -12,6 +12,7 @@ import {
   processStripeEvent,
   reconcileSubscriptions,
 } from "~/server/billing.server";
+import { hasFailedPayment, hasLiveSubscription, hasPremiumAccess } from "~/lib/access";
 import { createAppContext } from "~/server/context.server";
 import { listOutbox } from "~/server/email.server";
 import { periodEndAfter, type BillingGateway, type SubscriptionSnapshot } from "~/server/stripe.server";
@@ -498,7 +499,7 @@ describe("ensureCustomer", () => {
 });
 
 describe("reconcileSubscriptions", () => {
-  it("refreshes stale members from Stripe and marks members whose access has expired inactive", async () => {
+  it("refreshes stale members from Stripe and ends expired access: cancelled stays cancelled, premium given without Stripe becomes inactive", async () => {
     const now = nowSeconds();
     const stripe = new FakeStripe();
     // Renewed by Stripe, but the webhook was lost: access ends within the day in our database.
@@ -540,14 +541,18 @@ describe("reconcileSubscriptions", () => {
     expect(stripe.retrieved).toEqual(expect.arrayContaining([renewed.id, endedSub.id]));
     expect(stripe.retrieved).not.toContain(healthySub.id);
     expect(result.refreshed).toBeGreaterThanOrEqual(2);
-    expect(result.expired).toBeGreaterThanOrEqual(2);
+    // The premium given without Stripe (the cancelled member was brought up to date from Stripe).
+    expect(result.expired).toBeGreaterThanOrEqual(1);
 
     const staleAfter = await readMember(stale.id);
     expect(staleAfter!.accessExpiresAt).toEqual(at(renewed.currentPeriodEnd));
     expect(staleAfter!.subscriptionStatus).toBe("active");
     const cancelledAfter = await readMember(cancelled.id);
     expect(cancelledAfter!.subscriptionTier).toBe("free");
-    expect(cancelledAfter!.subscriptionStatus).toBe("inactive");
+    // Still 'Cancelled', with the day it ended: the card says what the membership was.
+    expect(cancelledAfter!.subscriptionStatus).toBe("cancelled");
+    expect(cancelledAfter!.cancelAtPeriodEnd).toBe(false);
+    expect(cancelledAfter!.accessExpiresAt).toEqual(at(now - 600));
     expect((await readMember(expired.id))!.subscriptionStatus).toBe("inactive");
     expect(billingColumns(await readMember(healthy.id))).toEqual(billingColumns(healthy));
     expect((await readMember(staff.id))!.subscriptionStatus).toBe("active");
@@ -584,14 +589,40 @@ describe("reconcileSubscriptions", () => {
     expect((await readMember(expired.id))!.subscriptionStatus).toBe("inactive");
   });
 
+  it("leaves a failed payment Stripe is still retrying as Stripe says, past its grace: cancellable, not inactive", async () => {
+    const now = nowSeconds();
+    const stripe = new FakeStripe();
+    // Past due for five days: the three days of grace are over, Stripe goes on retrying the card.
+    const retrying = stripe.set(snapshot({ status: "past_due", currentPeriodStart: now - 5 * DAY, currentPeriodEnd: now + 25 * DAY }));
+    const member = await insertMember({
+      subscriptionTier: "premium",
+      subscriptionStatus: "past_due",
+      subscriptionPlan: "monthly",
+      accessExpiresAt: at(now - 2 * DAY),
+      stripeCustomerId: retrying.customerId,
+      stripeSubscriptionId: retrying.id,
+    });
+    const { app } = newApp();
+    await reconcileSubscriptions(app, stripe, Date.now());
+    await reconcileSubscriptions(app, null, Date.now());
+    const after = (await readMember(member.id))!;
+    expect(after.subscriptionStatus).toBe("past_due");
+    expect(after.stripeSubscriptionId).toBe(retrying.id);
+    expect(hasLiveSubscription(after)).toBe(true);
+    expect(hasFailedPayment(after)).toBe(true);
+    expect(hasPremiumAccess(after)).toBe(false);
+  });
+
   it("ends expired access without a gateway, and only once", async () => {
     const now = Date.now();
     const member = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: new Date(now - 1000) });
+    const cancelled = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "cancelled", cancelAtPeriodEnd: true, accessExpiresAt: new Date(now - 1000), stripeSubscriptionId: uid("sub") });
     const { app } = newApp();
     const first = await reconcileSubscriptions(app, null, now);
     expect(first.refreshed).toBe(0);
-    expect(first.expired).toBeGreaterThanOrEqual(1);
+    expect(first.expired).toBeGreaterThanOrEqual(2);
     expect((await readMember(member.id))!.subscriptionStatus).toBe("inactive");
+    expect(await readMember(cancelled.id)).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "cancelled", cancelAtPeriodEnd: false });
     const again = await reconcileSubscriptions(app, null, now);
     expect(again.expired).toBe(0);
   });

@@ -32,9 +32,10 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   const confirmingCancel = searchParams.get("cancel") === "confirm";
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const cancelled = status === "cancelled" || cancelAtPeriodEnd;
-  // A cancelled membership whose access has run out says so, with the day it ended (the spec's
-  // 'Cancelled' badge), rather than looking like an account that never had one.
-  const ended = cancelled && !hasPremium && !isStaff && endDate !== null;
+  // Premium that has run out says so, with the day it ended (a cancelled membership with the spec's
+  // 'Cancelled' badge), rather than looking like an account that never had one. A subscription
+  // Stripe still charges (a failed payment being retried) shows its dates above instead.
+  const ended = !hasPremium && !isStaff && !billed && endDate !== null;
   const badge =
     pastDue
       ? { label: "Past Due", style: "bg-blitz text-field-950" }

@@ -10,7 +10,7 @@ import { none, readPage } from "~/server/page-read.server";
 import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireUser } from "~/server/guards.server";
 import { ContinueRow } from "~/components/library/continue-row";
-import { contentRights, hasPremiumAccess, isStaff } from "~/lib/access";
+import { contentRights, hasFailedPayment, hasPremiumAccess, isStaff } from "~/lib/access";
 import { isInProgress } from "~/lib/progress";
 import { schemeBarsQuery, startedSchemesQuery, toSchemeBars, toStartedSchemes } from "~/server/progress.server";
 
@@ -46,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     firstName: user.firstName?.trim() || null,
     premiumEndedAt: endedAt,
+    // Not ended but unpaid: Stripe is retrying the card, and a new checkout would charge twice.
+    paymentFailed: endedAt !== null && hasFailedPayment(user),
     continueWith: toStartedSchemes(started ?? [])
       .filter((scheme) => scheme.next && contentRights(user, scheme).open && isInProgress(scheme.progress))
       .slice(0, CONTINUE_COUNT),
@@ -57,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, continueWith, favorites, latest, posts, memberCount, premiumEndedAt } = loaderData;
+  const { firstName, continueWith, favorites, latest, posts, memberCount, premiumEndedAt, paymentFailed } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -70,7 +72,21 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      {premiumEndedAt ? (
+      {paymentFailed ? (
+        <section aria-labelledby="payment-failed-title" className="mt-8 rounded-xl border border-blitz/60 bg-orange-950/40 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
+          <div>
+            <h2 id="payment-failed-title" className="text-lg font-bold text-white">
+              Your last payment failed
+            </h2>
+            <p className="mt-1 text-sm text-orange-100">
+              Your subscription is still running. Update your card with Manage Billing to get premium back; paying again would charge you twice. Your favourites, progress and gameplans are kept.
+            </p>
+          </div>
+          <Link to="/account-settings#subscription" className="btn-primary mt-4 shrink-0 sm:mt-0">
+            Update your card
+          </Link>
+        </section>
+      ) : premiumEndedAt ? (
         <section aria-labelledby="premium-ended-title" className="mt-8 rounded-xl border border-turf/40 bg-gradient-to-br from-field-800 to-field-900 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
           <div>
             <h2 id="premium-ended-title" className="text-lg font-bold text-white">
