@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember, storedMember } from "../support/accounts";
 import { launchBrowser, newPage, signInAs, signInWithPassword, visible } from "../support/browser";
 import { eq } from "drizzle-orm";
-import { blogPosts, userTips } from "../../db/schema";
+import { blogPosts, content, contentPlays, contentSections, userTips } from "../../db/schema";
 import { backdatePost, blogPostBySlug, publishAsOld, storedContent, tipsOf, token, unpublishContent } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
 
@@ -146,6 +146,35 @@ describe("the content editor in Chromium", () => {
       ["Singleback Ace", "singleback-ace", ["HB Dive"]],
       ["Gun Empty", "gun-empty", ["Four Verts"]],
     ]);
+  });
+
+  it("keeps a later formation open while the error it was sent back with is corrected", async () => {
+    const id = token();
+    const slug = `fold-scheme-${id}`;
+    const [item] = await state.db.insert(content).values({ slug, title: `Fold Scheme ${id}`, type: "meta-scheme", game: "madden", isPublished: false }).returning({ id: content.id });
+    for (const [position, title] of ["Gun Trips", "Pistol Strong"].entries()) {
+      const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: `f${position}`, title, position }).returning({ id: contentSections.id });
+      await state.db.insert(contentPlays).values([0, 1].map((index) => ({ sectionId: section.id, slug: `p${index}`, title: `Play ${position}-${index}`, position: index })));
+    }
+    const { context, page } = await newPage(browser);
+    await signInAs(page, "admin");
+    await page.goto(`/admin/content/${slug}`, { waitUntil: "networkidle" });
+    const second = page.locator("details").filter({ has: page.locator("summary", { hasText: "Formation 2: Pistol Strong" }) });
+    await second.locator("summary").first().click();
+    const title = field(page, "formations[1].title");
+    await title.fill("");
+    await page.getByRole("button", { name: "Update Content" }).first().click();
+    await visible(page.getByText("Formation title is required", { exact: true }));
+    // Typed key by key: the error clears with the first one, and the formation stays open for the rest.
+    await title.click();
+    await page.keyboard.type("Pistol QA", { delay: 30 });
+    expect(await title.inputValue()).toBe("Pistol QA");
+    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await title.evaluate((element) => (element.closest("details") as HTMLDetailsElement).open)).toBe(true);
+    // Closed by hand, it stays closed.
+    await page.locator("summary", { hasText: "Formation 2: Pistol QA" }).click();
+    await expect.poll(() => title.evaluate((element) => (element.closest("details") as HTMLDetailsElement).open)).toBe(false);
+    await context.close();
   });
 });
 

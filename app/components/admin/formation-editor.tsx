@@ -8,7 +8,7 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Field, FieldErrors } from "~/components/forms";
 import { EMPTY_PLAY, VIDEO_PROVIDER_OPTIONS, type ContentFormInput } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
@@ -162,11 +162,23 @@ function ListActions({
   );
 }
 
+/**
+ * A formation or play that opens when the form asks (an error inside it, a list change aimed at it)
+ * and closes only when staff close it: an error being corrected clears as it is typed, and the
+ * section must not fold shut under the keyboard then.
+ */
 function Disclosure({ name, open, summary, children, level }: { name: string; open: boolean; summary: ReactNode; children: ReactNode; level: "formation" | "play" }) {
+  const [shown, setShown] = useState(open);
+  const [asked, setAsked] = useState(open);
+  if (asked !== open) {
+    setAsked(open);
+    if (open) setShown(true);
+  }
   return (
     <details
       id={entryAnchor(name)}
-      open={open}
+      open={shown}
+      onToggle={(event) => setShown(event.currentTarget.open)}
       className={
         level === "formation"
           ? "group/formation scroll-mt-20 rounded-xl border border-field-600 bg-field-950/40"
