@@ -185,6 +185,32 @@ describe("where focus goes when a dialog closes without its link", () => {
   });
 });
 
+describe("a refused dialog stays in its tab", () => {
+  it("a superadmin's review laid over another staff member's since comes back in the Tips tab's dialog, the notes as typed", async () => {
+    const overtaken = `Overtaken Trips ${token()}`;
+    const [tip] = await state.db
+      .insert(userTips)
+      .values({ userId: member.id, formationName: overtaken, playName: "Stick", playbook: "Air Raid", gameType: "madden", tipDescription: "A tip two staff members review at once." })
+      .returning({ id: userTips.id });
+    // The superadmin's first tab is Users: a refused answer without the Tips hash opened there.
+    const { context, page, errors } = await staffPage("superadmin");
+    await page.goto(`/admin?tip=${tip.id}&dialog=review#tips`);
+    await dashboardHydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Review tip" });
+    await visible(dialog);
+    // Another staff member approves it meanwhile.
+    await state.db.update(userTips).set({ status: "approved", adminNotes: "Approved by the other one.", updatedAt: new Date(Date.now() + 1000) }).where(eq(userTips.id, tip.id));
+    await dialog.getByLabel("Admin notes (optional)").fill("Too close to an existing play.");
+    await dialog.getByRole("button", { name: "Reject" }).click();
+    await visible(page.getByRole("dialog", { name: "Review tip" }).getByRole("alert").getByText(/^Not saved: another staff member reviewed this tip/), 15_000);
+    expect(new URL(page.url()).hash).toBe("#tips");
+    expect(await page.getByRole("dialog", { name: "Review tip" }).getByLabel("Admin notes (optional)").inputValue()).toBe("Too close to an existing play.");
+    expect((await state.db.select({ status: userTips.status }).from(userTips).where(eq(userTips.id, tip.id)))[0].status).toBe("approved");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the dashboard's tabs from the keyboard", () => {
   it("a tab chosen with Enter puts the focus on its section's heading (not the page), the chosen tab again too", async () => {
     const { context, page, errors } = await staffPage("superadmin");

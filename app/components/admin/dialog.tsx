@@ -127,6 +127,16 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
   );
 }
 
+/**
+ * Where a dialog's form posts: the dialog's own address, its tab's hash included. A refused answer
+ * (4xx) stays on the address posted to, and without the hash the dashboard would show the role's
+ * first tab, the dialog and what was typed in it out of sight.
+ */
+export function useDialogAction() {
+  const { pathname, search, hash } = useLocation();
+  return `${pathname}${search}${hash}`;
+}
+
 /** The confirmation before a delete: the message, Cancel (back to the list) and Delete. */
 export function ConfirmDelete({
   title,
@@ -141,10 +151,11 @@ export function ConfirmDelete({
   target: { name: string; value: string | number };
   children: React.ReactNode;
 }) {
+  const action = useDialogAction();
   return (
     <Dialog title={title} closeHref={closeHref}>
       {children}
-      <Form method="post" className="mt-6 flex justify-end gap-3" preventScrollReset>
+      <Form method="post" action={action} className="mt-6 flex justify-end gap-3" preventScrollReset>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name={target.name} value={target.value} />
         <Link to={closeHref} preventScrollReset className="btn-secondary">Cancel</Link>

@@ -4,7 +4,7 @@ import { formatShortDate, GAME_LABELS } from "~/lib/format";
 import type { DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
-import { ConfirmDelete, Dialog } from "./dialog";
+import { ConfirmDelete, Dialog, useDialogAction } from "./dialog";
 import { TIP_STATUS_STYLES } from "~/lib/tips";
 
 export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; refused: { error: string; notes: string; revision: number | null } | null }) {
@@ -14,6 +14,7 @@ export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; ref
   const selected = tips.rows.find((row) => String(row.id) === searchParams.get("tip")) ?? null;
   const dialog = searchParams.get("dialog");
   const busy = navigation.state === "submitting";
+  const dialogAction = useDialogAction();
   return (
     <Section id="tips" title="Tips">
       <div className="flex flex-wrap gap-4">
@@ -76,7 +77,7 @@ export function TipsTab({ data: tips, refused }: { data: LoaderData["tips"]; ref
           <p className="mt-3 text-sm text-slate-400">
             Status: <span className="capitalize text-white">{selected.status}</span>
           </p>
-          <Form method="post" className="mt-5 space-y-4" preventScrollReset>
+          <Form method="post" action={dialogAction} className="mt-5 space-y-4" preventScrollReset>
             <input type="hidden" name="intent" value="review-tip" />
             <input type="hidden" name="tipId" value={selected.id} />
             {/* The tip as the dialog showed it: a review laid over another staff member's since is refused. */}

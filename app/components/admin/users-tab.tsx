@@ -11,7 +11,7 @@ import type { loader as rootLoader } from "~/root";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
 import { DataTable, EmptyRow, Section } from "./data-table";
 import { Pager, useDashboardQuery } from "./dashboard-query";
-import { Dialog } from "./dialog";
+import { Dialog, useDialogAction } from "./dialog";
 import { UserSearch } from "./user-search";
 
 const STATUS_LABELS: Record<string, string> = { active: "Active", inactive: "Inactive", cancelled: "Cancelled", past_due: "Past Due" };
@@ -173,13 +173,14 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   };
   // One's own e-mail and role are shown, not changed, with why; a forged change of either is
   // refused with the same words, which then stand alone rather than twice.
+  const dialogAction = useDialogAction();
   const emailHint = ownRow && errors.email?.[0] !== OWN_EMAIL_MESSAGE;
   const roleHint = !ownRow ? "edit-role-note" : errors.role?.[0] === OWN_ROLE_MESSAGE ? null : "edit-role-hint";
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
       {/* The server's messages ('Invalid email address', 'First name is required'), not the browser's bubbles. */}
       {/* Keyed by the revision: a save refused as stale comes back with the stored subscription fields. */}
-      <Form key={revision} ref={formRef} method="post" className="space-y-4" preventScrollReset noValidate>
+      <Form key={revision} ref={formRef} method="post" action={dialogAction} className="space-y-4" preventScrollReset noValidate>
         <input type="hidden" name="intent" value="update-user" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="revision" value={revision} />
@@ -295,6 +296,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
 /** The superadmin's 'Delete account': the same deletion as the member's own, confirmed by typing DELETE. */
 function DeleteUserForm({ user, error }: { user: UserRow; error: string | null | undefined }) {
   const navigation = useNavigation();
+  const action = useDialogAction();
   const deleting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-user";
   // Refused ('Type DELETE to confirm.'), the keyboard goes back to the box to correct: the button it
   // was on was disabled while sending, which dropped the focus to the page.
@@ -303,7 +305,7 @@ function DeleteUserForm({ user, error }: { user: UserRow; error: string | null |
     if (error && !deleting) confirmation.current?.focus({ preventScroll: true });
   }, [error, deleting]);
   return (
-    <Form method="post" className="mt-6 space-y-3 rounded-lg border border-red-400/40 bg-red-950/30 p-4" preventScrollReset>
+    <Form method="post" action={action} className="mt-6 space-y-3 rounded-lg border border-red-400/40 bg-red-950/30 p-4" preventScrollReset>
       <input type="hidden" name="intent" value="delete-user" />
       <input type="hidden" name="userId" value={user.id} />
       <p className="text-sm text-slate-200">
