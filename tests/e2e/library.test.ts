@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_RATINGS } from "../../db/seed-data";
 import { focusedName, launchBrowser, newPage, signInAs, visible } from "../support/browser";
@@ -291,13 +291,19 @@ describe("a premium member with JavaScript", () => {
     expect(await page.getByText(text).count()).toBe(0);
   });
 
-  it("on a phone, a play picked in the formation's list opens at the top, where its video and write-up are", async () => {
+  it("on a phone, the formation's list of plays comes between the play's video and its write-up, and a play picked in it opens at the top", async () => {
     const { context, page: phone } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     contexts.push(context);
     await signInAs(phone, "premium");
     const { item, formation } = customPlays()[0];
     await phone.goto(`/content/${item.slug}/section/${formation.slug}`);
     const plays = phone.getByRole("region", { name: "Plays" });
+    // The spec's order on a phone: the play's video, the list of plays, then the write-up (and the rest).
+    const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+    const video = await top(phone.getByRole("heading", { level: 2 }).first());
+    expect(await top(plays)).toBeGreaterThan(video);
+    expect(await top(plays)).toBeLessThan(await top(phone.getByRole("heading", { name: "Write Up" })));
+    expect(await top(plays)).toBeLessThan(await top(phone.getByRole("heading", { name: "Other Formations" })));
     await plays.scrollIntoViewIfNeeded();
     expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const link = plays.getByRole("link").nth(1);

@@ -93,7 +93,7 @@ describe("moving between plays in the play list (JavaScript on)", () => {
     await signInWithPassword(page, member.email, DEMO_PASSWORD);
     await page.goto(MESH, { waitUntil: "networkidle" });
     for (const next of ["snag", "mesh", "snag"]) {
-      await page.locator(`main a[href$="/play/${next}"]`).first().click();
+      await page.locator(`main a[href$="/play/${next}"]:visible`).first().click();
       await page.waitForURL(new RegExp(`/play/${next}$`));
       await visible(page.getByRole("heading", { name: next === "snag" ? "Snag" : "Mesh", exact: true }));
     }
@@ -239,7 +239,7 @@ describe("the self-hosted video, to its end and away", () => {
       await player.getByRole("button", { name: "Play" }).click();
       await page.waitForFunction(() => document.querySelector("video")!.currentTime >= 2.2, null, { timeout: 15_000 });
       // No save has been sent yet (the first comes 10 s after the start); leaving by a link sends one.
-      await page.locator(`main a[href$="/play/snag"]`).first().click();
+      await page.locator(`main a[href$="/play/snag"]:visible`).first().click();
       await page.waitForURL(/\/play\/snag$/);
       await expect.poll(async () => (await stagesOf(member.id))[0]?.position ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       await page.goto(MESH);

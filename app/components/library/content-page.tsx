@@ -358,6 +358,8 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
             <AddToGameplan key={`gameplan-${view.play.slug}`} playId={view.play.id} playPath={playPath} game={item.game} gameplans={loaderData.gameplans} />
           ) : null}
 
+          <PlaysList data={loaderData} headingId="plays-title-phone" className="lg:hidden" />
+
           <section aria-labelledby="writeup-title" className="card p-6">
             <h2 id="writeup-title" className="text-xl font-bold text-white">Write Up</h2>
             {view.play?.description ? (
@@ -384,36 +386,48 @@ export function FormationView({ data: loaderData }: { data: Extract<LoaderData, 
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="plays-title" className="card p-5">
-            <h2 id="plays-title" className="text-lg font-bold text-white">Plays</h2>
-            {view.plays.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-400">No plays yet.</p>
-            ) : (
-              <ol className="mt-3 space-y-1">
-                {view.plays.map((play, index) => (
-                  <li key={play.slug}>
-                    {/* To the top, where the play's video and write-up are: on a phone this list is far below them. */}
-                    <Link
-                      to={`/content/${item.slug}/section/${view.section.slug}/play/${play.slug}`}
-                      aria-current={play.slug === view.play?.slug ? "true" : undefined}
-                      className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${
-                        play.slug === view.play?.slug ? "bg-turf font-bold text-field-950" : "text-slate-200 hover:bg-field-800"
-                      }`}
-                    >
-                      <span className="tabular-nums opacity-70">{index + 1}.</span>
-                      <span className="flex-1">{play.title}</span>
-                      {play.stage ? <StageMark stage={play.stage} current={play.slug === view.play?.slug} /> : null}
-                      <PlayStatusMark patch={play.patch} current={play.slug === view.play?.slug} />
-                    </Link>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <PlaysList data={loaderData} headingId="plays-title" className="hidden lg:block" />
           <DetailsPanel data={loaderData} />
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The formation's plays, each a link to its play. On a phone it comes right after the play's video
+ * and its controls (the spec's order: video, plays, write-up), in the sidebar from lg up: it is drawn
+ * in both places, one hidden by the width, each with its own heading id.
+ */
+function PlaysList({ data: loaderData, headingId, className }: { data: Extract<LoaderData, { locked: false }>; headingId: string; className: string }) {
+  const { item } = loaderData;
+  const view = loaderData.view!;
+  return (
+    <section aria-labelledby={headingId} className={`card p-5 ${className}`}>
+      <h2 id={headingId} className="text-lg font-bold text-white">Plays</h2>
+      {view.plays.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-400">No plays yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-1">
+          {view.plays.map((play, index) => (
+            <li key={play.slug}>
+              <Link
+                to={`/content/${item.slug}/section/${view.section.slug}/play/${play.slug}`}
+                aria-current={play.slug === view.play?.slug ? "true" : undefined}
+                className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${
+                  play.slug === view.play?.slug ? "bg-turf font-bold text-field-950" : "text-slate-200 hover:bg-field-800"
+                }`}
+              >
+                <span className="tabular-nums opacity-70">{index + 1}.</span>
+                <span className="flex-1">{play.title}</span>
+                {play.stage ? <StageMark stage={play.stage} current={play.slug === view.play?.slug} /> : null}
+                <PlayStatusMark patch={play.patch} current={play.slug === view.play?.slug} />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
