@@ -86,7 +86,7 @@ describe("search with JavaScript", () => {
     await context.close();
   });
 
-  it("Back and Forward put their query in the box, even while the box has the focus", async () => {
+  it("Back and Forward put their query in the box, even while the box has the focus; a filtered search keeps its entry when new words are typed", async () => {
     const { context, page } = await newPage(browser, { viewport: WIDE });
     await page.goto("/search?q=gun+bunch", { waitUntil: "networkidle" });
     await page.waitForFunction(() => Object.keys(document.querySelector("#search-query") ?? {}).some((key) => key.startsWith("__react")));
@@ -98,13 +98,20 @@ describe("search with JavaScript", () => {
     await page.waitForURL(/q=mesh/);
     await expect.poll(() => status(page).textContent()).toMatch(/for “mesh”$/);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search-query");
+    // More words typed after a pause replace the entry of the words before them, not the filtered search.
+    await box.pressSequentially(" spot", { delay: 40 });
+    await page.waitForURL(/q=mesh\+spot/);
     await page.goBack();
-    await page.waitForURL((url) => url.search === "?q=gun+bunch");
+    await page.waitForURL((url) => url.search === "?q=gun+bunch&game=madden");
     await expect.poll(() => status(page).textContent()).toMatch(/for “gun bunch”$/);
     await expect.poll(() => box.inputValue()).toBe("gun bunch");
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "?q=gun+bunch");
+    await expect.poll(() => box.inputValue()).toBe("gun bunch");
     await page.goForward();
-    await expect.poll(() => status(page).textContent()).toMatch(/for “mesh”$/);
-    await expect.poll(() => box.inputValue()).toBe("mesh");
+    await page.goForward();
+    await expect.poll(() => status(page).textContent()).toMatch(/for “mesh spot”$/);
+    await expect.poll(() => box.inputValue()).toBe("mesh spot");
     await context.close();
   });
 

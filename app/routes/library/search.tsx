@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Form, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import { FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
@@ -78,6 +78,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   }, [search.text, found?.results]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // History while typing: the words typed after one pause replace those of the pause before (one
+  // Back leaves the search), but a search the member had settled on (its filters chosen, a result
+  // followed and come back from) keeps its own entry: the first pause after it adds one.
+  const { key: entryKey } = useLocation();
+  const currentEntry = useRef(entryKey);
+  currentEntry.current = entryKey;
+  const typedEntry = useRef<string | null>(null);
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) return;
+    typing.current = false;
+    typedEntry.current = entryKey;
+  }, [entryKey]);
+  const blank = !search.text && !search.filters.works && !FILTER_NAMES.some((name) => search.filters[name]);
+
   const results = found?.results ?? [];
   // Without words: filters beside the tag that is listed.
   const otherFilters = Boolean(search.filters.works) || FILTER_NAMES.some((name) => name !== "tag" && search.filters[name]);
@@ -85,7 +100,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     setText(value);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+      if (!formRef.current) return;
+      typing.current = true;
+      submit(formRef.current, { replace: blank || currentEntry.current === typedEntry.current, preventScrollReset: true });
     }, TYPING_PAUSE_MS);
   }
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
