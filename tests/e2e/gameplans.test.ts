@@ -163,6 +163,26 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await visible(visitor.page.getByRole("heading", { name: "This gameplan is no longer shared" }));
     await visitor.context.close();
 
+    // A play with a note asks first: 'Keep it' keeps it, 'Yes, remove' removes it and its note.
+    const openMesh = async () => {
+      if (!(await entry(page, "Mesh").locator("details").evaluate((details) => (details as HTMLDetailsElement).open))) await entry(page, "Mesh").locator("summary").click();
+    };
+    const question = entry(page, "Mesh").getByText("from this gameplan? Its note goes with it.");
+    await openMesh();
+    await page.getByRole("link", { name: "Remove (Mesh)" }).click();
+    await visible(question);
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Yes, remove");
+    await entry(page, "Mesh").getByRole("link", { name: "Keep it" }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await playsIn(page, "red-zone")).toEqual(["Mesh"]);
+    if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Remove (Mesh)");
+    await openMesh();
+    await page.getByRole("link", { name: "Remove (Mesh)" }).click();
+    await entry(page, "Mesh").getByRole("button", { name: "Yes, remove" }).click();
+    await succeeded(w, "Play removed");
+    await expect.poll(() => playsIn(page, "red-zone")).toEqual([]);
+    expect(new URL(page.url()).searchParams.has("remove")).toBe(false);
+
     // Asked in place: the keyboard is on the answer, and back on the link after 'Cancel'.
     await page.getByRole("link", { name: "Delete gameplan" }).click();
     await visible(page.getByRole("button", { name: "Yes, delete gameplan" }));

@@ -8,7 +8,8 @@ import {
   type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { createContext, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useStickyOpen } from "~/components/use-sticky-open";
 import { Field, FieldErrors } from "~/components/forms";
 import { EMPTY_PLAY, VIDEO_PROVIDER_OPTIONS, type ContentFormInput } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
@@ -168,17 +169,11 @@ function ListActions({
  * section must not fold shut under the keyboard then.
  */
 function Disclosure({ name, open, summary, children, level }: { name: string; open: boolean; summary: ReactNode; children: ReactNode; level: "formation" | "play" }) {
-  const [shown, setShown] = useState(open);
-  const [asked, setAsked] = useState(open);
-  if (asked !== open) {
-    setAsked(open);
-    if (open) setShown(true);
-  }
+  const sticky = useStickyOpen(open);
   return (
     <details
       id={entryAnchor(name)}
-      open={shown}
-      onToggle={(event) => setShown(event.currentTarget.open)}
+      {...sticky}
       className={
         level === "formation"
           ? "group/formation scroll-mt-20 rounded-xl border border-field-600 bg-field-950/40"

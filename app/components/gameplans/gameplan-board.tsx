@@ -9,6 +9,7 @@ import { CHECK_ON_SEND, FieldErrors } from "~/components/forms";
 import { Link } from "~/components/link";
 import { StatusBadge } from "~/components/library/status-badge";
 import { useHydrated } from "~/components/use-hydrated";
+import { useStickyOpen } from "~/components/use-sticky-open";
 import { useFocusOnArrival } from "~/components/use-focus-on-arrival";
 import { GAMEPLAN_SITUATIONS } from "../../../db/enums";
 import { applySlots, GAMEPLAN_NOTE_MAX, isSituation, placeEntry, SITUATION_LABELS, type Situation } from "~/lib/gameplans";
@@ -158,8 +159,12 @@ function EntryItem(props: {
   const title = entry.playTitle;
   // Without JavaScript the answer is a new page: one that refuses a change (shown under the play)
   // opens at the play, as one that makes it does. With JavaScript the page stays where it is.
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const atEntry = useHydrated() ? undefined : `${pathname}#entry-${entry.id}`;
+  // 'Remove' on a play with a note asks first (?remove=<entry>): the note would go with it.
+  const confirmingRemove = Boolean(entry.note) && new URLSearchParams(search).get("remove") === String(entry.id);
+  // Open for a refusal or the question, and kept open after it (back from 'Keep it', on 'Remove').
+  const entryDetails = useStickyOpen(Boolean(answer?.error || answer?.result?.status === "error" || confirmingRemove));
   const sent = (intent: FocusAfter["intent"]) => (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     props.onChange(intent, submitter?.value ?? null);
@@ -214,7 +219,7 @@ function EntryItem(props: {
             </button>
           </Form>
         ) : null}
-        <details className="w-full" open={Boolean(answer?.error || answer?.result?.status === "error")}>
+        <details className="w-full" {...entryDetails}>
           {/* 40 px tall or more: a thumb's target on a phone. */}
           <summary className="cursor-pointer py-2.5 text-sm text-link">
             Note, move or remove<span className="sr-only"> ({title})</span>
@@ -239,19 +244,66 @@ function EntryItem(props: {
               </div>
               <button type="submit" className="btn-secondary btn-sm">Move<span className="sr-only"> ({title})</span></button>
             </Form>
-            <Form method="post" action={atEntry} preventScrollReset onSubmit={sent("remove")}>
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="entryId" value={entry.id} />
-              {/* Where the page opens again without JavaScript: the situation the play leaves. */}
-              <input type="hidden" name="from" value={entry.situation} />
-              <button type="submit" className="min-h-10 px-1 text-sm text-link-danger">
-                Remove<span className="sr-only"> ({title})</span>
-              </button>
-            </Form>
+            {confirmingRemove ? (
+              <RemoveConfirmation entry={entry} action={atEntry ?? pathname} onSubmit={sent("remove")} />
+            ) : entry.note ? (
+              <RemoveLink entry={entry} href={`${pathname}?remove=${entry.id}#entry-${entry.id}`} />
+            ) : (
+              <Form method="post" action={atEntry} preventScrollReset onSubmit={sent("remove")}>
+                <RemoveFields entry={entry} />
+                <button type="submit" className="min-h-10 px-1 text-sm text-link-danger">
+                  Remove<span className="sr-only"> ({title})</span>
+                </button>
+              </Form>
+            )}
           </div>
         </details>
       </div>
     </li>
+  );
+}
+
+function RemoveFields({ entry }: { entry: GameplanEntry }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="entryId" value={entry.id} />
+      {/* Where the page opens again without JavaScript: the situation the play leaves. */}
+      <input type="hidden" name="from" value={entry.situation} />
+    </>
+  );
+}
+
+/** 'Remove' on a play with a note: a link to the question (back from 'Keep it', the keyboard is on it again). */
+function RemoveLink({ entry, href }: { entry: GameplanEntry; href: string }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+  return (
+    <Link ref={focusRef} to={href} preventScrollReset className="inline-flex min-h-10 items-center px-1 text-sm text-link-danger">
+      Remove<span className="sr-only"> ({entry.playTitle})</span>
+    </Link>
+  );
+}
+
+/** In place of 'Remove', the keyboard on its answer (which reads the question with it). */
+function RemoveConfirmation({ entry, action, onSubmit }: { entry: GameplanEntry; action: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void }) {
+  const focusRef = useFocusOnArrival<HTMLButtonElement>();
+  const { pathname } = useLocation();
+  const warningId = `remove-warning-${entry.id}`;
+  return (
+    <Form method="post" action={action} preventScrollReset onSubmit={onSubmit} className="rounded-lg border border-red-400/40 bg-red-950/30 p-3">
+      <RemoveFields entry={entry} />
+      <p id={warningId} className="text-sm text-slate-200">
+        Remove <strong>{entry.playTitle}</strong> from this gameplan? Its note goes with it.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button ref={focusRef} type="submit" className="btn-danger btn-sm" aria-describedby={warningId}>
+          Yes, remove
+        </button>
+        <Link to={`${pathname}#entry-${entry.id}`} preventScrollReset className="btn-secondary btn-sm">
+          Keep it
+        </Link>
+      </div>
+    </Form>
   );
 }
 
