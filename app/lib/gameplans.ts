@@ -26,6 +26,7 @@ export const GAMEPLAN_NAME_MAX = 60;
 export const GAMEPLAN_NOTE_MAX = 280;
 
 export const GAMEPLAN_LIMIT_MESSAGE = `You can have at most ${MAX_GAMEPLANS} gameplans. Delete one to make room.`;
+export const gameplanNameTakenMessage = (name: string, gameLabel: string) => `You already have a gameplan called ${name} for ${gameLabel}: choose another name.`;
 export const GAMEPLAN_PLAYS_LIMIT_MESSAGE = `A gameplan holds at most ${MAX_GAMEPLAN_PLAYS} plays. Remove one to make room.`;
 
 export function isSituation(value: unknown): value is Situation {

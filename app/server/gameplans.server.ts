@@ -1,9 +1,10 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { gameplans, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { contentRights, type AccessSubject } from "../lib/access.ts";
 import {
   GAMEPLAN_LIMIT_MESSAGE,
+  gameplanNameTakenMessage,
   GAMEPLAN_PLAYS_LIMIT_MESSAGE,
   MAX_GAMEPLAN_PLAYS,
   MAX_GAMEPLANS,
@@ -164,21 +165,37 @@ const ownGameplan = (userId: string, gameplanId: number) => and(eq(gameplans.id,
 /** A second 'Create gameplan' with the same name and game within this long is the same press (a double tap without JavaScript). */
 const SAME_CREATE_MS = 10_000;
 
+/** A member's gameplans of one game have names of their own: 'Add to gameplan' lists them by name. */
+function sameNameSql(userId: string, game: Game | SQL, name: string) {
+  return sql`SELECT id, created_at AS createdAt FROM gameplans WHERE user_id = ${userId} AND game = ${game} AND lower(name) = lower(${name})`;
+}
+
+const sameName = (name: string, game: Game): Outcome<never> => ({ ok: false, status: 409, error: gameplanNameTakenMessage(name, GAME_LABELS[game]) });
+
 export async function createGameplan(db: Database, userId: string, value: { name: string; game: Game }, now = Date.now()): Promise<Outcome<{ id: number }>> {
-  const same = sql`SELECT id FROM gameplans WHERE user_id = ${userId} AND name = ${value.name} AND game = ${value.game} AND created_at > ${now - SAME_CREATE_MS}`;
+  const same = sameNameSql(userId, value.game, value.name);
   const [row] = await db.all<{ id: number }>(sql`
     INSERT INTO gameplans (user_id, name, game)
     SELECT ${userId}, ${value.name}, ${value.game}
     WHERE (SELECT count(*) FROM gameplans WHERE user_id = ${userId}) < ${MAX_GAMEPLANS} AND NOT EXISTS (${same})
     RETURNING id`);
   if (row) return { ok: true, id: row.id };
-  const [created] = await db.all<{ id: number }>(sql`${same} ORDER BY id DESC LIMIT 1`);
-  return created ? { ok: true, id: created.id } : { ok: false, status: 400, error: GAMEPLAN_LIMIT_MESSAGE };
+  const [existing] = await db.all<{ id: number; createdAt: number }>(sql`${same} ORDER BY id DESC LIMIT 1`);
+  if (!existing) return { ok: false, status: 400, error: GAMEPLAN_LIMIT_MESSAGE };
+  // The same form sent twice (a double tap, a retried request): the gameplan it created.
+  if (existing.createdAt > now - SAME_CREATE_MS) return { ok: true, id: existing.id };
+  return sameName(value.name, value.game);
 }
 
 export async function renameGameplan(db: Database, userId: string, gameplanId: number, name: string): Promise<Outcome> {
-  const result = await db.update(gameplans).set({ name, updatedAt: new Date() }).where(ownGameplan(userId, gameplanId));
-  return result.meta.changes ? { ok: true } : GAMEPLAN_NOT_FOUND;
+  const own = sql`(SELECT game FROM gameplans WHERE id = ${gameplanId})`;
+  const [row] = await db.all<{ id: number }>(sql`
+    UPDATE gameplans SET name = ${name}, updated_at = ${Date.now()}
+    WHERE id = ${gameplanId} AND user_id = ${userId} AND NOT EXISTS (${sameNameSql(userId, own, name)} AND id != ${gameplanId})
+    RETURNING id`);
+  if (row) return { ok: true };
+  const [plan] = await db.select({ game: gameplans.game }).from(gameplans).where(ownGameplan(userId, gameplanId)).limit(1);
+  return plan ? sameName(name, plan.game) : GAMEPLAN_NOT_FOUND;
 }
 
 /** Deletes the gameplan; its plays go with it (the foreign key). */

@@ -245,6 +245,29 @@ describe("bad input", () => {
     expect((await gameplanRow(id))!.name).toBe("x".repeat(60));
   });
 
+  it("refuses a second gameplan of one game under a name the member already uses there, created or renamed, under the name box", async () => {
+    const { cookie, id: userId } = await member();
+    const first = await newGameplan(cookie, "Ranked Weekend", "madden");
+    // Older than a double tap.
+    await state.db.update(gameplans).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(gameplans.id, first));
+    const again = await postForm("/gameplans", { intent: "create", name: "ranked weekend", game: "madden" }, { cookie });
+    expect(again.status).toBe(409);
+    const html = await again.text();
+    expect(textOf(html)).toContain("You already have a gameplan called ranked weekend for Madden NFL 26: choose another name.");
+    expect(html).toMatch(/aria-invalid="true"[^>]*name="name"|name="name"[^>]*aria-invalid="true"/);
+    const other = await newGameplan(cookie, "Ranked Weekend", "college");
+    const rename = await postForm(`/gameplans/${first}`, { intent: "rename", name: "Finals" }, { cookie });
+    expect(rename.status).toBe(302);
+    const second = await newGameplan(cookie, "Ranked Weekend", "madden");
+    const taken = await postForm(`/gameplans/${second}`, { intent: "rename", name: "FINALS" }, { cookie });
+    expect(taken.status).toBe(409);
+    expect(textOf(await taken.text())).toContain("You already have a gameplan called FINALS for Madden NFL 26: choose another name.");
+    expect((await gameplanRow(second))!.name).toBe("Ranked Weekend");
+    expect((await state.db.select().from(gameplans).where(eq(gameplans.userId, userId))).map((row) => [row.id, row.name]).sort()).toEqual(
+      [[first, "Finals"], [other, "Ranked Weekend"], [second, "Ranked Weekend"]].sort(),
+    );
+  });
+
   it("refuses a situation not in the list, a play of the other game, a play already there, a note over 280 characters, and an unknown play", async () => {
     const { cookie } = await member();
     const id = await newGameplan(cookie);

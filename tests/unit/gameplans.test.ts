@@ -6,7 +6,7 @@ import { GAMEPLAN_SITUATIONS } from "../../db/enums";
 import { applySlots, callSheetLayout, GAMEPLAN_NOTE_MAX, MAX_GAMEPLAN_PLAYS, MAX_GAMEPLANS, moveEntry, placeEntry, removeEntry, wristbandLines, type Situation, type Slot } from "~/lib/gameplans";
 import { addToGameplanSchema, entryNoteSchema, createGameplanSchema } from "~/lib/schemas/gameplans";
 import { createDatabase } from "~/server/db.server";
-import { addPlayToGameplan, createGameplan, deleteGameplan, rearrangeGameplan, saveEntryNote, toGameplanEntries, type EntryRow } from "~/server/gameplans.server";
+import { addPlayToGameplan, createGameplan, deleteGameplan, rearrangeGameplan, renameGameplan, saveEntryNote, toGameplanEntries, type EntryRow } from "~/server/gameplans.server";
 import { insertUser } from "./helpers";
 
 // Gameplans: the ordering rules (pure), then the writes against this file's migrated D1: every
@@ -249,7 +249,7 @@ describe("gameplan writes", () => {
     expect(await createGameplan(db, userId, { name: "Plan 19", game: "college" })).toMatchObject({ ok: true });
   });
 
-  it("a second 'Create gameplan' with the same name and game within 10 seconds is the same gameplan; later, or another name or game, a new one", async () => {
+  it("a second 'Create gameplan' with the same name and game within 10 seconds is the same gameplan; later it is refused (the names of one game are the member's own); another game, a new one", async () => {
     const userId = await insertUser(db);
     const now = Date.now();
     const first = await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now);
@@ -257,9 +257,19 @@ describe("gameplan writes", () => {
     expect(first.ok && again.ok && again.id === first.id).toBe(true);
     const otherGame = await createGameplan(db, userId, { name: "Double tap", game: "college" }, now + 600);
     expect(otherGame.ok && first.ok && otherGame.id !== first.id).toBe(true);
-    const later = await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now + 11_000);
-    expect(later.ok && first.ok && later.id !== first.id).toBe(true);
-    expect((await db.select().from(gameplans).where(eq(gameplans.userId, userId))).length).toBe(3);
+    const taken = { ok: false, status: 409, error: "You already have a gameplan called Double tap for Madden NFL 26: choose another name." };
+    expect(await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now + 11_000)).toEqual(taken);
+    expect(await createGameplan(db, userId, { name: "double TAP", game: "madden" }, now + 11_000)).toMatchObject({ ok: false, status: 409 });
+    expect((await db.select().from(gameplans).where(eq(gameplans.userId, userId))).length).toBe(2);
+    // Renamed: not to the name of another of its game; to its own (another case) or another game's, yes.
+    const second = await createGameplan(db, userId, { name: "Ranked", game: "madden" });
+    if (!first.ok || !second.ok || !otherGame.ok) throw new Error("not created");
+    expect(await renameGameplan(db, userId, second.id, "DOUBLE TAP")).toEqual({ ...taken, error: taken.error.replace("Double tap", "DOUBLE TAP") });
+    expect((await db.select({ name: gameplans.name }).from(gameplans).where(eq(gameplans.id, second.id)))[0].name).toBe("Ranked");
+    expect(await renameGameplan(db, userId, first.id, "Double Tap")).toEqual({ ok: true });
+    expect(await renameGameplan(db, userId, otherGame.id, "Ranked")).toEqual({ ok: true });
+    // Someone else's gameplan of that name changes nothing for this member.
+    expect((await createGameplan(db, await insertUser(db), { name: "Ranked", game: "madden" })).ok).toBe(true);
     const full = await planWith(await insertUser(db), MAX_GAMEPLAN_PLAYS, "first-down");
     const owner = (await db.select({ userId: gameplans.userId }).from(gameplans).where(eq(gameplans.id, full)))[0].userId;
     expect(await addPlayToGameplan(db, { id: owner, ...free }, { gameplanId: full, playId: freePlays[MAX_GAMEPLAN_PLAYS], situation: "openers" })).toEqual({

@@ -97,7 +97,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: renameGameplanSchema });
     if (submission.status !== "success") return refuse({ entryId: null, error: null, result: submission.reply() }, 400);
     const { name } = submission.value;
-    return answer(await renameGameplan(db, user.id, id, name), page, "Gameplan renamed", `It is now called ${name}.`);
+    const renamed = await renameGameplan(db, user.id, id, name);
+    // A name another of the member's gameplans of this game has: said under the box, as typed.
+    if (!renamed.ok && renamed.status === 409) return refuse({ entryId: null, error: null, result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, 409);
+    return answer(renamed, page, "Gameplan renamed", `It is now called ${name}.`);
   }
   if (intent === "delete") return answer(await deleteGameplan(db, user.id, id), "/gameplans", "Gameplan deleted", "The gameplan and its share link are gone.");
   if (intent === "share") return answer(await shareGameplan(db, user.id, id), `${page}#share`, "Share link created", "Anyone with the link sees the play names and situations.");

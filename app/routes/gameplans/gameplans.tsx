@@ -50,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: createGameplanSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createGameplan(db, user.id, submission.value);
-  if (!created.ok) return data({ result: submission.reply({ formErrors: [created.error] }) }, { status: created.status });
+  if (!created.ok) {
+    const errors = created.status === 409 ? { fieldErrors: { name: [created.error] } } : { formErrors: [created.error] };
+    return data({ result: submission.reply(errors) }, { status: created.status });
+  }
   // Started from a play: back to it, where 'Add to gameplan' now offers the new one.
   const returnTo = gameplanReturnPath(String(form.get("returnTo") ?? ""));
   if (returnTo) {
