@@ -133,6 +133,17 @@ describe("password fields of the forms", () => {
     expect(weak.error!.issues.map((issue) => issue.message)).toEqual([NO_UPPER]);
   });
 
+  it("a new password over 256 characters, confirmed: only that it is too long (the confirmation matches it)", () => {
+    const long = `Kickoff#Return58${"x".repeat(300)}`;
+    const change = changePasswordSchema.safeParse({ intent: "change-password", currentPassword: "Old#Password99", newPassword: long, confirmPassword: long });
+    expect(change.error!.issues.map((issue) => issue.message)).toEqual([TOO_LONG]);
+    const reset = resetPasswordSchema.safeParse({ token: "t", password: long, confirmPassword: long });
+    expect(reset.error!.issues.map((issue) => issue.message)).toEqual([TOO_LONG]);
+    // A good one with a longer confirmation does not match it.
+    const longer = resetPasswordSchema.safeParse({ token: "t", password: "Kickoff#Return58", confirmPassword: long });
+    expect(longer.error!.issues.map((issue) => issue.message)).toEqual(["New passwords do not match"]);
+  });
+
   it("empty new password fields: only 'New password is required' (two empty fields do match); an empty confirmation of a good one does not", () => {
     const messages = (result: { error?: { issues: { message: string }[] } }) => result.error!.issues.map((issue) => issue.message);
     expect(messages(resetPasswordSchema.safeParse({ token: "t" }))).toEqual(["New password is required"]);

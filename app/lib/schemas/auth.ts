@@ -84,10 +84,13 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().max(200),
     password: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
-    // Left empty it is told 'do not match' only once the new password is acceptable (one error at a time).
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, "New passwords do not match").optional(),
+    // Left empty or too long, it is told 'do not match' only once the new password is acceptable (one
+    // error at a time): a longer one cannot match a password of at most 256 characters.
+    confirmPassword: z.string().optional(),
   })
   .superRefine((value, context) => {
+    // Too long is said once, by the field's own rule.
+    if (value.password.length > MAX_PASSWORD_LENGTH) return;
     const problem = checkPassword(value.password);
     if (problem) context.addIssue({ code: "custom", path: ["password"], message: problem });
     else if (value.password !== value.confirmPassword) {
@@ -102,10 +105,12 @@ export const changePasswordSchema = z
       .string({ error: "Current password is required" })
       .max(MAX_PASSWORD_LENGTH, "Current password is incorrect"),
     newPassword: z.string({ error: "New password is required" }).max(MAX_PASSWORD_LENGTH, "Password must be at most 256 characters long"),
-    // Left empty it is told 'do not match' only once the new password is acceptable (one error at a time).
-    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, "New passwords do not match").optional(),
+    // Left empty or too long, it is told 'do not match' only once the new password is acceptable (one
+    // error at a time): a longer one cannot match a password of at most 256 characters.
+    confirmPassword: z.string().optional(),
   })
   .superRefine((value, context) => {
+    if (value.newPassword.length > MAX_PASSWORD_LENGTH) return;
     const problem = checkPassword(value.newPassword);
     if (problem) context.addIssue({ code: "custom", path: ["newPassword"], message: problem });
     else if (value.newPassword !== value.confirmPassword) {
