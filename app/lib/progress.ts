@@ -78,7 +78,8 @@ export function checkPosition(position: unknown, duration: unknown, runtime: str
   const length = secondsOf(duration);
   if (!Number.isFinite(at)) return { ok: false, error: "The position must be a number of seconds." };
   if (at < 0) return { ok: false, error: "The position cannot be below 0." };
-  if (!Number.isFinite(length) || length <= 0 || length > MAX_VIDEO_SECONDS) return { ok: false, error: "The video's length must be a number of seconds." };
+  if (!Number.isFinite(length) || length <= 0) return { ok: false, error: "The video's length must be a number of seconds." };
+  if (length > MAX_VIDEO_SECONDS) return { ok: false, error: `The video's length can be at most ${MAX_VIDEO_SECONDS / 3600} hours.` };
   const stated = runtimeSeconds(runtime);
   if (at > length || (stated !== null && at > stated + runtimeSlack(stated))) return { ok: false, error: "The position is beyond the video's length." };
   return { ok: true, position: at, duration: length };

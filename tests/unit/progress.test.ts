@@ -70,6 +70,9 @@ describe("stage rules", () => {
     expect(checkPosition("9", "9", "0:07").ok).toBe(false);
     expect(checkPosition("610", "612", "10:00").ok).toBe(true);
     expect(checkPosition("613", "615", "10:00").ok).toBe(false);
+    // A length beyond any video here says so, not that it is no number.
+    expect(checkPosition("30", "99999", null)).toEqual({ ok: false, error: "The video's length can be at most 4 hours." });
+    expect(checkPosition("30", "abc", null)).toEqual({ ok: false, error: "The video's length must be a number of seconds." });
     // Decimal seconds only.
     expect(checkPosition("0x3", "7", null).ok).toBe(false);
     expect(checkPosition("3", "1e1", null).ok).toBe(false);
