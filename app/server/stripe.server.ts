@@ -412,8 +412,10 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       // An ended subscription neither renews nor charges again, as on Stripe.
       if (snapshot.status === "canceled") return snapshot;
       if (snapshot.cancelAtPeriodEnd) {
+        // The simulated period end is now: the membership has ended (with the day it did), not
+        // ended on a day still ahead.
         snapshot.status = "canceled";
-        snapshot.endedAt = snapshot.currentPeriodEnd;
+        snapshot.endedAt = Math.min(Math.floor(Date.now() / 1000), snapshot.currentPeriodEnd);
         await write(`subscription:${id}`, snapshot);
         await deliver("customer.subscription.deleted", subscriptionObject(snapshot));
         return snapshot;

@@ -535,7 +535,11 @@ describe("the whole local journey over HTTP", () => {
     expect((await postForm("/account-settings", { intent: "simulate-renewal" }, { cookie: endingCookie })).status).toBe(302);
     const ended = await storedMember(ending.id);
     expect(ended.subscriptionTier).toBe("free");
+    // The simulated period end is now: ended, with the day it did, not a day still ahead.
+    expect(ended.accessExpiresAt!.getTime()).toBeLessThanOrEqual(Date.now());
     const page = await text(await get("/account-settings", { cookie: endingCookie }));
+    expect(page).toContain(">Cancelled<");
+    expect(page).toMatch(/>Premium ended<\/dt><dd[^>]*>\w{3} \d{1,2}, \d{4}</);
     expect(page).not.toContain("Simulate renewal");
     expect(page).not.toContain("Simulate failed payment");
     const outboxBefore = await text(await get("/dev/outbox"));
