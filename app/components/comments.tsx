@@ -125,7 +125,8 @@ const COMMENT_LIST_CLASSES = [
   // overflow-hidden: stacked combining marks stay inside their text instead of covering the author line.
   "[&_header>p]:font-bold [&_header>p]:text-white [&>li>p]:mt-2 [&>li>p]:overflow-hidden [&>li>p]:whitespace-pre-wrap",
   "[&_time]:text-xs [&_time]:text-slate-400",
-  "[&_footer]:mt-3 [&_footer]:flex [&_footer]:gap-4 [&_footer]:text-sm",
+  // Edit and Delete are 40 px tall: a thumb's target on a phone, not a line of small text.
+  "[&_footer]:mt-1 [&_footer]:flex [&_footer]:gap-2 [&_footer]:text-sm [&_footer_a]:inline-flex [&_footer_a]:min-h-10 [&_footer_a]:items-center [&_footer_a]:px-2 [&_footer_a:first-child]:-ml-2",
 ].join(" ");
 
 function CommentItem({

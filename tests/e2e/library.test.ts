@@ -313,6 +313,23 @@ describe("a premium member with JavaScript", () => {
     await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeLessThan(100);
   });
 
+  it("on a phone, the rating stars and a comment's Edit and Delete are thumb-sized targets", async () => {
+    const { context, page: phone } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    await signInAs(phone, "premium");
+    await phone.goto(`/content/${JS_OFF_SCHEME}`, { waitUntil: "networkidle" });
+    const text = `Thumb-sized targets ${Date.now()}`;
+    await phone.getByLabel("Add a comment").fill(text);
+    await phone.getByRole("button", { name: "Post Comment" }).click();
+    const own = phone.getByRole("listitem").filter({ hasText: text });
+    await visible(own);
+    const sizes = async (locator: Locator) => (await locator.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height)));
+    for (const height of await sizes(own.getByRole("link", { name: /^(Edit|Delete)$/ }))) expect(height).toBeGreaterThanOrEqual(40);
+    const stars = await sizes(phone.getByRole("button", { name: /^Rate \d stars?$/ }));
+    expect(stars).toHaveLength(5);
+    for (const height of stars) expect(height).toBeGreaterThanOrEqual(44);
+  });
+
   it("ran all of the above without script errors or CSP violations", () => {
     expect(scriptErrors).toEqual([]);
   });

@@ -224,7 +224,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
                   aria-disabled={saving || undefined}
                   aria-pressed={rating.own === value}
                   aria-label={`Rate ${value} star${value === 1 ? "" : "s"}`}
-                  className={`rounded-md border px-3 py-1.5 text-lg leading-none ${
+                  className={`min-h-11 min-w-11 rounded-md border px-3 text-lg leading-none ${
                     rating.own && value <= rating.own ? "border-amber-400 text-amber-400" : "border-field-600 text-slate-400 hover:text-amber-300"
                   }`}
                 >
