@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/link";
+import { useHydrated } from "~/components/use-hydrated";
 
 const FOCUSABLE = [
   "a[href]",
@@ -130,11 +131,13 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
 /**
  * Where a dialog's form posts: the dialog's own address, its tab's hash included. A refused answer
  * (4xx) stays on the address posted to, and without the hash the dashboard would show the role's
- * first tab, the dialog and what was typed in it out of sight.
+ * first tab, the dialog and what was typed in it out of sight. The server never sees the hash: the
+ * page it draws posts without it (every tab is a section then), and the browser adds it once the
+ * page is interactive (a dialog opened by a full load, a bookmark or a new tab, too).
  */
 export function useDialogAction() {
   const { pathname, search, hash } = useLocation();
-  return `${pathname}${search}${hash}`;
+  return useHydrated() ? `${pathname}${search}${hash}` : `${pathname}${search}`;
 }
 
 /** The confirmation before a delete: the message, Cancel (back to the list) and Delete. */
