@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvents, users, type User } from "../../db/schema.ts";
 import { formatShortDate } from "../lib/format.ts";
@@ -302,6 +302,29 @@ export async function applySnapshot(app: AppContext, userId: string, snapshot: S
 }
 
 /**
+ * A subscription Stripe no longer knows (it answers 404): it charges nothing, so it is no longer
+ * the member's. Forgotten, the member is 'Cancelled' with the day their access ends or ended, and
+ * can subscribe again; staff may change the account. Paid access still runs to its day.
+ */
+export async function forgetMissingSubscription(app: AppContext, userId: string, subscriptionId: string, now = Date.now()) {
+  await app.db.batch([
+    app.db
+      .update(users)
+      .set({
+        stripeSubscriptionId: null,
+        subscriptionStatus: "cancelled",
+        cancelAtPeriodEnd: false,
+        subscriptionEndDate: sql`coalesce(${users.accessExpiresAt}, ${now})`,
+        subscriptionTier: sql`CASE WHEN coalesce(${users.accessExpiresAt}, 0) <= ${now} THEN 'free' ELSE ${users.subscriptionTier} END`,
+        updatedAt: new Date(now),
+      })
+      .where(and(eq(users.id, userId), eq(users.stripeSubscriptionId, subscriptionId))),
+    queueDiscordSync(app.db, userId),
+  ]);
+  scheduleDiscordDrain(app);
+}
+
+/**
  * The scheduled job: re-reads from Stripe every member whose stored state may be stale (access
  * ending within a day, past due, or cancelled but not yet ended), and ends in the stored state the
  * access that has expired (below).
@@ -328,10 +351,9 @@ export async function reconcileSubscriptions(app: AppContext, gateway: BillingGa
       // next run: the others are refreshed, and expired access still ends below.
       try {
         const snapshot = await gateway.retrieveSubscription(member.stripeSubscriptionId!);
-        if (snapshot) {
-          await applySnapshot(app, member.id, snapshot);
-          refreshed += 1;
-        }
+        if (snapshot) await applySnapshot(app, member.id, snapshot);
+        else await forgetMissingSubscription(app, member.id, member.stripeSubscriptionId!, now);
+        refreshed += 1;
       } catch (error) {
         failed += 1;
         console.error(`Refreshing the subscription of member ${member.id} failed`, error);

@@ -4,7 +4,7 @@
 import type { User } from "../../db/schema.ts";
 import type { Toast } from "./toast.server.ts";
 import type { AppContext } from "./context.server.ts";
-import { applySnapshot } from "./billing.server.ts";
+import { applySnapshot, forgetMissingSubscription } from "./billing.server.ts";
 import { billingGateway, billingMode, localGateway } from "./stripe.server.ts";
 import { hasFailedPayment, hasLiveSubscription, hasPremiumAccess, isStaff } from "../lib/access.ts";
 
@@ -48,6 +48,8 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
       // Ended meanwhile (a page left open past the period's end): nothing to cancel or resume, and
       // the member is told so rather than that it worked (its webhook brings the stored state along).
       const current = await gateway.retrieveSubscription(subscriptionId);
+      // One Stripe no longer knows at all is forgotten here (no event will ever come for it).
+      if (!current) await forgetMissingSubscription(app, user.id, subscriptionId);
       if (!current || current.status === "canceled" || current.status === "incomplete_expired") {
         return { outcome: "refused", status: 409, toast: SUBSCRIPTION_ENDED };
       }

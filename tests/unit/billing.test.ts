@@ -613,6 +613,36 @@ describe("reconcileSubscriptions", () => {
     expect(hasPremiumAccess(after)).toBe(false);
   });
 
+  it("forgets a subscription Stripe no longer knows (404): the member is 'Cancelled', may subscribe again, and staff may change the account", async () => {
+    const now = nowSeconds();
+    const stripe = new FakeStripe();
+    const gone = await insertMember({
+      subscriptionTier: "premium",
+      subscriptionStatus: "past_due",
+      subscriptionPlan: "monthly",
+      accessExpiresAt: at(now - 2 * DAY),
+      stripeCustomerId: uid("cus"),
+      stripeSubscriptionId: uid("sub"),
+    });
+    // Paid up to a day still ahead: that access is kept to its day.
+    const paid = await insertMember({
+      subscriptionTier: "premium",
+      subscriptionStatus: "active",
+      subscriptionPlan: "monthly",
+      accessExpiresAt: at(now + 3600),
+      stripeCustomerId: uid("cus"),
+      stripeSubscriptionId: uid("sub"),
+    });
+    const { app } = newApp();
+    await reconcileSubscriptions(app, stripe, Date.now());
+    const after = (await readMember(gone.id))!;
+    expect(after).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "cancelled", stripeSubscriptionId: null, cancelAtPeriodEnd: false, subscriptionEndDate: at(now - 2 * DAY) });
+    expect(hasLiveSubscription(after) || hasFailedPayment(after)).toBe(false);
+    const kept = (await readMember(paid.id))!;
+    expect(kept).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "cancelled", stripeSubscriptionId: null, subscriptionEndDate: at(now + 3600) });
+    expect(hasPremiumAccess(kept)).toBe(true);
+  });
+
   it("ends expired access without a gateway, and only once", async () => {
     const now = Date.now();
     const member = await insertMember({ subscriptionTier: "premium", subscriptionStatus: "past_due", accessExpiresAt: new Date(now - 1000) });
