@@ -167,7 +167,7 @@ const SAME_CREATE_MS = 10_000;
 
 /** A member's gameplans of one game have names of their own: 'Add to gameplan' lists them by name. */
 function sameNameSql(userId: string, game: Game | SQL, name: string) {
-  return sql`SELECT id, created_at AS createdAt FROM gameplans WHERE user_id = ${userId} AND game = ${game} AND lower(name) = lower(${name})`;
+  return sql`SELECT id, name, created_at AS createdAt FROM gameplans WHERE user_id = ${userId} AND game = ${game} AND lower(name) = lower(${name})`;
 }
 
 const sameName = (name: string, game: Game): Outcome<never> => ({ ok: false, status: 409, error: gameplanNameTakenMessage(name, GAME_LABELS[game]) });
@@ -180,10 +180,10 @@ export async function createGameplan(db: Database, userId: string, value: { name
     WHERE (SELECT count(*) FROM gameplans WHERE user_id = ${userId}) < ${MAX_GAMEPLANS} AND NOT EXISTS (${same})
     RETURNING id`);
   if (row) return { ok: true, id: row.id };
-  const [existing] = await db.all<{ id: number; createdAt: number }>(sql`${same} ORDER BY id DESC LIMIT 1`);
+  const [existing] = await db.all<{ id: number; name: string; createdAt: number }>(sql`${same} ORDER BY id DESC LIMIT 1`);
   if (!existing) return { ok: false, status: 400, error: GAMEPLAN_LIMIT_MESSAGE };
   // The same form sent twice (a double tap, a retried request): the gameplan it created.
-  if (existing.createdAt > now - SAME_CREATE_MS) return { ok: true, id: existing.id };
+  if (existing.name === value.name && existing.createdAt > now - SAME_CREATE_MS) return { ok: true, id: existing.id };
   return sameName(value.name, value.game);
 }
 

@@ -175,6 +175,8 @@ describe.each(JS_MODES)("gameplan forms ($label)", (mode) => {
     await entry(page, "Mesh").getByRole("link", { name: "Keep it" }).click();
     await expect.poll(() => question.count()).toBe(0);
     expect(await playsIn(page, "red-zone")).toEqual(["Mesh"]);
+    // Still open where 'Remove' is, with JavaScript or without (a new page then).
+    await visible(page.getByRole("link", { name: "Remove (Mesh)" }));
     if (mode.javaScriptEnabled) await expect.poll(() => focused(page)).toBe("Remove (Mesh)");
     await openMesh();
     await page.getByRole("link", { name: "Remove (Mesh)" }).click();

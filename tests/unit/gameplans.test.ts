@@ -257,6 +257,8 @@ describe("gameplan writes", () => {
     expect(first.ok && again.ok && again.id === first.id).toBe(true);
     const otherGame = await createGameplan(db, userId, { name: "Double tap", game: "college" }, now + 600);
     expect(otherGame.ok && first.ok && otherGame.id !== first.id).toBe(true);
+    // Another case at once is no double tap: refused, not answered with the first one.
+    expect(await createGameplan(db, userId, { name: "DOUBLE TAP", game: "madden" }, now + 700)).toMatchObject({ ok: false, status: 409 });
     const taken = { ok: false, status: 409, error: "You already have a gameplan called Double tap for Madden NFL 26: choose another name." };
     expect(await createGameplan(db, userId, { name: "Double tap", game: "madden" }, now + 11_000)).toEqual(taken);
     expect(await createGameplan(db, userId, { name: "double TAP", game: "madden" }, now + 11_000)).toMatchObject({ ok: false, status: 409 });

@@ -162,9 +162,11 @@ function EntryItem(props: {
   const { pathname, search } = useLocation();
   const atEntry = useHydrated() ? undefined : `${pathname}#entry-${entry.id}`;
   // 'Remove' on a play with a note asks first (?remove=<entry>): the note would go with it.
-  const confirmingRemove = Boolean(entry.note) && new URLSearchParams(search).get("remove") === String(entry.id);
-  // Open for a refusal or the question, and kept open after it (back from 'Keep it', on 'Remove').
-  const entryDetails = useStickyOpen(Boolean(answer?.error || answer?.result?.status === "error" || confirmingRemove));
+  const params = new URLSearchParams(search);
+  const confirmingRemove = Boolean(entry.note) && params.get("remove") === String(entry.id);
+  // Open for a refusal or the question, and kept open after it: back from 'Keep it' (?opened=<entry>
+  // without JavaScript, where the page is drawn again), on 'Remove'.
+  const entryDetails = useStickyOpen(Boolean(answer?.error || answer?.result?.status === "error" || confirmingRemove || params.get("opened") === String(entry.id)));
   const sent = (intent: FocusAfter["intent"]) => (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     props.onChange(intent, submitter?.value ?? null);
@@ -299,7 +301,7 @@ function RemoveConfirmation({ entry, action, onSubmit }: { entry: GameplanEntry;
         <button ref={focusRef} type="submit" className="btn-danger btn-sm" aria-describedby={warningId}>
           Yes, remove
         </button>
-        <Link to={`${pathname}#entry-${entry.id}`} preventScrollReset className="btn-secondary btn-sm">
+        <Link to={`${pathname}?opened=${entry.id}#entry-${entry.id}`} replace preventScrollReset className="btn-secondary btn-sm">
           Keep it
         </Link>
       </div>
