@@ -333,6 +333,10 @@ describe("/scheme/:slug teaser", () => {
       expect(status, viewer).toBe(200);
       expectToContain(html, ">Unlock Premium</a>");
       expectNotToContain(html, `href="/content/${scheme.slug}"`);
+      // A member signed out logs in from here and lands on the full scheme; a signed-in one is not asked.
+      const login = `href="/auth?redirectTo=/content/${scheme.slug}"`;
+      if (viewer === "visitor") expectToContain(html, login);
+      else expectNotToContain(html, login);
       expect(html).toMatch(new RegExp(`Formations</dt><dd[^>]*>${scheme.formations.length}<`));
       expect(html).toMatch(new RegExp(`Plays</dt><dd[^>]*>${plays}<`));
     }

@@ -36,6 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     playCount: sections.reduce((sum, section) => sum + section.playCount, 0),
     rating: toRatingSummary(ratingRows),
     canOpen: rights.open,
+    // A member who is signed out logs in from here and lands on the full scheme.
+    signedIn: Boolean(viewer),
   };
 }
 
@@ -51,7 +53,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
-  const { item, formationCount, playCount, rating, canOpen } = loaderData;
+  const { item, formationCount, playCount, rating, canOpen, signedIn } = loaderData;
   return (
     <article className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       {item.thumbnailUrl ? (
@@ -79,7 +81,10 @@ export default function SchemeTeaser({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <p className="text-lg font-bold text-white">Get every formation, play video and write-up</p>
-            <Link to="/subscribe" className="btn-primary mt-4">Unlock Premium</Link>
+            <div className="mt-4 flex flex-wrap justify-center gap-3">
+              <Link to="/subscribe" className="btn-primary">Unlock Premium</Link>
+              {!signedIn ? <Link to={`/auth?redirectTo=/content/${item.slug}`} className="btn-secondary">Log in</Link> : null}
+            </div>
           </>
         )}
       </div>
