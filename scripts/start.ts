@@ -12,7 +12,10 @@ if (dev) {
   await run(process.execPath, [binPath("react-router"), "dev", "--port", port, "--strictPort"]);
 } else {
   await run(process.execPath, [binPath("react-router"), "build"]);
-  console.log(`\nServing the production build on http://localhost:${port}\n`);
+  console.log(`\nStarting the production build on http://localhost:${port} ...\n`);
+  // wrangler's own 'Ready' line is hidden with its other logs (WRANGLER_LOG=warn, local-state.ts):
+  // say when the site answers.
+  void announceWhenReady(`http://localhost:${port}/`);
   await run(process.execPath, [
     binPath("wrangler"),
     "dev",
@@ -27,4 +30,16 @@ if (dev) {
     "--var",
     `SITE_URL:http://localhost:${port}`,
   ]);
+}
+
+async function announceWhenReady(url: string) {
+  for (let tries = 0; tries < 600; tries += 1) {
+    try {
+      await (await fetch(url, { redirect: "manual" })).body?.cancel();
+      console.log(`\nReady: open ${url} (demo accounts in README.md). The worker's own logs show with WRANGLER_LOG=info npm start.\n`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
