@@ -341,6 +341,10 @@ describe("accounts from Discord and Google", () => {
     expectRefused((await signInWith("discord", discord)).response, "Your Discord account has no verified e-mail address.");
     const noEmail = discordProfile({ email: undefined });
     expectRefused((await signInWith("discord", noEmail)).response, "Your Discord account has no verified e-mail address.");
+    // Refused, the login page it goes back to still leads on to where the sign-in started.
+    const fromPost = await signInWith("google", googleProfile({ email: uniqueEmail("google-unverified-post"), email_verified: false }), { redirectTo: "/blog/welcome-to-the-playbook-lab" });
+    expect(fromPost.response.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent("/blog/welcome-to-the-playbook-lab")}`);
+    expect(toastFrom(fromPost.response)?.title).toBe("Sign-in failed");
 
     // An unverified address that matches an existing member must not sign into that account either.
     const member = await createConfirmedUser("oauth-unverified-existing");

@@ -16,7 +16,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   for (const cookie of clearAuthorizationCookies(request)) headers.append("Set-Cookie", cookie);
   if (outcome.status === "error") {
-    return redirectWithToast("/auth", { kind: "error", title: "Sign-in failed", description: outcome.message }, { headers });
+    // Back to the login page, which still goes on to the page the sign-in started from.
+    const back = returnAddressOf(request);
+    const login = back === "/home" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
+    return redirectWithToast(login, { kind: "error", title: "Sign-in failed", description: outcome.message }, { headers });
   }
   headers.append("Set-Cookie", await startSession(app, request, outcome.userId));
   // Back to the page the sign-in started from; a form kept there when the session ended is this
