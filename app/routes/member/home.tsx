@@ -42,12 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A member whose premium ended: welcomed back with what is kept and the way back in.
   // A date still ahead is not when it ended (staff set the account Free before it): the banner names no date then.
   const expires = user.accessExpiresAt?.getTime() ?? null;
-  const endedAt = !isStaff(user) && !hasPremiumAccess(user) && expires !== null ? { at: expires <= Date.now() ? expires : null } : null;
+  // Not ended but unpaid (Stripe retrying the card): the site-wide banner leads to the card instead,
+  // as a new checkout would charge twice.
+  const endedAt = !isStaff(user) && !hasPremiumAccess(user) && !hasFailedPayment(user) && expires !== null ? { at: expires <= Date.now() ? expires : null } : null;
   return {
     firstName: user.firstName?.trim() || null,
     premiumEndedAt: endedAt,
-    // Not ended but unpaid: Stripe is retrying the card, and a new checkout would charge twice.
-    paymentFailed: endedAt !== null && hasFailedPayment(user),
     continueWith: toStartedSchemes(started ?? [])
       .filter((scheme) => scheme.next && contentRights(user, scheme).open && isInProgress(scheme.progress))
       .slice(0, CONTINUE_COUNT),
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { firstName, continueWith, favorites, latest, posts, memberCount, premiumEndedAt, paymentFailed } = loaderData;
+  const { firstName, continueWith, favorites, latest, posts, memberCount, premiumEndedAt } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -72,21 +72,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      {paymentFailed ? (
-        <section aria-labelledby="payment-failed-title" className="mt-8 rounded-xl border border-blitz/60 bg-orange-950/40 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
-          <div>
-            <h2 id="payment-failed-title" className="text-lg font-bold text-white">
-              Your last payment failed
-            </h2>
-            <p className="mt-1 text-sm text-orange-100">
-              Your subscription is still running. Update your card with Manage Billing to get premium back; paying again would charge you twice. Your favourites, progress and gameplans are kept.
-            </p>
-          </div>
-          <Link to="/account-settings#subscription" className="btn-primary mt-4 shrink-0 sm:mt-0">
-            Update your card
-          </Link>
-        </section>
-      ) : premiumEndedAt ? (
+      {premiumEndedAt ? (
         <section aria-labelledby="premium-ended-title" className="mt-8 rounded-xl border border-turf/40 bg-gradient-to-br from-field-800 to-field-900 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
           <div>
             <h2 id="premium-ended-title" className="text-lg font-bold text-white">
