@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/game-listing";
 import { ContentCard } from "~/components/content-card";
@@ -76,17 +76,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]),
   );
   const total = counts[tab.param ?? "all"];
-  return {
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const listing = {
     game,
     type: tab.param,
     order,
     working,
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pageCount,
     counts,
     items: rows.map((row) => toCard(row, viewer, schemeBars)),
   };
+  // A page beyond the last says so and links back, as a 404: it is not a page of the listing.
+  return page > pageCount ? data(listing, { status: 404 }) : listing;
 }
 
 function hrefFor(game: Game, options: { type?: string | null; order?: ListingOrder; page?: number; working?: boolean }) {
