@@ -127,6 +127,38 @@ export async function sendConfirmationEmail(app: AppContext, user: Pick<User, "i
   await sendEmail(app.env, { to: user.email, subject: `Confirm your ${siteName} account`, text, html });
 }
 
+/**
+ * A staff member changed a member's address: the old mailbox is told (its reset links no longer
+ * work; the new address is not named, in case the old mailbox is no longer the member's), and the
+ * new one is told it now signs in.
+ */
+export async function sendAddressChangedEmails(app: AppContext, change: { from: string; to: string }) {
+  const siteName = app.env.SITE_NAME;
+  const login = `${siteOrigin(app)}/auth`;
+  const old = renderEmail({
+    siteName,
+    heading: "Your e-mail address was changed",
+    paragraphs: [
+      `Our team changed the e-mail address of your ${siteName} account. From now on we write to the new address, and you log in with it.`,
+      "Links sent to this address before (a password reset, a confirmation) no longer work.",
+      "If you did not ask for this, reply to this e-mail and we will look into it.",
+    ],
+  });
+  const fresh = renderEmail({
+    siteName,
+    heading: `This address now signs in to your ${siteName} account`,
+    paragraphs: [
+      `Our team set this e-mail address on your ${siteName} account. Log in with it and your password as before.`,
+      "If you do not have an account with us, reply to this e-mail and we will look into it.",
+    ],
+    action: { label: "Log in", url: login },
+  });
+  await Promise.all([
+    sendEmail(app.env, { to: change.from, subject: `Your ${siteName} e-mail address was changed`, ...old }),
+    sendEmail(app.env, { to: change.to, subject: `Your ${siteName} account now uses this address`, ...fresh }),
+  ]);
+}
+
 export type RegistrationInput = { firstName: string; lastName: string; email: string; password: string; redirectTo?: string };
 
 /**

@@ -1,5 +1,5 @@
 import { count, desc, eq, lt, or, sql, type SQLWrapper } from "drizzle-orm";
-import { contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
+import { authTokens, contactMessages, discordJobs, discordLinks, users, userTips, type User } from "../../db/schema.ts";
 import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
 import type { Game } from "../lib/patch.ts";
 import { auditEntry, changedFields } from "./audit.server.ts";
@@ -204,10 +204,14 @@ export async function updateUserByStaff(db: Database, actor: Actor, target: User
     .where(eq(users.id, target.id))
     .returning({ id: users.id });
   if (!change.changed) return (await update).length > 0;
+  // A new address voids the links sent to the old one: a password reset from the old mailbox
+  // would otherwise still open the account.
+  const newAddress = edit.email !== undefined && edit.email !== target.email.toLowerCase();
   const [rows] = await db.batch([
     update,
     auditEntry(db, actor, { action: "user.update", targetUserId: target.id, targetLabel: target.email, before: change.before, after: change.after }),
     queueDiscordSync(db, target.id),
+    ...(newAddress ? [db.delete(authTokens).where(eq(authTokens.userId, target.id))] : []),
   ]);
   return rows.length > 0;
 }

@@ -26,7 +26,8 @@ export type UserEditValues = Record<(typeof USER_EDIT_FIELDS)[number], string>;
 type FieldErrors = Record<string, string[] | null | undefined>;
 
 export type UserEditOutcome =
-  | { ok: true }
+  /** `newAddress`: the member's e-mail changed (both addresses are told). */
+  | { ok: true; newAddress: { from: string; to: string } | null }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string | null; fieldErrors: FieldErrors; values: UserEditValues };
 
 const USER_CHANGED =
@@ -94,5 +95,6 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }
-  return { ok: true };
+  const newAddress = edit.email !== undefined && edit.email !== target.email.toLowerCase() ? { from: target.email, to: edit.email } : null;
+  return { ok: true, newAddress };
 }

@@ -20,9 +20,9 @@ import {
   uniqueEmail,
   type TestUser,
 } from "../support/accounts";
-import { authTokens } from "../../db/schema";
+import { authTokens, users } from "../../db/schema";
 import { responseText } from "../support/html";
-import { baseUrl, get, postForm } from "../support/http";
+import { baseUrl, get, postForm, signIn } from "../support/http";
 import { testState } from "../support/test-state";
 
 const NEW_PASSWORD = "Fourth&Goal#Win47";
@@ -249,6 +249,35 @@ describe("password reset", () => {
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(400);
     expect(await loginWorks(user, NEW_PASSWORD)).toBe(false);
     expect(await loginWorks(user, OTHER_PASSWORD)).toBe(true);
+  });
+
+  it("stops working once staff change the account's e-mail, and both addresses are told", async () => {
+    const user = await createConfirmedUser("reset-then-new-address");
+    const link = await requestReset(user.email);
+    const state = await testState();
+    const [stored] = await state.db.select().from(users).where(eq(users.email, user.email));
+    const newEmail = uniqueEmail("reset-new-address");
+    const superadmin = await signIn("superadmin");
+    const edited = await postForm("/admin", {
+      intent: "update-user",
+      userId: stored.id,
+      firstName: stored.firstName ?? "",
+      lastName: stored.lastName ?? "",
+      email: newEmail,
+      subscriptionTier: stored.subscriptionTier,
+      subscriptionStatus: stored.subscriptionStatus,
+    }, { cookie: superadmin });
+    expect(edited.status).toBe(302);
+    expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
+    expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(400);
+    expect(await loginWorks({ email: newEmail }, NEW_PASSWORD)).toBe(false);
+    expect(await loginWorks({ email: newEmail }, user.password)).toBe(true);
+    // The e-mails go out after the answer (waitUntil).
+    await expect.poll(async () => (await messagesTo(user.email)).map((mail) => mail.subject)).toContain("Your Gridiron Playbook e-mail address was changed");
+    const [toOld] = (await messagesTo(user.email)).filter((mail) => mail.subject === "Your Gridiron Playbook e-mail address was changed");
+    expect(toOld.text).toContain("no longer work");
+    expect(toOld.text).not.toContain(newEmail);
+    await expect.poll(async () => (await messagesTo(newEmail)).map((mail) => mail.subject)).toEqual(["Your Gridiron Playbook account now uses this address"]);
   });
 
   it("also confirms an account that never opened its confirmation link (the reset proves the mailbox)", async () => {

@@ -38,6 +38,7 @@ import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { submitUserEdit } from "~/server/user-edit-form.server";
+import { sendAddressChangedEmails } from "~/server/accounts.server";
 
 const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
@@ -188,6 +189,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await submitUserEdit(app.db, user, formData);
     if (!outcome.ok) return data({ intent, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values }, { status: outcome.status });
     scheduleDiscordDrain(app);
+    if (outcome.newAddress) {
+      app.executionContext.waitUntil(sendAddressChangedEmails(app, outcome.newAddress).catch((error) => console.error("Address changed e-mails", error)));
+    }
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });
   }
 
