@@ -192,7 +192,7 @@ export function renderDigest(options: {
     footer: "You get this because the daily digest is on.",
     footerLinks: [
       { label: "Change it in Account Settings", url: absolute("/account-settings#notifications") },
-      { label: "Unsubscribe with one click", url: options.unsubscribe },
+      { label: "Unsubscribe without logging in", url: options.unsubscribe },
     ],
   });
   return { subject, ...rendered };

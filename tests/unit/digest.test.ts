@@ -53,9 +53,9 @@ describe("the digest e-mail", () => {
 
   it("links its settings and its one-click unsubscribe in the HTML, and writes them out in the text", () => {
     const email = digest(1);
-    expect(email.html).toContain('<a href="http://localhost:8787/unsubscribe?u=x&amp;s=y" style="color:#a3e635">Unsubscribe with one click</a>');
+    expect(email.html).toContain('<a href="http://localhost:8787/unsubscribe?u=x&amp;s=y" style="color:#a3e635">Unsubscribe without logging in</a>');
     expect(email.html).toContain('<a href="http://localhost:8787/account-settings#notifications" style="color:#a3e635">Change it in Account Settings</a>');
-    expect(email.text).toContain("Unsubscribe with one click: http://localhost:8787/unsubscribe?u=x&s=y");
+    expect(email.text).toContain("Unsubscribe without logging in: http://localhost:8787/unsubscribe?u=x&s=y");
     // The changes are those of what the member follows (favourites, plays being learned, gameplans).
     expect(email.text).toContain("What changed on what you follow");
   });
