@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { content, favorites, statusChanges, users, type User } from "../../db/schema";
 import type { DemoRole } from "../../db/seed";
-import { createMember, readOutbox, storedMember } from "../support/accounts";
+import { createMember, readOutbox, storedMember, toastFrom } from "../support/accounts";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
 import { contentForm, locationOf, postMultipart } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
@@ -46,6 +46,13 @@ describe("/notifications", () => {
     const response = await get("/notifications");
     expect(response.status).toBe(302);
     expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/notifications")}`);
+  });
+
+  it("a mark sent after the session ended leads to the login, which says it was not saved", async () => {
+    const response = await postForm("/notifications", { intent: "mark-read", notificationId: "1" });
+    expect(response.status).toBe(302);
+    expect(locationOf(response)).toBe(`/auth?redirectTo=${encodeURIComponent("/notifications")}`);
+    expect(toastFrom(response)).toEqual({ kind: "error", title: "Session ended", description: "Log in again, then make your change again: it was not saved." });
   });
 
   it.each(ROLES)("%s sees their own notifications page, private", async (role) => {

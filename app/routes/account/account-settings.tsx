@@ -26,7 +26,7 @@ import { notificationPreferencesSchema } from "~/lib/schemas/notifications";
 import { saveNotificationPreferences } from "~/server/notifications.server";
 import { AVATAR_STORE_FAILED, changePassword, readPasswordChangeThrottle, replaceAvatar, updateProfileNames } from "~/server/accounts.server";
 import { getApp } from "~/server/context.server";
-import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { getOptionalUser, requireUser, SESSION_ENDED_TOAST } from "~/server/guards.server";
 import { keepReadFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { changeSubscription, isSubscriptionIntent, subscriptionSummary } from "~/server/subscription-changes.server";
 import { listTipsOfUser } from "~/server/tips.server";
@@ -120,11 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // was not made, rather than nothing.
     const formData = isRequestTooLarge(request) ? null : await readForm(request);
     if (formData?.get("intent") === "profile") await keepReadFormIfSignedOut(context, request, formData, "#profile");
-    throw redirectWithToast(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`, {
-      kind: "error",
-      title: "Session ended",
-      description: "Log in again, then make your change again: it was not saved.",
-    });
+    throw redirectWithToast(`/auth?redirectTo=${encodeURIComponent("/account-settings")}`, SESSION_ENDED_TOAST);
   }
   const user = await requireUser(context, request);
 
