@@ -27,6 +27,9 @@ export function editorValue(item: EditableContent): ContentFormInput {
   };
 }
 
+/** A forged form with a single field sent twice (a browser sends each once). */
+export const REPEATED_FIELD = "Not saved: the form came with a field more than once. Check it and save again.";
+
 export const SAVE_FAILED = "Failed to save content. Please try again.";
 /** Why an edit was not saved: another staff member saved the item after this editor was opened. */
 export function staleToast(slug: string, renamed: boolean): Toast {

@@ -101,3 +101,21 @@ export function isFormShapeAllowed(form: FormData): boolean {
     return false;
   }
 }
+
+/**
+ * A form as a browser sends it, with one value for every name but the ones that are lists
+ * (`isList`), and the names that came more than once. A forged repeat of a single field would
+ * otherwise come back to the page as a list where the form draws text.
+ */
+export function withSingleValues(formData: FormData, isList: (name: string) => boolean): { formData: FormData; repeated: string[] } {
+  const single = new FormData();
+  const repeated = new Set<string>();
+  for (const [name, value] of formData) {
+    if (!isList(name) && single.has(name)) {
+      repeated.add(name);
+      continue;
+    }
+    single.append(name, value);
+  }
+  return { formData: repeated.size ? single : formData, repeated: [...repeated] };
+}

@@ -337,6 +337,22 @@ describe("validation", () => {
     if ("tags" in fields) expect(html).toMatch(/<input[^>]*aria-describedby="content-form-tags-hint content-form-tags-error"[^>]*aria-invalid="true"/);
   });
 
+  it.each(["title", "formations[0].title", "formations[0].plays[0].title", "formations[0].slug"])(
+    "refuses a forged form with %s sent twice (400, the form back with a message), storing nothing",
+    async (name) => {
+      const title = `Repeated field ${token()}`;
+      const form = contentForm({ title, formations: [{ title: "Gun Bunch", plays: [{ title: "Mesh" }] }] });
+      form.append(name, "Second value");
+      const response = await postMultipart("/admin/content/new", form, admin);
+      expect(response.status).toBe(400);
+      const html = await responseText(response);
+      expect(html).toContain("Not saved: the form came with a field more than once. Check it and save again.");
+      expect(html).toContain(`value="${title}"`);
+      expect(await contentByTitle(title)).toEqual([]);
+      expect(await contentByTitle("Second value")).toEqual([]);
+    },
+  );
+
   it("takes a custom play video that storage holds", async () => {
     const title = `Uploaded video ${token()}`;
     await createContent({ title, formations: [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoProvider: "custom", videoUrl: "/media/videos/sample-play.mp4" }] }] });

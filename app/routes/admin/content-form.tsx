@@ -33,7 +33,8 @@ import { statusSavedToast, submitStatusForm } from "~/server/status-form.server"
 import { redirectWithToast } from "~/server/toast.server";
 import { isRequestTooLarge } from "~/server/uploads.server";
 import { getApp } from "~/server/context.server";
-import { DELETED, deletedMeanwhile, DUPLICATE_SLUG, editorValue, SAVE_FAILED, staleToast } from "~/server/content-editor.server";
+import { DELETED, deletedMeanwhile, DUPLICATE_SLUG, editorValue, REPEATED_FIELD, SAVE_FAILED, staleToast } from "~/server/content-editor.server";
+import { withSingleValues } from "~/server/form-shape.server";
 import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 
 // The content editor (/admin/content/new and /admin/content/{slug}); its form is
@@ -141,6 +142,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const imagesDropped = !isDataRequest(request) && [...formData.values()].some((entry) => typeof entry !== "string" && entry.size > 0);
   // Every answer that keeps the form on the page carries the revision it goes on from.
   const kept = <T extends object>(body: T, status: number, revision = sentRevision) => data({ ...body, revision, imagesDropped }, { status });
+  const sent = withSingleValues(formData, (name) => name === "tags");
+  if (sent.repeated.length) {
+    const refused = parseWithZod(sent.formData, { schema: contentFormSchema });
+    return kept({ result: refused.reply({ formErrors: [REPEATED_FIELD] }), imageError: null, toast: null }, 400);
+  }
   const submission = parseWithZod(formData, { schema: contentFormSchema });
   if (submission.status !== "success") {
     // A list intent (add, remove, move) or invalid input: the form comes back as sent.
