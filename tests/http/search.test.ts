@@ -525,6 +525,33 @@ describe("the index follows the staff forms", () => {
     expect((await search(writeUp, "admin")).total).toBe(0);
   });
 
+  it("a write-up's script or style is not searched, as its page does not show it", async () => {
+    const id = token(6);
+    const [shown, hidden, styled, after] = [`qzshown${id}`, `qzhidden${id}`, `qzstyled${id}`, `qzafter${id}`];
+    const form = contentForm({
+      title: `Finder script ${id}`,
+      requiredTier: "free",
+      isPublished: true,
+      formations: [{
+        title: "Gun Bunch",
+        description: `<p>Read ${shown}.</p><SCRIPT type="text/javascript">var ${hidden} = "<b>";</script><style>.${styled}{color:red}</style> ${after}`,
+        plays: [{ title: "Mesh", description: `Cross ${shown}<script>document.write("${hidden}")</script> ${after}` }],
+      }],
+    });
+    expect((await postMultipart("/admin/content/new", form, admin)).status).toBe(302);
+    const [row] = await contentByTitle(`Finder script ${id}`);
+    created.push(row.slug);
+    await publishAsOld(row.slug);
+    const found = await search(shown, "premium");
+    expect(found.total).toBe(2);
+    expect(found.text).toContain(after);
+    expect(found.text).not.toContain(hidden);
+    expect(found.text).not.toContain("document.write");
+    expect((await search(hidden, "premium")).total).toBe(0);
+    expect((await search(styled, "premium")).total).toBe(0);
+    expect((await search(after, "premium")).total).toBe(2);
+  });
+
   it("blog posts: a draft is never found; publish, edit and delete follow", async () => {
     const id = token(6);
     const word = `qzpost${id}`;
