@@ -88,6 +88,9 @@ describe("unpublished content", () => {
       expect(status, draft.slug).toBe(200);
       expectToContain(body, draft.title.replaceAll("'", "&#x27;"));
       expectToContain(body, "Draft: only staff can see this page.");
+      // Its details give the day it was made, not a 'Published' day it never had.
+      expectToContain(body, '<dt class="text-slate-400">Created (draft)</dt>');
+      expectNotToContain(body, '<dt class="text-slate-400">Published</dt>');
       expectToContain(body, videoIdOf(draft.videoUrl));
     }
   });
