@@ -362,6 +362,48 @@ describe("without JavaScript", () => {
   });
 });
 
+describe("without JavaScript, on a phone", () => {
+  it("a refused rename or new gameplan opens the page again at its form, the message on screen", async () => {
+    const mode = JS_MODES[1];
+    expect(mode.javaScriptEnabled).toBe(false);
+    const { w, member } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const plans = await state.db
+      .insert(gameplans)
+      .values(["Alpha plan", "Beta plan", "Gamma plan", "Delta plan"].map((name) => ({ userId: member.id, name, game: "college" as const })))
+      .returning({ id: gameplans.id, name: gameplans.name });
+    const beta = plans.find((plan) => plan.name === "Beta plan")!;
+    // A long board: nine plays under Openers, so the rename form is screens below the top.
+    const plays = await spreadPlays(9);
+    await state.db.insert(gameplanPlays).values(plays.map((play, position) => ({ gameplanId: beta.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position })));
+    const onScreen = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+
+    await open(w, mode, `/gameplans/${beta.id}`);
+    const rename = page.locator("#rename-gameplan");
+    await rename.getByLabel("Name", { exact: true }).fill("alpha PLAN");
+    await rename.getByRole("button", { name: "Rename", exact: true }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).hash).toBe("#rename-gameplan");
+    await visible(rename.locator("[id$='-error']"));
+    expect(await onScreen("#rename-gameplan [id$='-error']")).toBe(true);
+
+    await open(w, mode, "/gameplans");
+    const create = page.locator("#create-gameplan");
+    await create.getByLabel("Name", { exact: true }).fill("Gamma Plan");
+    await create.getByLabel("Game", { exact: true }).selectOption("college");
+    await create.getByRole("button", { name: "Create gameplan" }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).hash).toBe("#create-gameplan");
+    expect(await onScreen("#create-gameplan [id$='-error']")).toBe(true);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
+    await w.finish();
+  });
+});
+
 describe("printing", () => {
   it.each(SEED_GAMEPLANS.map((plan, index) => [plan.name, index] as const))("the call sheet of %s is one landscape page holding every play name, and nothing of the site around it", async (_, index) => {
     const { context, page } = await newPage(browser);

@@ -2,7 +2,7 @@
 // (the gameplan page). Each is a POST form that works without JavaScript.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { useCopiedFlag } from "~/components/copy-link";
 import { CHECK_ON_SEND, Field, FormAlert } from "~/components/forms";
 import { Link } from "~/components/link";
@@ -19,6 +19,16 @@ function useSubmitting(intent: string) {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
+/**
+ * Without JavaScript a refused form comes back as a new page: the address takes the browser to the
+ * form and its message (on a phone it is screens below the top). With JavaScript the page stays
+ * where it is.
+ */
+function useAtForm(formId: string, keepQuery = false) {
+  const { pathname, search } = useLocation();
+  return useHydrated() ? undefined : `${pathname}${keepQuery ? search : ""}#${formId}`;
+}
+
 /** `returnTo`: the play it was started from, where the member goes back once it is created. */
 export function CreateGameplanForm({ lastResult, game, full, returnTo = null }: { lastResult: SubmissionResult<string[]> | null; game: Game | null; full: boolean; returnTo?: string | null }) {
   const saving = useSubmitting("create");
@@ -29,8 +39,9 @@ export function CreateGameplanForm({ lastResult, game, full, returnTo = null }: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createGameplanSchema }),
     ...CHECK_ON_SEND,
   });
+  const action = useAtForm(form.id, true);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="create" />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormAlert errors={form.errors} />
@@ -62,8 +73,9 @@ export function RenameGameplanForm({ name, lastResult }: { name: string; lastRes
     onValidate: ({ formData }) => parseWithZod(formData, { schema: renameGameplanSchema }),
     ...CHECK_ON_SEND,
   });
+  const action = useAtForm(form.id);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" preventScrollReset>
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-3" preventScrollReset>
       <input type="hidden" name="intent" value="rename" />
       <FormAlert errors={form.errors} />
       <Field label="Name" htmlFor={fields.name.id} errors={fields.name.errors} errorId={fields.name.errorId}>
