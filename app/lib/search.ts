@@ -21,6 +21,11 @@ export type SearchFilters = {
   works?: boolean;
 };
 export const FILTER_NAMES = ["game", "type", "difficulty", "tag"] as const;
+
+/** Whether filters other than the tag narrow a search (the tag alone lists what carries it). */
+export function narrowsBeyondTag(filters: SearchFilters): boolean {
+  return Boolean(filters.game || filters.type || filters.difficulty || filters.works);
+}
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export type SearchRequest = {

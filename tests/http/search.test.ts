@@ -370,8 +370,27 @@ describe("hostile and odd input", () => {
     expect(response.status).toBe(200);
     expect(text).toContain("Search schemes, formations, plays and blog posts by name, situation or tag.");
     expect(text).toContain("Newest in the library");
-    // Filters other than a tag, without words, leave the prompt as it is (the game's pages list by type).
-    expect((await search("", "visitor", "&game=madden&difficulty=advanced")).text).toContain("Newest in the library");
+  });
+
+  it("filters without words or tag narrow the newest items and stay on the page as chips to take off", async () => {
+    const { html, text } = await search("", "visitor", "&game=madden&difficulty=advanced");
+    expect(text).toContain("Your next search keeps these filters:");
+    expect(text).toContain("Newest with these filters");
+    expect(html).toContain('href="/search?difficulty=advanced"');
+    expect(html).toContain('href="/search?game=madden"');
+    const expected = SEED_CONTENT.filter((item) => item.isPublished && item.game === "madden" && item.difficulty === "advanced");
+    expect(expected.length).toBeGreaterThan(0);
+    const listed = [...html.slice(html.indexOf('id="newest-heading"')).matchAll(/href="\/content\/([^"]+)"/g)].map((match) => match[1]);
+    expect(listed.length).toBe(Math.min(6, expected.length));
+    for (const slug of listed) expect(expected.map((item) => item.slug)).toContain(slug);
+    // The same with words cleared from a filtered search: the form keeps the filters for the next words.
+    const kept = await search("", "visitor", "&game=college&type=meta-scheme");
+    expect(kept.html).toMatch(/<input type="hidden" name="game" value="college"/);
+    expect(kept.text).not.toContain("Newest in the library");
+    const nothing = await search("", "visitor", "&game=college&type=pro-tip&difficulty=advanced&works=current");
+    if (!SEED_CONTENT.some((item) => item.isPublished && item.game === "college" && item.type === "pro-tip" && item.difficulty === "advanced")) {
+      expect(nothing.text).toContain("Nothing in the library matches these filters yet.");
+    }
   });
 
   it("a query of symbols only says that it found nothing and why, not the empty prompt", async () => {

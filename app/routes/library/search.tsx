@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
 import { Link } from "~/components/link";
-import { FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
+import { ActiveFilterChips, FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { DidYouMean, FilteredOut, NO_FILTERS, WithoutFilters } from "~/components/search/search-hints";
 import { GAME_LABELS } from "~/lib/format";
-import { FILTER_NAMES, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, parseSearchParams, searchHref } from "~/lib/search";
+import { FILTER_NAMES, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, narrowsBeyondTag, parseSearchParams, searchHref } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { clientAddress } from "~/server/throttle.server";
 import { newestContentQuery, resultViews, runSearch } from "~/server/search.server";
+import { newestMatchingQuery } from "~/server/content.server";
 import type { Route } from "./+types/search";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -30,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseSearchParams(new URL(request.url).searchParams);
   // Without words, a tag filter lists what carries that tag (a tag on a scheme's page links here).
   if (!search.words.length && (search.text || !search.filters.tag)) {
-    const { newest } = await readPage(app, () => ({ newest: newestContentQuery(app.db, 6) }));
+    // The filters chosen (a chip taken off, the words cleared) narrow the newest items shown, and
+    // stay on the page, to be seen and taken off.
+    const { newest } = await readPage(app, () => ({
+      newest: narrowsBeyondTag(search.filters) ? newestMatchingQuery(app.db, search.filters, 6) : newestContentQuery(app.db, 6),
+    }));
     return { search, found: null, newest };
   }
   const outcome = await runSearch(app, search, clientAddress(request));
@@ -55,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const TYPING_PAUSE_MS = 250;
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { search, found, newest } = loaderData;
+  const filtered = narrowsBeyondTag(search.filters);
   const submit = useSubmit();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -189,10 +195,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-slate-300">Search schemes, formations, plays and blog posts by name, situation or tag.</p>
           )}
+          {filtered ? (
+            <>
+              <p className="mt-4 text-sm text-slate-300">Your next search keeps these filters:</p>
+              <ActiveFilterChips text={search.text} filters={search.filters} className="mt-2" />
+            </>
+          ) : null}
           <h2 id="newest-heading" className="mt-8 font-display text-lg font-black text-white">
-            Newest in the library
+            {filtered ? "Newest with these filters" : "Newest in the library"}
           </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {filtered && !newest.length ? <p className="mt-3 text-slate-300">Nothing in the library matches these filters yet.</p> : null}
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 empty:hidden">
             {newest.map((item) => (
               <li key={item.slug}>
                 <Link to={`/content/${item.slug}`} className="block rounded-xl border border-field-700 bg-field-900 p-4 hover:border-turf/60">
