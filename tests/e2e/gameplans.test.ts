@@ -246,6 +246,27 @@ describe("with JavaScript", () => {
     await w.finish();
   });
 
+  it("'Add to gameplan' to a gameplan deleted in another tab says so, and the form stops offering it", async () => {
+    const { w, member } = await signedInMember(JS_MODES[0], { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const [gone, kept] = await state.db
+      .insert(gameplans)
+      .values([{ userId: member.id, name: "Deleted elsewhere", game: "college" as const }, { userId: member.id, name: "Still here", game: "college" as const }])
+      .returning({ id: gameplans.id });
+    await open(w, JS_MODES[0], MESH);
+    const gameplan = page.getByLabel("Gameplan", { exact: true });
+    await gameplan.selectOption({ label: "Deleted elsewhere" });
+    await state.db.delete(gameplans).where(eq(gameplans.id, gone.id));
+    await page.getByRole("button", { name: "Add to gameplan" }).click();
+    await visible(page.locator("#add-to-gameplan").getByRole("status").getByText("Gameplan not found.", { exact: true }));
+    await expect.poll(() => gameplan.locator("option").allInnerTexts()).toEqual(["Still here"]);
+    await page.getByRole("button", { name: "Add to gameplan" }).click();
+    await succeeded(w, "Mesh is in Still here under Openers.");
+    expect(await state.db.select({ id: gameplanPlays.id }).from(gameplanPlays).where(eq(gameplanPlays.gameplanId, kept.id))).toHaveLength(1);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 404")));
+    await w.finish();
+  });
+
   it("a drop the server refuses puts the play back and says why above the board", async () => {
     const { w, member } = await signedInMember(JS_MODES[0], { viewport: { width: 1280, height: 2400 } });
     const { page } = w;

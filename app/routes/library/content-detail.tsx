@@ -1,4 +1,4 @@
-import { data, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/content-detail";
 import { BackButton, FormationView, LogInAgain, MainView, UnlockScreen } from "~/components/library/content-page";
 import { ContentError } from "~/components/library/content-error";
@@ -54,6 +54,15 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     image: item.thumbnailUrl,
     noindex: !item.isPublished,
   });
+}
+
+/**
+ * 'Add to gameplan' refused because the gameplan is gone (deleted in another tab): the page reads
+ * the member's gameplans again, so the form stops offering it. (Other refusals change nothing.)
+ */
+export function shouldRevalidate({ formAction, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/gameplans/add" && actionStatus === 404) return true;
+  return defaultShouldRevalidate;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
