@@ -283,6 +283,15 @@ describe("linking Discord in Account Settings", () => {
     const crossSite = await postForm("/account/discord", { intent: "disconnect-discord" }, { cookie, headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
   });
+
+  it("refuses a forged action (400) and changes nothing", async () => {
+    const { cookie } = await signedInMember();
+    for (const intent of ["hack", ""]) {
+      const answer = await postForm("/account/discord", { intent }, { cookie });
+      expect(answer.status, intent).toBe(400);
+      expect(await answer.text(), intent).toContain("Unknown action.");
+    }
+  });
 });
 
 describe("the role follows access", () => {

@@ -23,9 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const config = discordSyncConfig(app.env);
   if (!config) throw data(null, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: discordAccountSchema });
-  if (submission.status !== "success") {
-    return redirectWithToast(CARD, { kind: "error", title: "Discord", description: "Unknown action." });
-  }
+  // Only a forged form gets here (the card's buttons send one of the two intents).
+  if (submission.status !== "success") throw data("Unknown action.", { status: 400 });
 
   if (submission.value.intent === "connect-discord") {
     const { url, cookies } = startDiscordLink(config, app.env, request);
