@@ -212,4 +212,20 @@ describe("search on a phone", () => {
     await visible(page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /College Football 26/ }));
     await context.close();
   });
+
+  it("with JavaScript, a filter chosen in the list below the results takes the keyboard up to the chosen filters", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/search?q=cover", { waitUntil: "networkidle" });
+    const college = page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: /College Football 26/ });
+    await college.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/game=college/);
+    const chip = page.getByRole("list", { name: "Filters chosen" }).first().getByRole("link").first();
+    await expect.poll(() => chip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await chip.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+    await context.close();
+  });
 });

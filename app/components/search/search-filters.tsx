@@ -25,7 +25,11 @@ export function FilterChipsRow({ text, filters }: { text: string; filters: Searc
   const chosen = JSON.stringify(filters);
   const shown = useRef(chosen);
   useEffect(() => {
-    if (shown.current !== chosen && (!document.activeElement || document.activeElement === document.body)) {
+    // A chip taken off (the focus fell to the page), or on a phone a filter chosen in the list below
+    // the results: the page shows its top again, and the keyboard goes there too.
+    const focus = document.activeElement;
+    const fromList = Boolean(focus && document.getElementById("filters")?.contains(focus) && row.current?.checkVisibility?.());
+    if (shown.current !== chosen && (!focus || focus === document.body || fromList)) {
       // The next chip (the one that took the removed one's place), else 'Filters'.
       (row.current?.querySelector<HTMLElement>("ul a") ?? row.current?.querySelector<HTMLElement>("a"))?.focus({ preventScroll: true });
     }
