@@ -1,14 +1,35 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
+/** What the keyboard can land on, in the order Tab reaches it. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The first thing the keyboard can use at the address's anchor (the element itself, or the first
+ * inside it), as the next Tab after a full load of that address reaches it.
+ */
+function firstAtAnchor(hash: string): HTMLElement | null {
+  if (hash.length < 2) return null;
+  let target: HTMLElement | null = null;
+  try {
+    target = document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null; // a malformed escape in the address
+  }
+  if (!target) return null;
+  const candidates = [target, ...target.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.matches(FOCUSABLE));
+  return candidates.find((element) => element.checkVisibility?.() ?? element.getClientRects().length > 0) ?? null;
+}
+
 /**
  * A page opened inside the site (a link followed with JavaScript on) says so, as a page the browser
  * loads does: its title is read out (a polite live region), and the keyboard starts at the top of
- * its main content rather than on a link of the menu it came from or on nothing. Someone typing (the
- * top bar's search box leads to /search) keeps the focus; the first load leaves it to the browser.
+ * its main content (or at the address's anchor) rather than on a link of the menu it came from or on
+ * nothing. Someone typing (the top bar's search box leads to /search) keeps the focus; the first load
+ * leaves it to the browser.
  */
 export function RouteAnnouncer() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const [message, setMessage] = useState("");
   const shown = useRef(pathname);
   useEffect(() => {
@@ -22,7 +43,9 @@ export function RouteAnnouncer() {
     const typing = active instanceof HTMLElement && (active.matches("input, textarea, select") || active.isContentEditable);
     const lost = !active || active === document.body || !active.isConnected;
     const outside = Boolean(active && main && !main.contains(active));
-    if (main && !typing && (lost || outside)) main.focus({ preventScroll: true });
+    // An address with an anchor (a re-test queue's row to its item's status form) starts the
+    // keyboard there, where the page opened; otherwise at the top of the main content.
+    if (main && !typing && (lost || outside)) (firstAtAnchor(hash) ?? main).focus({ preventScroll: true });
     return () => clearTimeout(timer);
   }, [pathname]);
   return (

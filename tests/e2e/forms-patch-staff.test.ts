@@ -220,3 +220,23 @@ describe.each(JS_MODES)("patch tracker staff forms with $label", (mode) => {
     }
   });
 });
+
+describe("the keyboard across pages, with JavaScript", () => {
+  it("'Set status' in the re-test queue opens the item's editor with the keyboard at its status form", async () => {
+    const id = token(6);
+    const scheme = await draftScheme(id);
+    try {
+      const w = await watchedPage(browser, JS_MODES[0]);
+      const { page } = w;
+      await signInAs(page, "admin");
+      await page.goto("/admin/updates#queue", { waitUntil: "networkidle" });
+      await page.getByRole("link", { name: `Set status of Mesh ${id} (Gun Matrix)` }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(new RegExp(`#status-play-${scheme.playId}$`));
+      await expect.poll(() => page.evaluate((anchor) => Boolean(document.getElementById(anchor)?.contains(document.activeElement)), `status-play-${scheme.playId}`)).toBe(true);
+      await w.finish();
+    } finally {
+      await state.db.delete(content).where(eq(content.id, scheme.contentId));
+    }
+  });
+});
