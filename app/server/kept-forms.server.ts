@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { getApp, type AppContext } from "./context.server.ts";
-import { getOptionalUser } from "./guards.server.ts";
+import { getOptionalUser, SESSION_ENDED_TOAST } from "./guards.server.ts";
 import { readCookie, readForm, revisionOf } from "./http.server.ts";
 import { generateSessionToken, isSecureRequest } from "./session.server.ts";
 import { clientAddress, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
@@ -44,6 +44,12 @@ function cookie(request: Request, value: string, maxAge: number) {
   return attributes.join("; ");
 }
 
+function formOf(entries: [string, string][]) {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+}
+
 /** The page a form was posted from (a data request's .data taken off). */
 function formPath(request: Request) {
   return new URL(request.url).pathname.replace(/\.data$/, "");
@@ -53,10 +59,16 @@ function formPath(request: Request) {
  * For a form's action: when nobody is signed in, the form is kept for this browser and the answer
  * is the login, back to the form's page. Signed in, it does nothing (the route's guard decides).
  */
-export async function keepFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request) {
+export async function keepFormIfSignedOut(context: Readonly<RouterContextProvider>, request: Request, notKept?: NotKept) {
   if (request.method !== "POST" || (await getOptionalUser(context))) return;
-  throw await keepFormThroughLogin(getApp(context), request, formPath(request));
+  throw await keepFormThroughLogin(getApp(context), request, formPath(request), undefined, "", notKept);
 }
+
+/**
+ * A small form of the same page that is not kept (the editor's patch status): the place on the
+ * page the login leads back to, whose toast then says it was not saved. Null: the form is kept.
+ */
+type NotKept = (form: FormData) => string | null;
 
 /**
  * The same for a form its action has already read (a small one: it decides from a field whether to
@@ -67,7 +79,7 @@ export async function keepReadFormIfSignedOut(context: Readonly<RouterContextPro
   throw await keepFormThroughLogin(getApp(context), request, formPath(request), formData, hash);
 }
 
-async function keepFormThroughLogin(app: AppContext, request: Request, path: string, alreadyRead?: FormData, hash = ""): Promise<Response> {
+async function keepFormThroughLogin(app: AppContext, request: Request, path: string, alreadyRead?: FormData, hash = "", notKept?: NotKept): Promise<Response> {
   const entries: [string, string][] = [];
   let filesDropped = false;
   // Nobody is signed in: a body is read only when it says its size and that size is a form's with
@@ -82,6 +94,8 @@ async function keepFormThroughLogin(app: AppContext, request: Request, path: str
   } catch {
     // A body that is not a form: nothing to keep.
   }
+  const aside = notKept ? notKept(formOf(entries)) : null;
+  if (aside !== null) return redirectWithToast(`/auth?redirectTo=${encodeURIComponent(path + aside)}`, SESSION_ENDED_TOAST);
   const headers = new Headers();
   const kept = JSON.stringify({ path, entries, filesDropped } satisfies KeptForm);
   let keptHere = false;

@@ -85,7 +85,11 @@ describe("who may use the Title Updates screen", () => {
     expect(locationOf(scheme)).toMatch(/^\/auth\?redirectTo=/);
     const status = await postStatus("visitor", { itemKind: "content", itemId: String(ids.content), status: "verified" });
     expect(status.status).toBe(302);
-    expect(locationOf(status)).toMatch(/^\/auth\?redirectTo=/);
+    // Not kept through the login (only the editor's own form is): the login leads back to the
+    // status form and says the change was not saved.
+    expect(locationOf(status)).toBe(`/auth?redirectTo=${encodeURIComponent(`/admin/content/patch-staff-${id}#status-content-${ids.content}`)}`);
+    expect(toastFrom(status)).toEqual({ kind: "error", title: "Session ended", description: "Log in again, then make your change again: it was not saved." });
+    expect(status.headers.getSetCookie().some((cookie) => cookie.startsWith("gp_kept_form="))).toBe(false);
     expect((await statusOf()).status).toBe("needs-retest");
   });
 

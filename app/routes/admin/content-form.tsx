@@ -110,8 +110,16 @@ async function editorPage({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** A patch status sent after the session ended is not kept: the login leads back to its form and says it was not saved. */
+function statusFormPlace(form: FormData) {
+  if (form.get("intent") !== "set-status") return null;
+  const kind = form.get("itemKind");
+  const id = Number(form.get("itemId"));
+  return (kind === "content" || kind === "play") && Number.isSafeInteger(id) && id > 0 ? `#status-${kind}-${id}` : "";
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await keepFormIfSignedOut(context, request);
+  await keepFormIfSignedOut(context, request, statusFormPlace);
   const { user, app } = await staffContext(context, request);
   if (isRequestTooLarge(request, MAX_CONTENT_FORM_BYTES)) {
     return data(
