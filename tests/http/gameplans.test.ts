@@ -88,6 +88,10 @@ describe("every write, for each role", () => {
     }
     // 'Add to gameplan' after a session ended leads back to the play it was sent from.
     expect(locationOf(responses[1])).toBe(`/auth?redirectTo=${encodeURIComponent(`${FREE_PLAY_PAGE}#add-to-gameplan`)}`);
+    expect(toastFrom(responses[1])).toEqual({ kind: "error", title: "Session ended", description: "Log in again, then make your change again: it was not saved." });
+    // A new gameplan's name, or a new name, comes back through the login at its form.
+    expect(locationOf(responses[0])).toBe(`/auth?redirectTo=${encodeURIComponent("/gameplans#create-gameplan")}`);
+    expect(locationOf(responses[2])).toBe(`/auth?redirectTo=${encodeURIComponent(`/gameplans/${anyPlan.id}#rename-gameplan`)}`);
     expect((await state.db.select().from(gameplans)).length).toBe(before);
   });
 

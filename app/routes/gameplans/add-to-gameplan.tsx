@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/add-to-gameplan";
 import { Link } from "~/components/link";
 import { SITUATION_LABELS } from "~/lib/gameplans";
 import { addToGameplanSchema } from "~/lib/schemas/gameplans";
 import { getApp } from "~/server/context.server";
 import { addPlayToGameplan } from "~/server/gameplans.server";
-import { getOptionalUser, requireUser } from "~/server/guards.server";
+import { getOptionalUser, requireUser, SESSION_ENDED_TOAST } from "~/server/guards.server";
 import { isDataRequest, readForm } from "~/server/http.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const back = playPathOf(formData.get("back"));
   // A session that ended meanwhile: after logging in, back to the play (not to this address).
-  if (!(await getOptionalUser(context))) throw redirect(`/auth?redirectTo=${encodeURIComponent(`${back ?? "/gameplans"}#add-to-gameplan`)}`);
+  if (!(await getOptionalUser(context))) throw redirectWithToast(`/auth?redirectTo=${encodeURIComponent(`${back ?? "/gameplans"}#add-to-gameplan`)}`, SESSION_ENDED_TOAST);
   const user = await requireUser(context, request);
   const { db } = getApp(context);
   const submission = parseWithZod(formData, { schema: addToGameplanSchema });

@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // its form (the note at its play), unsaved, to be saved in one tap.
   const intent = String(formData.get("intent") ?? "");
   if (intent === "note") await keepReadFormIfSignedOut(context, request, formData, `#entry-${Number(formData.get("entryId")) || 0}`);
-  if (intent === "rename") await keepReadFormIfSignedOut(context, request, formData);
+  if (intent === "rename") await keepReadFormIfSignedOut(context, request, formData, "#rename-gameplan");
   const user = await requireUser(context, request);
   const { db } = getApp(context);
   const page = `/gameplans/${id}`;

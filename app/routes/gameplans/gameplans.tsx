@@ -11,7 +11,7 @@ import { getApp } from "~/server/context.server";
 import { createGameplan, gameplansOfMemberQuery } from "~/server/gameplans.server";
 import { requireUser } from "~/server/guards.server";
 import { readForm } from "~/server/http.server";
-import { keepFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
+import { keepReadFormIfSignedOut, keptSubmission, takeKeptForm } from "~/server/kept-forms.server";
 import { readPage } from "~/server/page-read.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -43,10 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await keepFormIfSignedOut(context, request);
+  const form = await readForm(request);
+  // Typed while the session ran out: back through the login to this form (on a phone it is below the list).
+  await keepReadFormIfSignedOut(context, request, form, "#create-gameplan");
   const user = await requireUser(context, request);
   const { db } = getApp(context);
-  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: createGameplanSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createGameplan(db, user.id, submission.value);
