@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
+import { LogInInNewTab } from "~/components/forms";
 import { MAX_COMMENT_LENGTH, type CommentPaging, type CommentPermission, type CommentView } from "~/lib/comments";
 import { formatListingDate } from "~/lib/format";
 import { useFocusOnArrival, useFocusWhenLost } from "~/components/use-focus-on-arrival";
@@ -221,19 +222,6 @@ function useCommentsAction(anchor = "comments") {
   const hydrated = useHydrated();
   const location = useLocation();
   return hydrated ? undefined : `${location.pathname}${location.search}#${anchor}`;
-}
-
-/** After a refusal because the session ended: log in beside the form that still holds the text. */
-function LogInInNewTab({ href, then }: { href: string; then: string }) {
-  return (
-    <>
-      {" "}
-      <a href={href} target="_blank" rel="noopener" className="text-link">
-        Log in in a new tab
-      </a>
-      , {then}
-    </>
-  );
 }
 
 /**

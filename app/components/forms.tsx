@@ -37,6 +37,19 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | n
   );
 }
 
+/** After a refusal because the session ended: log in beside the form that still holds the text. */
+export function LogInInNewTab({ href, then }: { href: string; then: string }) {
+  return (
+    <>
+      {" "}
+      <a href={href} target="_blank" rel="noopener" className="text-link">
+        Log in in a new tab
+      </a>
+      , {then}
+    </>
+  );
+}
+
 export function FormAlert({ errors, tone = "error" }: { errors?: string[] | null; tone?: "error" | "success" }) {
   if (!errors?.length) return null;
   return (

@@ -272,6 +272,44 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await w.finish();
   });
 
+  it("tip submission: sent after the session ended, the tip is not lost", async () => {
+    const { w, member } = await signedInMember(mode);
+    const page = w.page;
+    await open(w, mode, "/submit-tip");
+    const playName = unique("Signed-out Mesh");
+    await page.getByLabel("Formation name", { exact: true }).fill("Gun Bunch Wk");
+    await page.getByLabel("Play name", { exact: true }).fill(playName);
+    await page.getByLabel("Playbook", { exact: true }).fill("Kansas City Chiefs");
+    await page.getByLabel("Tip description", { exact: true }).fill("Motion the Z across before the snap to read the coverage first.");
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Submit Tip" }).click();
+    if (mode.javaScriptEnabled) {
+      // The form stays as typed; the login opens beside it, and the same tip is then sent.
+      await visible(page.getByRole("alert").getByText("You must be logged in to submit a tip", { exact: true }));
+      const login = page.getByRole("link", { name: "Log in in a new tab" });
+      expect(await login.getAttribute("target")).toBe("_blank");
+      expect(await page.getByLabel("Play name", { exact: true }).inputValue()).toBe(playName);
+      const beside = await w.context.newPage();
+      await signInWithPassword(beside, member.email, DEMO_PASSWORD);
+      await beside.close();
+      await page.getByRole("button", { name: "Submit Tip" }).click();
+    } else {
+      // Kept through the login: back in the form, to be sent in one tap.
+      await visible(page.getByRole("status").getByText("Session ended", { exact: true }));
+      await page.getByLabel("Email").fill(member.email);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.waitForURL(/\/submit-tip/);
+      expect(await page.getByLabel("Play name", { exact: true }).inputValue()).toBe(playName);
+      await page.getByRole("button", { name: "Submit Tip" }).click();
+    }
+    await visible(page.getByRole("heading", { name: "Thank you!" }));
+    const { db } = await testState();
+    expect(await db.select({ id: userTips.id }).from(userTips).where(eq(userTips.userId, member.id))).toHaveLength(1);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
+    await w.finish();
+  });
+
   it("contact form: sends a message and says so", async () => {
     const w = await watchedPage(browser, mode);
     const page = w.page;

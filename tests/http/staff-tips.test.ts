@@ -90,6 +90,17 @@ describe("/submit-tip", () => {
     expect(settings.main).toContain(`Your tip ${GOOD_TIP.tipDescription}`);
   });
 
+  it("stores a tip sent twice at once (a double tap) or resent within two minutes once; a different tip is a new one", async () => {
+    const { member, cookie } = await signedInMember();
+    const answers = await Promise.all([postForm("/submit-tip", GOOD_TIP, { cookie }), postForm("/submit-tip", GOOD_TIP, { cookie })]);
+    for (const answer of answers) expect(answer.status).toBe(302);
+    expect(await tipsOf(member.id)).toHaveLength(1);
+    expect((await postForm("/submit-tip", GOOD_TIP, { cookie })).status).toBe(302);
+    expect(await tipsOf(member.id)).toHaveLength(1);
+    expect((await postForm("/submit-tip", { ...GOOD_TIP, playName: "Drive" }, { cookie })).status).toBe(302);
+    expect(await tipsOf(member.id)).toHaveLength(2);
+  });
+
   it("stores the college game when chosen", async () => {
     const { member, cookie } = await signedInMember();
     expect((await postForm("/submit-tip", { ...GOOD_TIP, gameType: "college" }, { cookie })).status).toBe(302);

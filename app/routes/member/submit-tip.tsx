@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/submit-tip";
-import { CHECK_ON_SEND, Field, FocusOnArrival, FormAlert, hintAndError } from "~/components/forms";
+import { CHECK_ON_SEND, Field, FocusOnArrival, FormAlert, hintAndError, LogInInNewTab } from "~/components/forms";
 import { TIP_MAX_DISPLAYED, TIP_MIN_DESCRIPTION, tipSubmissionSchema } from "~/lib/schemas/admin";
 import { getApp } from "~/server/context.server";
 import { getOptionalUser, requireUser } from "~/server/guards.server";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(context);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: tipSubmissionSchema });
-  if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }) }, { status: 401 });
+  if (!user) return data({ result: submission.reply({ formErrors: ["You must be logged in to submit a tip"] }), signedOut: true }, { status: 401 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const app = getApp(context);
   const throttle = await recordAttempt(app.env.KV, `tips:${user.id}`, { limit: 10, windowSeconds: 60 * 60 });
@@ -86,7 +86,7 @@ export default function SubmitTip({ loaderData, actionData }: Route.ComponentPro
           </section>
         ) : (
           // Mounted afresh after the thank-you card: the next tip starts from an empty form.
-          <TipForm result={actionData?.result ?? loaderData.restored ?? undefined} />
+          <TipForm result={actionData?.result ?? loaderData.restored ?? undefined} signedOut={Boolean(actionData && "signedOut" in actionData)} />
         )}
 
         <aside aria-labelledby="how-title" className="card p-6">
@@ -108,7 +108,7 @@ export default function SubmitTip({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function TipForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
+function TipForm({ result, signedOut }: { result: SubmissionResult<string[]> | undefined; signedOut: boolean }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "submit-tip",
@@ -130,7 +130,8 @@ function TipForm({ result }: { result: SubmissionResult<string[]> | undefined })
   const sentLength = String(fields.tipDescription.initialValue ?? "").trim().length;
   const complete =
     values.formationName.trim() && values.playName.trim() && values.playbook.trim() && length >= TIP_MIN_DESCRIPTION;
-  const busy = navigation.state === "submitting";
+  // Until the thank-you page is there (the redirect's loading too): a second tap sends nothing.
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   const track = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     // Read now: React runs the updater after the event, when currentTarget is gone.
     const value = event.currentTarget.value;
@@ -142,6 +143,13 @@ function TipForm({ result }: { result: SubmissionResult<string[]> | undefined })
       <h2 id="tip-form-title" className="text-xl font-bold text-white">Your tip</h2>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <FormAlert errors={form.errors} />
+        {signedOut ? (
+          // JavaScript on: the form still holds the tip; the login opens beside it.
+          <p className="text-sm text-slate-300">
+            Your session has ended.
+            <LogInInNewTab href={`/auth?redirectTo=${encodeURIComponent("/submit-tip")}`} then="then press Submit Tip again: your tip is still here." />
+          </p>
+        ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Formation name" htmlFor={fields.formationName.id} errors={fields.formationName.errors} errorId={fields.formationName.errorId}>
             <input {...getInputProps(fields.formationName, { type: "text" })} className="input" placeholder="Gun Bunch" onChange={track("formationName")} />
