@@ -343,12 +343,22 @@ function EditCommentForm({ comment, cancelHref, error, loginHref }: { comment: C
 /** In place of Edit and Delete, the keyboard on its answer (which reads the question with it). */
 function DeleteConfirmation({ comment, cancelHref }: { comment: CommentView; cancelHref: string }) {
   const focusRef = useFocusOnArrival<HTMLButtonElement>();
+  const navigation = useNavigation();
+  // Until the page without the comment is there: a second tap would delete what is already gone.
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete-comment";
   return (
     <Form method="post" replace preventScrollReset className="mt-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-500/40 bg-red-950/30 p-3">
       <input type="hidden" name="intent" value="delete-comment" />
       <input type="hidden" name="commentId" value={comment.id} />
       <p id={`delete-comment-${comment.id}`} className="text-sm font-semibold text-red-200">Delete this comment?</p>
-      <button ref={focusRef} type="submit" aria-describedby={`delete-comment-${comment.id}`} className="btn-danger px-3 py-1.5">
+      <button
+        ref={focusRef}
+        type="submit"
+        aria-describedby={`delete-comment-${comment.id}`}
+        aria-disabled={deleting || undefined}
+        onClick={(event) => deleting && event.preventDefault()}
+        className="btn-danger px-3 py-1.5"
+      >
         Delete
       </button>
       <Link to={cancelHref} replace preventScrollReset className="btn-secondary px-3 py-1.5">

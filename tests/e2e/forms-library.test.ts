@@ -5,7 +5,7 @@ import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { createMember } from "../support/accounts";
 import { launchBrowser, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
-import { seedItem } from "../support/library";
+import { freeSchemes, seedItem } from "../support/library";
 import { testState } from "../support/test-state";
 import { eq } from "drizzle-orm";
 import { userTips } from "../../db/schema";
@@ -324,6 +324,65 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     // With JavaScript the form starts anew without its button: the keyboard is on the form's heading.
     if (mode.javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact-form-title");
     await w.check();
+    await w.finish();
+  });
+});
+
+describe("taps and ended sessions on a phone", () => {
+  it("with JavaScript, a double tap on a comment's Delete deletes it once and the page shows it gone", async () => {
+    const mode = JS_MODES[0];
+    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) });
+    const w = await watchedPage(browser, mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    await open(w, mode, `/content/${COMMENTED_ITEM}`);
+    const text = unique("Double-tapped delete");
+    await page.getByLabel("Add a comment").fill(text);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const posted = commentItem(page, text);
+    await visible(posted);
+    const count = async () => Number(/\((\d+)\)/.exec((await page.getByRole("heading", { name: /^Comments \(\d+\)$/ }).textContent()) ?? "")?.[1]);
+    const before = await count();
+    await posted.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.locator("li", { hasText: "Delete this comment?" }).getByRole("button", { name: "Delete" });
+    await visible(confirm);
+    // A phone's network: each answer takes 400 ms, and the second tap comes while the first is on its way.
+    await page.route("**/*", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fulfill({ response });
+    });
+    await confirm.click();
+    await page.waitForTimeout(150);
+    await confirm.click({ timeout: 2_000 }).catch(() => undefined);
+    await posted.waitFor({ state: "detached" });
+    await page.unroute("**/*");
+    await expect.poll(count).toBe(before - 1);
+    expect(await page.getByText(text).count()).toBe(0);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 404")));
+    await w.finish();
+  });
+
+  it("without JavaScript, a star sent after the session ended opens the page at the rating, its message on screen", async () => {
+    const mode = JS_MODES[1];
+    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) });
+    const w = await watchedPage(browser, mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    // A free scheme: signed out, its page still has the rating, which says why it was not saved.
+    await open(w, mode, `/content/${freeSchemes()[0].slug}`);
+    await page.context().clearCookies();
+    await page.locator("#rating").getByRole("button", { name: "Rate 3 stars" }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).hash).toBe("#rating");
+    const message = page.locator("#rating").getByRole("alert");
+    await visible(message);
+    expect(await message.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+    w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
     await w.finish();
   });
 });

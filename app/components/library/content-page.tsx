@@ -2,6 +2,7 @@
 // rating, formations, comments), a formation with its plays, and the unlock screen.
 import { useEffect } from "react";
 import { Form, useActionData, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import { showToast } from "~/components/toaster";
 import { Comments, UnsentComment } from "~/components/comments";
 import { TypeBadge } from "~/components/content-card";
@@ -185,6 +186,9 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
   // Refused because the session ended: a way back in, to this page.
   const sessionEnded = Boolean((useActionData() as { login?: boolean } | undefined)?.login);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
+  // Without JavaScript the answer is a new page: it opens at the rating, where a refusal is said.
+  const { pathname } = useLocation();
+  const action = useHydrated() ? undefined : `${pathname}#rating`;
   return (
     <section id="rating" aria-labelledby="rating-title" className="card scroll-mt-4 p-5">
       <h2 id="rating-title" className="text-lg font-bold text-white">Rating</h2>
@@ -201,6 +205,7 @@ function RatingWidget({ data: loaderData, error }: { data: LoaderData; error?: s
       {loaderData.canRate ? (
         <Form
           method="post"
+          action={action}
           // The page answers with itself: its entry is replaced, so 'Back' still leaves the page.
           replace
           preventScrollReset

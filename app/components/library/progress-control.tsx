@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { Link } from "~/components/link";
+import { useHydrated } from "~/components/use-hydrated";
 import { PROGRESS_STAGES } from "../../../db/enums";
 import { PROGRESS_STAGE_LABELS, type ProgressStage } from "~/lib/progress";
 
@@ -10,6 +11,7 @@ import { PROGRESS_STAGE_LABELS, type ProgressStage } from "~/lib/progress";
  */
 export function ProgressControl({ action, stage }: { action: string; stage: ProgressStage }) {
   const fetcher = useFetcher<{ ok?: boolean; stage?: ProgressStage; message?: string; error?: string; login?: boolean }>();
+  const hydrated = useHydrated();
   const pending = fetcher.formData?.get("stage");
   // The page's data is read again after each submission, so once it lands `stage` is the truth; it
   // also moves without a click (the video marks the play 'Watched'), and then the last answer is old.
@@ -19,7 +21,8 @@ export function ProgressControl({ action, stage }: { action: string; stage: Prog
   return (
     <section id="progress" aria-labelledby="progress-title" className="card scroll-mt-4 p-5">
       <h2 id="progress-title" className="text-lg font-bold text-white">Your progress</h2>
-      <fetcher.Form method="post" action={action} className="mt-3" preventScrollReset>
+      {/* Without JavaScript the answer is a new page: it opens here, where a refusal is said. */}
+      <fetcher.Form method="post" action={hydrated ? action : `${action}#progress`} className="mt-3" preventScrollReset>
         <input type="hidden" name="intent" value="progress" />
         <div role="group" aria-label="Your stage with this play" className="grid grid-cols-2 gap-1 rounded-xl bg-field-950 p-1 sm:grid-cols-4">
           {PROGRESS_STAGES.map((value) => {

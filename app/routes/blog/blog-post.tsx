@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-post";
 import { Comments } from "~/components/comments";
@@ -26,6 +26,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     image: post.featuredImage,
     type: "article",
   });
+}
+
+/** A comment action refused because the comment is gone (deleted meanwhile, a double tap): the comments are read again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 || defaultShouldRevalidate;
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -57,12 +57,12 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
 }
 
 /**
- * 'Add to gameplan' refused because the gameplan is gone (deleted in another tab): the page reads
- * the member's gameplans again, so the form stops offering it. (Other refusals change nothing.)
+ * A refusal because something is gone (a gameplan deleted in another tab, a comment deleted
+ * meanwhile or by a double tap): the page reads its data again, so it stops offering it. Other
+ * refusals change nothing.
  */
-export function shouldRevalidate({ formAction, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction === "/gameplans/add" && actionStatus === 404) return true;
-  return defaultShouldRevalidate;
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 || defaultShouldRevalidate;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
