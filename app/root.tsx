@@ -117,6 +117,18 @@ export function meta({ error }: Route.MetaArgs) {
   ];
 }
 
+/** The words of the statuses a page refusal may carry. */
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
@@ -124,7 +136,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let heading = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
-    heading = error.status === 403 ? "Access denied" : `${error.status} ${error.statusText || "Error"}`;
+    // A `data(…, { status })` thrown without its own statusText arrives with 'Internal Server Error'.
+    heading = error.status === 403 ? "Access denied" : `${error.status} ${REASONS[error.status] ?? (error.statusText || "Error")}`;
     if (error.status === 405) {
       // React Router's own text here names its route files ("did not provide an `action` for route ..."):
       // a member who posted to a page without a form gets words meant for them instead.

@@ -289,7 +289,10 @@ describe("linking Discord in Account Settings", () => {
     for (const intent of ["hack", ""]) {
       const answer = await postForm("/account/discord", { intent }, { cookie });
       expect(answer.status, intent).toBe(400);
-      expect(await answer.text(), intent).toContain("Unknown action.");
+      const html = await answer.text();
+      expect(html, intent).toContain("Unknown action.");
+      expect(html, intent).toContain("400 Bad Request");
+      expect(html, intent).not.toContain("Internal Server Error");
     }
   });
 });

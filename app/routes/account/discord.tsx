@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!config) throw data(null, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: discordAccountSchema });
   // Only a forged form gets here (the card's buttons send one of the two intents).
-  if (submission.status !== "success") throw data("Unknown action.", { status: 400 });
+  if (submission.status !== "success") throw data("Unknown action.", { status: 400, statusText: "Bad Request" });
 
   if (submission.value.intent === "connect-discord") {
     const { url, cookies } = startDiscordLink(config, app.env, request);
