@@ -22,6 +22,8 @@ export function contentItemView(row: ContentRow, counted: boolean) {
     views: row.views + (counted ? 1 : 0),
     author: row.authorFirstName?.trim() || "Unknown",
     createdAt: row.createdAt.getTime(),
+    /** When it went live (the day it was made for items published before that was recorded). */
+    publishedAt: (row.publishedAt ?? row.createdAt).getTime(),
     isPublished: row.isPublished,
     requiredTier: row.requiredTier,
     runtime: row.runtime,

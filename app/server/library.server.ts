@@ -93,6 +93,7 @@ export const contentBySlugQuery = reusableSelect((db: Database, slug: Param<stri
       views: content.views,
       runtime: content.runtime,
       createdAt: content.createdAt,
+      publishedAt: content.publishedAt,
       authorFirstName: users.firstName,
       status: contentStatuses.status,
       statusNote: contentStatuses.statusNote,

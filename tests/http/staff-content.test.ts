@@ -25,6 +25,7 @@ import {
 import { testState, type TestState } from "../support/test-state";
 import { CONFIRM_REMOVAL, GAMEPLAN_PLAYS_REMOVED, VIDEO_MISMATCH } from "~/lib/schemas/content";
 import { NO_UPLOADED_VIDEO } from "~/server/admin-content.server";
+import { formatListingDate } from "~/lib/format";
 
 // The content editor over HTTP, as the browser submits it (multipart, conform's field names read
 // from the rendered form): create and edit a scheme with formations and plays, unique slugs, the
@@ -466,6 +467,24 @@ describe("hostile text", () => {
     const head = pages.detail.html.slice(0, pages.detail.html.indexOf("</head>"));
     expect(head).not.toContain("<script>alert");
     expect(head).not.toContain("<img src=x");
+  });
+});
+
+describe("the details' day", () => {
+  it("a draft gives the day it was made; published later, the day it went live", async () => {
+    const title = `Published day ${token()}`;
+    const { row } = await createContent({ title, type: "gameplay", isPublished: false });
+    await state.db.update(content).set({ createdAt: new Date("2001-01-01T12:00:00Z") }).where(eq(content.id, row.id));
+    const draft = await get(`/content/${row.slug}`, { cookie: admin });
+    expect(textOf(await draft.text())).toContain("Created (draft) Jan 01, 2001");
+    const published = await postMultipart(`/admin/content/${row.slug}`, contentForm({ title, type: "gameplay", isPublished: true }), admin);
+    expect(published.status).toBe(302);
+    const [stored] = await state.db.select({ publishedAt: content.publishedAt }).from(content).where(eq(content.id, row.id));
+    expect(stored.publishedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const live = textOf(await (await get(`/content/${row.slug}`, { cookie: admin })).text());
+    expect(live).toContain(`Published ${formatListingDate(stored.publishedAt)}`);
+    expect(live).not.toContain("Jan 01, 2001");
+    await state.db.delete(content).where(eq(content.id, row.id));
   });
 });
 

@@ -143,7 +143,7 @@ function DetailsPanel({ data: loaderData }: { data: LoaderData }) {
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Author</dt><dd className="font-semibold text-white">{item.author}</dd></div>
         <div className="flex justify-between gap-4"><dt className="text-slate-400">Views</dt><dd className="font-semibold text-white" data-testid="views" data-views={item.views} suppressHydrationWarning>{formatCount(item.views)}</dd></div>
         {item.runtime ? <div className="flex justify-between gap-4"><dt className="text-slate-400">Runtime</dt><dd className="font-semibold text-white">{item.runtime}</dd></div> : null}
-        <div className="flex justify-between gap-4"><dt className="text-slate-400">{item.isPublished ? "Published" : "Created (draft)"}</dt><dd className="font-semibold text-white">{formatListingDate(item.createdAt)}</dd></div>
+        <div className="flex justify-between gap-4"><dt className="text-slate-400">{item.isPublished ? "Published" : "Created (draft)"}</dt><dd className="font-semibold text-white">{formatListingDate(item.isPublished ? item.publishedAt : item.createdAt)}</dd></div>
       </dl>
       <TagLinks tags={item.tags} game={item.game} label="Tags" className="mt-5" />
     </aside>
