@@ -213,6 +213,20 @@ describe("search on a phone", () => {
     await context.close();
   });
 
+  it("with JavaScript, without words, a chip taken off moves the keyboard to the next chip, the last one to the search box", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/search?game=college&type=pro-tip", { waitUntil: "networkidle" });
+    const chips = page.getByRole("list", { name: "Filters chosen" });
+    await chips.getByRole("link", { name: /^Game: College Football 26/ }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((address) => !address.search.includes("game="));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? "")).toMatch(/^Type: /);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((address) => !address.search.includes("type="));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("q");
+    await context.close();
+  });
+
   it("with JavaScript, a filter chosen in the list below the results takes the keyboard up to the chosen filters", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto("/search?q=cover", { waitUntil: "networkidle" });

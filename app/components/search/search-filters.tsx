@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "~/components/link";
 import { WorksFilterLink } from "~/components/library/works-filter-link";
 import { CONTENT_TYPE_LABELS } from "~/lib/content";
@@ -17,30 +17,45 @@ function labelOf(name: FilterName, value: string) {
 }
 
 /**
- * Above the results on a phone: a link down to the filters, and the chips of those chosen. A chip
- * taken off goes with the keyboard's focus on it: the focus moves to the next chip, or to 'Filters'.
+ * A chip taken off goes with the keyboard's focus on it (the focus falls to the page): the focus
+ * moves to the next chip, else to the row's first link. `fromList`: also after a filter chosen in
+ * the list below the results on a phone, where the page now shows its top.
  */
-export function FilterChipsRow({ text, filters }: { text: string; filters: SearchFilters }) {
-  const row = useRef<HTMLDivElement>(null);
+function useFocusAfterFilterChange(row: RefObject<HTMLElement | null>, filters: SearchFilters, fromList: boolean) {
   const chosen = JSON.stringify(filters);
   const shown = useRef(chosen);
   useEffect(() => {
-    // A chip taken off (the focus fell to the page), or on a phone a filter chosen in the list below
-    // the results: the page shows its top again, and the keyboard goes there too.
     const focus = document.activeElement;
-    const fromList = Boolean(focus && document.getElementById("filters")?.contains(focus) && row.current?.checkVisibility?.());
-    if (shown.current !== chosen && (!focus || focus === document.body || fromList)) {
-      // The next chip (the one that took the removed one's place), else 'Filters'.
+    const inList = fromList && Boolean(focus && document.getElementById("filters")?.contains(focus) && row.current?.checkVisibility?.());
+    if (shown.current !== chosen && (!focus || focus === document.body || inList)) {
       (row.current?.querySelector<HTMLElement>("ul a") ?? row.current?.querySelector<HTMLElement>("a"))?.focus({ preventScroll: true });
     }
     shown.current = chosen;
   }, [chosen]);
+}
+
+/** Above the results on a phone: a link down to the filters, and the chips of those chosen. */
+export function FilterChipsRow({ text, filters }: { text: string; filters: SearchFilters }) {
+  const row = useRef<HTMLDivElement>(null);
+  useFocusAfterFilterChange(row, filters, true);
   return (
     <div ref={row} className="mt-4 flex flex-wrap items-center gap-2 lg:hidden">
       <a href="#filters" className="btn-secondary btn-sm">
         Filters
       </a>
       <ActiveFilterChips text={text} filters={filters} />
+    </div>
+  );
+}
+
+/** A search without words: the filters its next words will keep, each chip taking one off. */
+export function ChosenFilters({ text, filters }: { text: string; filters: SearchFilters }) {
+  const row = useRef<HTMLDivElement>(null);
+  useFocusAfterFilterChange(row, filters, false);
+  return (
+    <div ref={row}>
+      <p className="mt-4 text-sm text-slate-300">Your next search keeps these filters:</p>
+      <ActiveFilterChips text={text} filters={filters} className="mt-2" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useLocation, useNavigate, useNavigation, useNavigationType, useSubmit } from "react-router";
 import { Link } from "~/components/link";
-import { ActiveFilterChips, FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
+import { ChosenFilters, FilterChipsRow, hasSearchFilters, SearchFilterList } from "~/components/search/search-filters";
 import { SearchResultGroups } from "~/components/search/search-results";
 import { DidYouMean, FilteredOut, NO_FILTERS, WithoutFilters } from "~/components/search/search-hints";
 import { GAME_LABELS } from "~/lib/format";
@@ -83,6 +83,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     setActive(-1);
   }, [search.text, found?.results]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The last chip taken off (no chip left to go to, the focus fell to the page): the search box.
+  const chosenFilters = JSON.stringify(search.filters);
+  const shownFilters = useRef(chosenFilters);
+  useEffect(() => {
+    if (shownFilters.current !== chosenFilters && document.activeElement === document.body) inputRef.current?.focus({ preventScroll: true });
+    shownFilters.current = chosenFilters;
+  }, [chosenFilters]);
 
   // History while typing: the words typed after one pause replace those of the pause before (one
   // Back leaves the search), but a search the member had settled on (its filters chosen, a result
@@ -195,12 +202,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-slate-300">Search schemes, formations, plays and blog posts by name, situation or tag.</p>
           )}
-          {filtered ? (
-            <>
-              <p className="mt-4 text-sm text-slate-300">Your next search keeps these filters:</p>
-              <ActiveFilterChips text={search.text} filters={search.filters} className="mt-2" />
-            </>
-          ) : null}
+          {filtered ? <ChosenFilters text={search.text} filters={search.filters} /> : null}
           <h2 id="newest-heading" className="mt-8 font-display text-lg font-black text-white">
             {filtered ? "Newest with these filters" : "Newest in the library"}
           </h2>
