@@ -25,7 +25,7 @@ import {
 import { ImageInput, SlugHint, TagsInput } from "~/components/admin/content-fields";
 import { fieldPlace, inFormOrder } from "~/lib/content-form-fields";
 import { formatCount } from "~/lib/format";
-import { entryAnchor, FORMATIONS_ANCHOR, FormationEditor, IntentActionProvider, intentTarget, Select } from "~/components/admin/formation-editor";
+import { entryAnchor, focusAddedEntry, FORMATIONS_ANCHOR, FormationEditor, IntentActionProvider, intentTarget, Select } from "~/components/admin/formation-editor";
 
 /** Scroll position kept across window blur and focus (switching tabs or apps while editing). */
 function useScrollMemory() {
@@ -262,6 +262,7 @@ export function ContentEditor({ loaderData, actionData }: { loaderData: ContentF
           <button
             {...form.insert.getButtonProps({ name: fields.formations.name, defaultValue: EMPTY_FORMATION })}
             formAction={`${intentAction}#${entryAnchor(`${fields.formations.name}[${formations.length}]`)}`}
+            onClick={focusAddedEntry}
             className="btn-secondary"
           >
             + Add Formation

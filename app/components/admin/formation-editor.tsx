@@ -27,6 +27,23 @@ import { ImageInput } from "~/components/admin/content-fields";
 const IntentAction = createContext("");
 export const IntentActionProvider = IntentAction.Provider;
 
+/**
+ * '+ Add Play' and '+ Add Formation' with JavaScript: the new entry opens above the button, which
+ * the page then pushes down; the keyboard goes to the new entry's first text field (its title).
+ */
+export function focusAddedEntry(event: MouseEvent<HTMLButtonElement>) {
+  const list = event.currentTarget.parentElement;
+  if (!list) return;
+  const before = list.querySelectorAll(":scope > details").length;
+  window.setTimeout(() => {
+    const entries = list.querySelectorAll<HTMLDetailsElement>(":scope > details");
+    if (entries.length <= before) return;
+    const added = entries[entries.length - 1];
+    const field = added.open ? added.querySelector<HTMLElement>('input[type="text"], input:not([type]), textarea') : null;
+    (field ?? added.querySelector<HTMLElement>("summary"))?.focus();
+  }, 0);
+}
+
 /** The anchor of a formation or play entry (`formations[0].plays[1]`). */
 export const entryAnchor = (name: string) => `entry-${name}`;
 
@@ -357,7 +374,7 @@ export function FormationEditor({
             target={target}
           />
         ))}
-        <button {...form.insert.getButtonProps({ name: fields.plays.name, defaultValue: EMPTY_PLAY })} {...at(entryAnchor(`${fields.plays.name}[${plays.length}]`))} className="btn-secondary text-xs">
+        <button {...form.insert.getButtonProps({ name: fields.plays.name, defaultValue: EMPTY_PLAY })} {...at(entryAnchor(`${fields.plays.name}[${plays.length}]`))} onClick={focusAddedEntry} className="btn-secondary text-xs">
           + Add Play
         </button>
       </fieldset>
