@@ -1,8 +1,8 @@
 -- A write-up's search text leaves out what its page leaves out: the content of <script>, <style>,
 -- <iframe>, <object>, <embed>, <template> and <noscript> (the sanitiser drops them with their
--- content, app/server/rich-text.server.ts). Before, only the tags were left out, so a search found
--- words inside a script and showed them in the snippet. Written by hand: the two views, and the
--- documents already stored whose write-up holds a tag.
+-- content, app/server/rich-text.server.ts; one never closed loses only its tag, as there). Before,
+-- only the tags were left out, so a search found words inside a script and showed them in the
+-- snippet. Written by hand: the two views, and the documents already stored whose write-up holds a tag.
 DROP VIEW search_source_formations;
 --> statement-breakpoint
 CREATE VIEW search_source_formations AS
@@ -18,20 +18,20 @@ CREATE VIEW search_source_formations AS
         UNION ALL
         SELECT done || (CASE WHEN instr(rest, '<') = 0 THEN rest ELSE substr(rest, 1, instr(rest, '<') - 1) || ' ' END),
           (CASE WHEN instr(rest, '<') = 0 THEN ''
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'script' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</script') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</script')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'style' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</style') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</style')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'iframe' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'object' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</object') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</object')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'embed' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'template' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</template') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</template')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'noscript' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript')) END
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'script' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</script') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</script'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'style' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</style') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</style'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'iframe' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'object' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</object') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</object'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'embed' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'template' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</template') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</template'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'noscript' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript'))
           WHEN instr(substr(rest, instr(rest, '<')), '>') = 0 THEN ''
           ELSE substr(rest, instr(rest, '<') + instr(substr(rest, instr(rest, '<')), '>')) END)
         FROM t WHERE rest <> '')
@@ -58,20 +58,20 @@ CREATE VIEW search_source_plays AS
         UNION ALL
         SELECT done || (CASE WHEN instr(rest, '<') = 0 THEN rest ELSE substr(rest, 1, instr(rest, '<') - 1) || ' ' END),
           (CASE WHEN instr(rest, '<') = 0 THEN ''
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'script' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</script') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</script')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'style' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</style') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</style')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'iframe' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'object' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</object') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</object')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'embed' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'template' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</template') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</template')) END
-          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'noscript' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13))
-            THEN CASE WHEN instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript') = 0 THEN '' ELSE substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript')) END
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'script' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</script') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</script'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'style' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</style') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</style'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'iframe' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</iframe'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 6) = 'object' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 7, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</object') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</object'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 5) = 'embed' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 6, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</embed'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'template' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</template') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</template'))
+          WHEN substr(lower(substr(rest, instr(rest, '<') + 1)), 1, 8) = 'noscript' AND substr(lower(substr(rest, instr(rest, '<') + 1)), 9, 1) IN (' ', '>', '/', char(9), char(10), char(13)) AND instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript') > 0
+            THEN substr(substr(rest, instr(rest, '<') + 1), instr(lower(substr(rest, instr(rest, '<') + 1)), '</noscript'))
           WHEN instr(substr(rest, instr(rest, '<')), '>') = 0 THEN ''
           ELSE substr(rest, instr(rest, '<') + instr(substr(rest, instr(rest, '<')), '>')) END)
         FROM t WHERE rest <> '')

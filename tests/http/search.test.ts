@@ -546,7 +546,7 @@ describe("the index follows the staff forms", () => {
 
   it("a write-up's script or style is not searched, as its page does not show it", async () => {
     const id = token(6);
-    const [shown, hidden, styled, after] = [`qzshown${id}`, `qzhidden${id}`, `qzstyled${id}`, `qzafter${id}`];
+    const [shown, hidden, styled, after, unclosed, unclosedAfter] = [`qzshown${id}`, `qzhidden${id}`, `qzstyled${id}`, `qzafter${id}`, `qzunclosed${id}`, `qzunclosedafter${id}`];
     const form = contentForm({
       title: `Finder script ${id}`,
       requiredTier: "free",
@@ -554,7 +554,11 @@ describe("the index follows the staff forms", () => {
       formations: [{
         title: "Gun Bunch",
         description: `<p>Read ${shown}.</p><SCRIPT type="text/javascript">var ${hidden} = "<b>";</script><style>.${styled}{color:red}</style> ${after}`,
-        plays: [{ title: "Mesh", description: `Cross ${shown}<script>document.write("${hidden}")</script> ${after}` }],
+        plays: [
+          { title: "Mesh", description: `Cross ${shown}<script>document.write("${hidden}")</script> ${after}` },
+          // Never closed: the page shows what follows the tag, and so does the search.
+          { title: "Snag", description: `<p>Open ${unclosed}</p><script>` + ` ${unclosedAfter}` },
+        ],
       }],
     });
     expect((await postMultipart("/admin/content/new", form, admin)).status).toBe(302);
@@ -569,6 +573,8 @@ describe("the index follows the staff forms", () => {
     expect((await search(hidden, "premium")).total).toBe(0);
     expect((await search(styled, "premium")).total).toBe(0);
     expect((await search(after, "premium")).total).toBe(2);
+    expect((await search(unclosed, "premium")).total).toBe(1);
+    expect((await search(unclosedAfter, "premium")).total).toBe(1);
   });
 
   it("blog posts: a draft is never found; publish, edit and delete follow", async () => {

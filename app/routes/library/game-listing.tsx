@@ -151,7 +151,7 @@ export default function GameListing({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {items.length === 0 && total > 0 ? (
+      {items.length === 0 && page > pageCount ? (
         // A page number past the last one (an old link, a typed URL): say so and lead back.
         <div className="mt-8 rounded-2xl border border-dashed border-field-600 p-12 text-center">
           <p className="text-xl font-bold text-white">There is no page {page}</p>
