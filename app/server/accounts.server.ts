@@ -130,9 +130,11 @@ export async function sendConfirmationEmail(app: AppContext, user: Pick<User, "i
 /**
  * A staff member changed a member's address: the old mailbox is told (its reset links no longer
  * work; the new address is not named, in case the old mailbox is no longer the member's), and the
- * new one is told it now signs in.
+ * new one is told it now signs in, or, for an account never confirmed, gets its confirmation link.
  */
-export async function sendAddressChangedEmails(app: AppContext, change: { from: string; to: string }) {
+export type AddressChange = { from: string; to: string; userId: string; firstName: string | null; confirmed: boolean };
+
+export async function sendAddressChangedEmails(app: AppContext, change: AddressChange) {
   const siteName = app.env.SITE_NAME;
   const login = `${siteOrigin(app)}/auth`;
   const old = renderEmail({
@@ -155,7 +157,10 @@ export async function sendAddressChangedEmails(app: AppContext, change: { from: 
   });
   await Promise.all([
     sendEmail(app.env, { to: change.from, subject: `Your ${siteName} e-mail address was changed`, ...old }),
-    sendEmail(app.env, { to: change.to, subject: `Your ${siteName} account now uses this address`, ...fresh }),
+    // An account never confirmed still needs its confirmation (the link sent before went to the old address).
+    change.confirmed
+      ? sendEmail(app.env, { to: change.to, subject: `Your ${siteName} account now uses this address`, ...fresh })
+      : sendConfirmationEmail(app, { id: change.userId, email: change.to, firstName: change.firstName }),
   ]);
 }
 

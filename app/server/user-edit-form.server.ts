@@ -12,6 +12,7 @@ import {
 } from "../lib/schemas/admin.ts";
 import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
 import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
+import type { AddressChange } from "./accounts.server.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { revisionOf } from "./http.server.ts";
 
@@ -27,7 +28,7 @@ type FieldErrors = Record<string, string[] | null | undefined>;
 
 export type UserEditOutcome =
   /** `newAddress`: the member's e-mail changed (both addresses are told). */
-  | { ok: true; newAddress: { from: string; to: string } | null }
+  | { ok: true; newAddress: AddressChange | null }
   | { ok: false; status: 400 | 403 | 404 | 409; error: string | null; fieldErrors: FieldErrors; values: UserEditValues };
 
 const USER_CHANGED =
@@ -95,6 +96,9 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }
-  const newAddress = edit.email !== undefined && edit.email !== target.email.toLowerCase() ? { from: target.email, to: edit.email } : null;
+  const newAddress =
+    edit.email !== undefined && edit.email !== target.email.toLowerCase()
+      ? { from: target.email, to: edit.email, userId: target.id, firstName: edit.firstName ?? target.firstName, confirmed: target.emailConfirmedAt !== null }
+      : null;
   return { ok: true, newAddress };
 }

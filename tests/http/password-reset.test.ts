@@ -280,6 +280,28 @@ describe("password reset", () => {
     await expect.poll(async () => (await messagesTo(newEmail)).map((mail) => mail.subject)).toEqual(["Your Gridiron Playbook account now uses this address"]);
   });
 
+  it("an account never confirmed, given a new address by staff, gets its confirmation link there", async () => {
+    const user = await registerUser("unconfirmed-new-address");
+    const state = await testState();
+    const [stored] = await state.db.select().from(users).where(eq(users.email, user.email));
+    expect(stored.emailConfirmedAt).toBeNull();
+    const newEmail = uniqueEmail("unconfirmed-moved");
+    const edited = await postForm("/admin", {
+      intent: "update-user",
+      userId: stored.id,
+      firstName: stored.firstName ?? "",
+      lastName: stored.lastName ?? "",
+      email: newEmail,
+      subscriptionTier: stored.subscriptionTier,
+      subscriptionStatus: stored.subscriptionStatus,
+    }, { cookie: await signIn("superadmin") });
+    expect(edited.status).toBe(302);
+    await expect.poll(async () => (await messagesTo(newEmail)).map((mail) => mail.subject)).toEqual(["Confirm your Gridiron Playbook account"]);
+    const confirm = await linkFromOutbox(newEmail, "/auth/confirm");
+    expect((await get(pathOf(confirm))).status).toBeLessThan(400);
+    expect(await loginWorks({ email: newEmail }, user.password)).toBe(true);
+  });
+
   it("also confirms an account that never opened its confirmation link (the reset proves the mailbox)", async () => {
     const user = await registerUser("reset-unconfirmed");
     const link = await requestReset(user.email);
