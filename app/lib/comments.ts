@@ -28,8 +28,16 @@ export const commentTextField = z
   .refine(hasVisibleCharacter, "Comment cannot be empty.")
   .max(MAX_COMMENT_LENGTH, `Comments can be at most ${MAX_COMMENT_LENGTH} characters.`);
 
-export const commentActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create-comment"), comment: commentTextField }),
-  z.object({ intent: z.literal("update-comment"), commentId: z.coerce.number().int().positive(), comment: commentTextField }),
-  z.object({ intent: z.literal("delete-comment"), commentId: z.coerce.number().int().positive() }),
-]);
+/** Only a forged form gets these (the page's forms send a comment's own id and one of the three intents). */
+const FORGED_FORM = "This form was not sent as its page sends it. Go back and send the form from its page.";
+const commentIdField = z.coerce.number({ error: FORGED_FORM }).int({ error: FORGED_FORM }).positive({ error: FORGED_FORM }).max(Number.MAX_SAFE_INTEGER, { error: FORGED_FORM });
+
+export const commentActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create-comment"), comment: commentTextField }),
+    z.object({ intent: z.literal("update-comment"), commentId: commentIdField, comment: commentTextField }),
+    z.object({ intent: z.literal("delete-comment"), commentId: commentIdField }),
+  ],
+  { error: FORGED_FORM },
+);

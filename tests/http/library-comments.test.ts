@@ -334,10 +334,15 @@ describe("editing and deleting", () => {
     expect((await post({ intent: "delete-comment", commentId: String(stored.id) }, "admin", FREE_SCHEME)).status).toBe(404);
     expect(await commentById(stored.id)).toEqual(stored);
     expect((await post({ intent: "delete-comment", commentId: "999999999" }, "admin")).status).toBe(404);
-    for (const commentId of ["abc", "-1", "0", "1.5", ""]) {
+    for (const commentId of ["abc", "-1", "0", "1.5", "", "99999999999999999999"]) {
       const response = await post({ intent: "delete-comment", commentId }, "admin");
       expect(response.status, commentId).toBe(400);
+      // Words for a person, not the validator's ('expected number, received NaN').
+      expect(await response.text(), commentId).toContain("This form was not sent as its page sends it.");
     }
+    const wrongIntent = await post({ intent: "rate-comment" }, "admin");
+    expect(wrongIntent.status).toBe(400);
+    expect(await wrongIntent.text()).not.toContain("discriminator");
   });
 });
 
