@@ -85,6 +85,29 @@ describe.each(JS_MODES)("the install tracker with $label", (mode) => {
   });
 });
 
+describe("'My playbook' with two schemes (JavaScript on)", () => {
+  it("'Reset progress' on one scheme while another's question is open takes the keyboard to the new question's answer", async () => {
+    const member = await createMember({ subscriptionTier: "premium", subscriptionStatus: "active", accessExpiresAt: new Date(Date.now() + YEAR) });
+    const w = await watchedPage(browser, JS_MODES[0]);
+    const { page } = w;
+    await signInWithPassword(page, member.email, DEMO_PASSWORD);
+    for (const play of [STICK, "/content/madden26-nickel-match-defense/section/nickel-2-4-5-even/play/mid-blitz"]) {
+      await page.goto(play, { waitUntil: "networkidle" });
+      await page.getByRole("group", { name: "Your stage with this play" }).getByRole("button", { name: "Practised" }).click();
+      await visible(page.getByText("Marked as Practised.").first(), 15_000);
+    }
+    await page.goto(`/account-settings?reset=${SCHEME}#playbook`, { waitUntil: "networkidle" });
+    const card = page.locator("#playbook");
+    await visible(card.getByText(/Reset your progress in/));
+    const other = card.getByRole("link", { name: /^Reset progress of Nickel/ });
+    await other.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/reset=madden26-nickel-match-defense/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-describedby"))).toBe("reset-madden26-nickel-match-defense");
+    await w.finish();
+  });
+});
+
 describe("moving between plays in the play list (JavaScript on)", () => {
   it("shows one stage control, the play's own: a stage set there marks the play on screen", async () => {
     const member = await createMember();

@@ -45,7 +45,7 @@ export function PlaybookCard({ schemes, confirming }: { schemes: PlaybookScheme[
                       Next: {scheme.next.title}
                     </Link>
                   ) : null}
-                  {confirming !== scheme.slug ? <ResetLink scheme={scheme} /> : null}
+                  {confirming !== scheme.slug ? <ResetLink scheme={scheme} returning={confirming === null} /> : null}
                 </div>
               </div>
               <ProgressBar progress={scheme.progress} compact />
@@ -58,9 +58,12 @@ export function PlaybookCard({ schemes, confirming }: { schemes: PlaybookScheme[
   );
 }
 
-/** Back from 'Cancel', the keyboard is on the link again. */
-function ResetLink({ scheme }: { scheme: PlaybookScheme }) {
-  const focusRef = useFocusOnArrival<HTMLAnchorElement>();
+/**
+ * Back from 'Cancel', the keyboard is on the link again. Not when another scheme's question took
+ * this one's place (`returning` false): the keyboard goes to that question's answer.
+ */
+function ResetLink({ scheme, returning }: { scheme: PlaybookScheme; returning: boolean }) {
+  const focusRef = useFocusOnArrival<HTMLAnchorElement>(returning);
   return (
     <Link ref={focusRef} to={`/account-settings?reset=${encodeURIComponent(scheme.slug)}#playbook`} preventScrollReset className="btn-secondary btn-sm">
       Reset progress<span className="sr-only"> of {scheme.title}</span>
