@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { createMember } from "../support/accounts";
-import { launchBrowser, signInWithPassword, visible } from "../support/browser";
+import { launchBrowser, onScreen, signInWithPassword, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { freeSchemes, seedItem } from "../support/library";
 import { testState } from "../support/test-state";
@@ -378,10 +378,7 @@ describe("taps and ended sessions on a phone", () => {
     expect(new URL(page.url()).hash).toBe("#rating");
     const message = page.locator("#rating").getByRole("alert");
     await visible(message);
-    expect(await message.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    })).toBe(true);
+    expect(await onScreen(message)).toBe(true);
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 401")));
     await w.finish();
   });

@@ -7,7 +7,7 @@ import { GAMEPLAN_NAME_MAX } from "~/lib/gameplans";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_GAMEPLANS } from "../../db/seed-data";
 import { createMember, demoUserId } from "../support/accounts";
-import { launchBrowser, newPage, signInAs, signInWithPassword, visible, type PageOptions } from "../support/browser";
+import { launchBrowser, newPage, onScreen, signInAs, signInWithPassword, type PageOptions, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { testState, type TestState } from "../support/test-state";
 
@@ -374,10 +374,7 @@ describe("without JavaScript", () => {
     expect(new URL(page.url()).hash).toBe(`#entry-${goalLine.id}`);
     const message = item.getByRole("alert");
     await visible(message);
-    expect(await message.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    })).toBe(true);
+    expect(await onScreen(message)).toBe(true);
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
     await w.finish();
   });
@@ -397,11 +394,6 @@ describe("without JavaScript, on a phone", () => {
     // A long board: nine plays under Openers, so the rename form is screens below the top.
     const plays = await spreadPlays(9);
     await state.db.insert(gameplanPlays).values(plays.map((play, position) => ({ gameplanId: beta.id, playId: play.id, contentId: play.contentId, situation: "openers" as const, position })));
-    const onScreen = (selector: string) =>
-      page.locator(selector).first().evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      });
 
     await open(w, mode, `/gameplans/${beta.id}`);
     const rename = page.locator("#rename-gameplan");
@@ -410,7 +402,7 @@ describe("without JavaScript, on a phone", () => {
     await page.waitForLoadState("load");
     expect(new URL(page.url()).hash).toBe("#rename-gameplan");
     await visible(rename.locator("[id$='-error']"));
-    expect(await onScreen("#rename-gameplan [id$='-error']")).toBe(true);
+    expect(await onScreen(page.locator("#rename-gameplan [id$='-error']"))).toBe(true);
 
     await open(w, mode, "/gameplans");
     const create = page.locator("#create-gameplan");
@@ -419,7 +411,7 @@ describe("without JavaScript, on a phone", () => {
     await create.getByRole("button", { name: "Create gameplan" }).click();
     await page.waitForLoadState("load");
     expect(new URL(page.url()).hash).toBe("#create-gameplan");
-    expect(await onScreen("#create-gameplan [id$='-error']")).toBe(true);
+    expect(await onScreen(page.locator("#create-gameplan [id$='-error']"))).toBe(true);
     w.problems.splice(0, w.problems.length, ...w.problems.filter((problem) => !problem.includes("status of 409")));
     await w.finish();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signInAs, visible } from "../support/browser";
+import { launchBrowser, newPage, onScreen, signInAs, visible } from "../support/browser";
 import { JS_MODES } from "../support/form-matrix";
 
 const WIDE = { width: 1600, height: 900 };
@@ -236,10 +236,7 @@ describe("search on a phone", () => {
     await page.waitForURL(/game=college/);
     const chip = page.getByRole("list", { name: "Filters chosen" }).first().getByRole("link").first();
     await expect.poll(() => chip.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(await chip.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    })).toBe(true);
+    expect(await onScreen(chip)).toBe(true);
     await context.close();
   });
 });

@@ -42,6 +42,20 @@ function tamper(token: string) {
   return token.slice(0, 5) + (token[5] === "a" ? "b" : "a") + token.slice(6);
 }
 
+/** A superadmin's 'Edit user' that changes only the account's e-mail. */
+async function staffSetsEmail(email: string, newEmail: string) {
+  const [stored] = await (await testState()).db.select().from(users).where(eq(users.email, email));
+  return postForm("/admin", {
+    intent: "update-user",
+    userId: stored.id,
+    firstName: stored.firstName ?? "",
+    lastName: stored.lastName ?? "",
+    email: newEmail,
+    subscriptionTier: stored.subscriptionTier,
+    subscriptionStatus: stored.subscriptionStatus,
+  }, { cookie: await signIn("superadmin") });
+}
+
 async function loginWorks(user: Pick<TestUser, "email">, password: string) {
   const response = await attemptLogin(user.email, password, fromAddress(newClientAddress()));
   return response.status === 302 && sessionFrom(response) !== undefined;
@@ -254,20 +268,8 @@ describe("password reset", () => {
   it("stops working once staff change the account's e-mail, and both addresses are told", async () => {
     const user = await createConfirmedUser("reset-then-new-address");
     const link = await requestReset(user.email);
-    const state = await testState();
-    const [stored] = await state.db.select().from(users).where(eq(users.email, user.email));
     const newEmail = uniqueEmail("reset-new-address");
-    const superadmin = await signIn("superadmin");
-    const edited = await postForm("/admin", {
-      intent: "update-user",
-      userId: stored.id,
-      firstName: stored.firstName ?? "",
-      lastName: stored.lastName ?? "",
-      email: newEmail,
-      subscriptionTier: stored.subscriptionTier,
-      subscriptionStatus: stored.subscriptionStatus,
-    }, { cookie: superadmin });
-    expect(edited.status).toBe(302);
+    expect((await staffSetsEmail(user.email, newEmail)).status).toBe(302);
     expect(await responseText(await get(pathOf(link)))).toContain("Invalid Reset Link");
     expect((await submitReset(tokenOf(link), NEW_PASSWORD)).status).toBe(400);
     expect(await loginWorks({ email: newEmail }, NEW_PASSWORD)).toBe(false);
@@ -282,20 +284,10 @@ describe("password reset", () => {
 
   it("an account never confirmed, given a new address by staff, gets its confirmation link there", async () => {
     const user = await registerUser("unconfirmed-new-address");
-    const state = await testState();
-    const [stored] = await state.db.select().from(users).where(eq(users.email, user.email));
+    const [stored] = await (await testState()).db.select().from(users).where(eq(users.email, user.email));
     expect(stored.emailConfirmedAt).toBeNull();
     const newEmail = uniqueEmail("unconfirmed-moved");
-    const edited = await postForm("/admin", {
-      intent: "update-user",
-      userId: stored.id,
-      firstName: stored.firstName ?? "",
-      lastName: stored.lastName ?? "",
-      email: newEmail,
-      subscriptionTier: stored.subscriptionTier,
-      subscriptionStatus: stored.subscriptionStatus,
-    }, { cookie: await signIn("superadmin") });
-    expect(edited.status).toBe(302);
+    expect((await staffSetsEmail(user.email, newEmail)).status).toBe(302);
     await expect.poll(async () => (await messagesTo(newEmail)).map((mail) => mail.subject)).toEqual(["Confirm your Gridiron Playbook account"]);
     const confirm = await linkFromOutbox(newEmail, "/auth/confirm");
     expect((await get(pathOf(confirm))).status).toBeLessThan(400);

@@ -57,6 +57,14 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.waitForURL((url) => url.pathname !== "/auth", { timeout: 15_000 });
 }
 
+/** Whether the element is wholly inside the window as it is scrolled now (a message the reader sees without scrolling). */
+export function onScreen(locator: import("playwright-core").Locator) {
+  return locator.first().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
 /** Waits until the locator is visible (fails the test after the timeout). */
 export async function visible(locator: import("playwright-core").Locator, timeout = 10_000) {
   await locator.first().waitFor({ state: "visible", timeout });
