@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { createMember } from "../support/accounts";
-import { launchBrowser, onScreen, signInWithPassword, visible } from "../support/browser";
+import { launchBrowser, onScreen, signInWithPassword, visible, type PageOptions } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { freeSchemes, seedItem } from "../support/library";
 import { testState } from "../support/test-state";
@@ -32,12 +32,12 @@ afterAll(async () => {
 const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 8)}`;
 
 /** A fresh premium member, signed in through the login form of a watched page. */
-async function signedInMember(mode: JsMode) {
+async function signedInMember(mode: JsMode, options: PageOptions = {}) {
   const member = await createMember({
     subscriptionTier: "premium",
     accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000),
   });
-  const w = await watchedPage(browser, mode);
+  const w = await watchedPage(browser, mode, options);
   await signInWithPassword(w.page, member.email, DEMO_PASSWORD);
   await w.check();
   return { w, member };
@@ -331,10 +331,8 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
 describe("taps and ended sessions on a phone", () => {
   it("with JavaScript, a double tap on a comment's Delete deletes it once and the page shows it gone", async () => {
     const mode = JS_MODES[0];
-    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) });
-    const w = await watchedPage(browser, mode, { viewport: { width: 390, height: 844 } });
+    const { w } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
     const { page } = w;
-    await signInWithPassword(page, member.email, DEMO_PASSWORD);
     await open(w, mode, `/content/${COMMENTED_ITEM}`);
     const text = unique("Double-tapped delete");
     await page.getByLabel("Add a comment").fill(text);
@@ -366,10 +364,8 @@ describe("taps and ended sessions on a phone", () => {
 
   it("without JavaScript, a star sent after the session ended opens the page at the rating, its message on screen", async () => {
     const mode = JS_MODES[1];
-    const member = await createMember({ subscriptionTier: "premium", accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) });
-    const w = await watchedPage(browser, mode, { viewport: { width: 390, height: 844 } });
+    const { w } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
     const { page } = w;
-    await signInWithPassword(page, member.email, DEMO_PASSWORD);
     // A free scheme: signed out, its page still has the rating, which says why it was not saved.
     await open(w, mode, `/content/${freeSchemes()[0].slug}`);
     await page.context().clearCookies();
