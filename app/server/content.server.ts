@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { content, contentStatuses, favorites, titleUpdates, type ContentType, type Game, type User } from "../../db/schema.ts";
-import type { SearchFilters } from "../lib/search.ts";
 import { canOpenContent } from "../lib/access.ts";
 import { WORKING_STATUSES } from "../lib/patch.ts";
 import type { ContentCardData } from "../lib/content.ts";
@@ -112,34 +111,8 @@ export function listingPageQuery(
  * planner uses them: listing pages and their totals read only working rows, even on patch day when
  * few are left.
  */
-function worksOnCurrentUpdate() {
+export function worksOnCurrentUpdate() {
   return sql`${contentStatuses.status} IN (${sql.raw(WORKING_STATUSES.map((status) => `'${status}'`).join(", "))})`;
-}
-
-/**
- * The newest published items that match a search's filters (a search without words or tag: the
- * empty search page lists these under the chosen filters, so the filters are seen to count).
- */
-export function newestMatchingQuery(
-  db: Database,
-  filters: Omit<SearchFilters, "tag">,
-  limit: number,
-) {
-  return db
-    .select({ slug: content.slug, title: content.title, type: content.type, game: content.game, requiredTier: content.requiredTier })
-    .from(content)
-    .innerJoin(contentStatuses, withStatus)
-    .where(
-      and(
-        eq(content.isPublished, true),
-        filters.game ? eq(content.game, filters.game) : undefined,
-        filters.type ? eq(content.type, filters.type) : undefined,
-        filters.difficulty ? eq(content.difficulty, filters.difficulty) : undefined,
-        filters.works ? worksOnCurrentUpdate() : undefined,
-      ),
-    )
-    .orderBy(desc(content.createdAt), desc(content.id))
-    .limit(limit);
 }
 
 /**

@@ -3,11 +3,12 @@
 // own vocabulary, and the count of searches that found nothing.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { content, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { content, contentStatuses, searchMisses, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { searchRights, type SearchRights } from "../lib/access.ts";
 import { facingAsVs, FILTER_NAMES, SEARCH_PAGE_SIZE, snippetParts, wordsOf, type FilterName, type SearchFilters, type SearchRequest, type SearchResultView } from "../lib/search.ts";
 import type { AppContext } from "./context.server.ts";
+import { worksOnCurrentUpdate } from "./content.server.ts";
 import { reusableSelect, writeWhileBusy, type Database, type Param } from "./db.server.ts";
 import { none, readPage } from "./page-read.server.ts";
 import { recordAttempt, type ThrottleRule } from "./throttle.server.ts";
@@ -232,15 +233,34 @@ export function hitHref(hit: SearchHitRow): string {
   return base;
 }
 
+const newestColumns = { slug: content.slug, title: content.title, type: content.type, game: content.game, requiredTier: content.requiredTier };
+
 /** The newest published items, shown under an empty search. */
 export const newestContentQuery = reusableSelect((db: Database, limit: Param<number>) =>
-  db
-    .select({ slug: content.slug, title: content.title, type: content.type, game: content.game, requiredTier: content.requiredTier })
-    .from(content)
-    .where(eq(content.isPublished, true))
-    .orderBy(desc(content.createdAt), desc(content.id))
-    .limit(limit),
+  db.select(newestColumns).from(content).where(eq(content.isPublished, true)).orderBy(desc(content.createdAt), desc(content.id)).limit(limit),
 );
+
+/**
+ * The newest published items that match a search's filters (a search without words or tag: the
+ * empty search page lists these under the chosen filters, so the filters are seen to count).
+ */
+export function newestMatchingQuery(db: Database, filters: Omit<SearchFilters, "tag">, limit: number) {
+  return db
+    .select(newestColumns)
+    .from(content)
+    .innerJoin(contentStatuses, eq(contentStatuses.contentId, content.id))
+    .where(
+      and(
+        eq(content.isPublished, true),
+        filters.game ? eq(content.game, filters.game) : undefined,
+        filters.type ? eq(content.type, filters.type) : undefined,
+        filters.difficulty ? eq(content.difficulty, filters.difficulty) : undefined,
+        filters.works ? worksOnCurrentUpdate() : undefined,
+      ),
+    )
+    .orderBy(desc(content.createdAt), desc(content.id))
+    .limit(limit);
+}
 
 // ---- 'Did you mean ...?' ----------------------------------------------------------------------
 

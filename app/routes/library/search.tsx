@@ -10,8 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { getApp } from "~/server/context.server";
 import { readPage } from "~/server/page-read.server";
 import { clientAddress } from "~/server/throttle.server";
-import { newestContentQuery, resultViews, runSearch } from "~/server/search.server";
-import { newestMatchingQuery } from "~/server/content.server";
+import { newestContentQuery, newestMatchingQuery, resultViews, runSearch } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
