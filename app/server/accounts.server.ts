@@ -11,6 +11,7 @@ import { createSession, invalidateSession, serializeSessionCookie } from "./sess
 import { isKnownDevice, rememberDevice } from "./known-devices.server.ts";
 import { mediaKeyFromUrl, storeImage, type StoredImage } from "./uploads.server.ts";
 import { turnstileSiteKey } from "./turnstile.server.ts";
+import { billingGateway } from "./stripe.server.ts";
 import { deleteUnusedMedia, keepMedia, queueMediaDeletion, reserveUploads } from "./orphans.server.ts";
 import { clearThrottle, clientAddress, giveBackAttempt, giveBackRightAttempt, readThrottle, recordAttempt, takeAttempt, type ThrottleRule } from "./throttle.server.ts";
 
@@ -132,7 +133,26 @@ export async function sendConfirmationEmail(app: AppContext, user: Pick<User, "i
  * work; the new address is not named, in case the old mailbox is no longer the member's), and the
  * new one is told it now signs in, or, for an account never confirmed, gets its confirmation link.
  */
-export type AddressChange = { from: string; to: string; userId: string; firstName: string | null; confirmed: boolean };
+export type AddressChange = { from: string; to: string; userId: string; firstName: string | null; confirmed: boolean; stripeCustomerId: string | null };
+
+/**
+ * Stripe sends receipts and renewal invoices to its customer's own address: a staff member's change
+ * goes there too. False when Stripe could not take it (the change in D1 stands; staff are told).
+ */
+export async function updateBillingEmail(app: AppContext, origin: string, change: AddressChange): Promise<boolean> {
+  const id = change.stripeCustomerId;
+  if (!id) return true;
+  const gateway = billingGateway(app, origin);
+  // A customer of the other mode (a local test one under a real key, or the reverse) is not there to update.
+  if (!gateway || (gateway.mode === "local") !== id.startsWith("cus_local_")) return true;
+  try {
+    await gateway.updateCustomerEmail(id, change.to);
+    return true;
+  } catch (error) {
+    console.error(`Stripe customer ${id} keeps its old e-mail address`, error);
+    return false;
+  }
+}
 
 export async function sendAddressChangedEmails(app: AppContext, change: AddressChange) {
   const siteName = app.env.SITE_NAME;

@@ -10,6 +10,10 @@ import { isLocalHost } from "./email.server.ts";
 export const LOCAL_WEBHOOK_SECRET = "whsec_local_test_mode_only";
 const LOCAL_PLACEHOLDER_KEY = "sk_test_local_placeholder";
 
+/** A staff member changed a member's address, and Stripe could not take it (accounts.server's updateBillingEmail). */
+export const STRIPE_EMAIL_NOT_UPDATED =
+  "User updated successfully, but Stripe could not be reached: receipts still go to the old address. Change it on the customer in Stripe's dashboard.";
+
 export type BillingMode = "stripe" | "local" | "unavailable";
 
 export function billingMode(env: Env): BillingMode {
@@ -95,6 +99,8 @@ export type CheckoutRequest = {
 export interface BillingGateway {
   mode: "stripe" | "local";
   createCustomer(user: { id: string; email: string; name: string }): Promise<string>;
+  /** Sets the address Stripe sends the customer's receipts and invoices to. A customer gone at Stripe is left alone. */
+  updateCustomerEmail(customerId: string, email: string): Promise<void>;
   findPromotionCode(code: string): Promise<string | null>;
   createCheckoutSession(request: CheckoutRequest): Promise<string>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
@@ -121,6 +127,14 @@ export function stripeGateway(env: Env): BillingGateway {
         { idempotencyKey: `customer-${user.id}` },
       );
       return customer.id;
+    },
+    async updateCustomerEmail(customerId, email) {
+      try {
+        await stripe.customers.update(customerId, { email });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        throw error;
+      }
     },
     async findPromotionCode(code) {
       const list = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
@@ -331,6 +345,10 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
       const id = randomId("cus");
       await write(`customer:${id}`, { id, email: user.email, userId: user.id });
       return id;
+    },
+    async updateCustomerEmail(customerId, email) {
+      const customer = await read<{ id: string; email: string; userId: string }>(`customer:${customerId}`);
+      if (customer) await write(`customer:${customerId}`, { ...customer, email });
     },
     async findPromotionCode(code) {
       return LOCAL_PROMOTION_CODES[code.toUpperCase()]?.id ?? null;

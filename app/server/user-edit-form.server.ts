@@ -98,7 +98,7 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   }
   const newAddress =
     edit.email !== undefined && edit.email !== target.email.toLowerCase()
-      ? { from: target.email, to: edit.email, userId: target.id, firstName: edit.firstName ?? target.firstName, confirmed: target.emailConfirmedAt !== null }
+      ? { from: target.email, to: edit.email, userId: target.id, firstName: edit.firstName ?? target.firstName, confirmed: target.emailConfirmedAt !== null, stripeCustomerId: target.stripeCustomerId }
       : null;
   return { ok: true, newAddress };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_WEBHOOK_SECRET } from "~/server/stripe.server";
+import { LOCAL_WEBHOOK_SECRET, STRIPE_EMAIL_NOT_UPDATED } from "~/server/stripe.server";
 import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
 import { billingColumns, eventPayload, postWebhook, signatureFor } from "../support/billing";
 import { fakeSubscription, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -352,6 +352,46 @@ describe("webhook and subscription changes through the Stripe API", () => {
       stripe.clearFailures();
     }
     expect(billingColumns(await storedMember(subscriber.id))).toEqual(before);
+  });
+
+  it("gives Stripe's customer the new address when a superadmin changes a member's e-mail, and says so when Stripe cannot take it", async () => {
+    const { member: subscriber } = await subscribedMember();
+    const customerId = (await storedMember(subscriber.id))!.stripeCustomerId!;
+    const admin = await createMember({ role: "superadmin" });
+    const adminCookie = cookiesFrom(await post("/auth", { intent: "login", email: admin.email, password: DEMO_PASSWORD })).find((pair) => pair.startsWith("session="))!;
+    const setEmail = async (email: string) => {
+      const stored = await storedMember(subscriber.id);
+      return post("/admin", {
+        intent: "update-user",
+        userId: stored.id,
+        firstName: stored.firstName ?? "",
+        lastName: stored.lastName ?? "",
+        email,
+        subscriptionTier: stored.subscriptionTier,
+        subscriptionStatus: stored.subscriptionStatus,
+        revision: String(stored.updatedAt.getTime()),
+      }, adminCookie);
+    };
+
+    const moved = `moved-${subscriber.id.slice(0, 8)}@example.com`;
+    const changed = await setEmail(moved);
+    expect(changed.status).toBe(302);
+    expect(toastFrom(changed)).toMatchObject({ description: "User updated successfully" });
+    expect(stripe.requestsTo("POST", `/v1/customers/${customerId}`).at(-1)!.form).toEqual({ email: moved });
+    expect(stripe.customers.get(customerId)!.email).toBe(moved);
+
+    stripe.fail("POST /v1/customers/:id");
+    try {
+      const again = `again-${subscriber.id.slice(0, 8)}@example.com`;
+      const refused = await setEmail(again);
+      expect(refused.status).toBe(302);
+      expect(toastFrom(refused)).toMatchObject({ kind: "info", title: "Stripe not updated", description: STRIPE_EMAIL_NOT_UPDATED });
+      // The address changed here all the same: the member signs in with it.
+      expect((await storedMember(subscriber.id))!.email).toBe(again);
+      expect(stripe.customers.get(customerId)!.email).toBe(moved);
+    } finally {
+      stripe.clearFailures();
+    }
   });
 
   it("redirects 'Manage Billing' to a customer portal session", async () => {

@@ -69,6 +69,12 @@ export async function startFakeStripe() {
       if (key) idempotent.set(key, customer);
       return send(response, 200, customer);
     }
+    if (route === "POST /v1/customers/:id") {
+      const customer = customers.get(request.path.split("/").pop()!);
+      if (!customer) return stripeError(response, 404, "invalid_request_error", `No such customer: '${request.path.split("/").pop()}'`, "resource_missing");
+      if ("email" in form) customer.email = form.email;
+      return send(response, 200, { object: "customer", ...customer });
+    }
     if (route === "GET /v1/promotion_codes") {
       const id = request.query.active === "true" ? promotionCodes.get(request.query.code ?? "") : undefined;
       return send(response, 200, {

@@ -67,6 +67,9 @@ class FakeStripe implements BillingGateway {
     this.customersCreated.push(user.id);
     return `cus_fake_${this.customersCreated.length}_${user.id.slice(0, 8)}`;
   }
+  async updateCustomerEmail(): Promise<void> {
+    throw new Error("not used here");
+  }
   async findPromotionCode() {
     return null;
   }

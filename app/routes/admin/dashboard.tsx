@@ -38,7 +38,8 @@ import { countersQuery, toCounterMap } from "~/server/counters.server";
 import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { submitUserEdit } from "~/server/user-edit-form.server";
-import { sendAddressChangedEmails } from "~/server/accounts.server";
+import { sendAddressChangedEmails, updateBillingEmail } from "~/server/accounts.server";
+import { STRIPE_EMAIL_NOT_UPDATED } from "~/server/stripe.server";
 
 const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
@@ -191,6 +192,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     scheduleDiscordDrain(app);
     if (outcome.newAddress) {
       app.executionContext.waitUntil(sendAddressChangedEmails(app, outcome.newAddress).catch((error) => console.error("Address changed e-mails", error)));
+      if (!(await updateBillingEmail(app, new URL(request.url).origin, outcome.newAddress))) {
+        return redirectWithToast(back(request, "users"), { kind: "info", title: "Stripe not updated", description: STRIPE_EMAIL_NOT_UPDATED });
+      }
     }
     return redirectWithToast(back(request, "users"), { kind: "success", title: "Success", description: "User updated successfully" });
   }
