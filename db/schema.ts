@@ -821,5 +821,31 @@ export const gameplanPlays = sqliteTable(
   ],
 );
 
+/**
+ * A play our team deleted while it was in a member's gameplan (a play taken out of its scheme, its
+ * formation removed, the item deleted): what the board said, so the member is told what went and
+ * where it was, until they dismiss it. Written by a trigger on content_plays (migration 0022), one
+ * row per entry, so every path that deletes plays tells them; a member's own 'Remove' and a
+ * deleted gameplan write none. entry_id is the gone gameplan_plays row's id (never reused).
+ */
+export const gameplanRemovals = sqliteTable(
+  "gameplan_removals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameplanId: integer("gameplan_id")
+      .notNull()
+      .references(() => gameplans.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id").notNull(),
+    situation: text("situation", { enum: GAMEPLAN_SITUATIONS }).notNull(),
+    playTitle: text("play_title").notNull(),
+    formation: text("formation"),
+    contentTitle: text("content_title"),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+  },
+  (table) => [uniqueIndex("gameplan_removals_entry_unique").on(table.entryId), index("gameplan_removals_gameplan_idx").on(table.gameplanId)],
+);
+
 export type Gameplan = typeof gameplans.$inferSelect;
 export type GameplanPlay = typeof gameplanPlays.$inferSelect;

@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { gameplans, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { gameplanRemovals, gameplans, type ContentType, type Game, type PatchStatus } from "../../db/schema.ts";
 import { contentRights, type AccessSubject } from "../lib/access.ts";
 import {
   GAMEPLAN_LIMIT_MESSAGE,
@@ -26,9 +26,10 @@ export type Viewer = AccessSubject & { id: string };
 
 /** The member's gameplans, newest first, with how many plays each holds (/gameplans). */
 export function gameplansOfMemberQuery(db: Database, userId: string) {
-  return db.all<{ id: number; name: string; game: Game; plays: number; shared: number }>(sql`
+  return db.all<{ id: number; name: string; game: Game; plays: number; shared: number; removed: number }>(sql`
     SELECT g.id AS id, g.name AS name, g.game AS game, g.share_token IS NOT NULL AS shared,
-           (SELECT count(*) FROM gameplan_plays e WHERE e.gameplan_id = g.id) AS plays
+           (SELECT count(*) FROM gameplan_plays e WHERE e.gameplan_id = g.id) AS plays,
+           (SELECT count(*) FROM gameplan_removals r WHERE r.gameplan_id = g.id) AS removed
     FROM gameplans g WHERE g.user_id = ${userId}
     ORDER BY g.created_at DESC, g.id DESC`);
 }
@@ -44,6 +45,25 @@ export const gameplanChoicesQuery = reusableSelect((db: Database, userId: Param<
 export function gameplanQuery(db: Database, userId: string, gameplanId: number) {
   return db.all<{ id: number; name: string; game: Game; shareToken: string | null }>(sql`
     SELECT id, name, game, share_token AS shareToken FROM gameplans WHERE id = ${gameplanId} AND user_id = ${userId}`);
+}
+
+export type RemovalRow = { id: number; situation: Situation; playTitle: string; formation: string | null; contentTitle: string | null; removedAt: number };
+
+/** The plays our team deleted while they were on this gameplan (gameplan_removals), newest first, until the member dismisses them. */
+export function gameplanRemovalsQuery(db: Database, userId: string, gameplanId: number) {
+  return db.all<RemovalRow>(sql`
+    SELECT r.id AS id, r.situation AS situation, r.play_title AS playTitle, r.formation AS formation,
+           r.content_title AS contentTitle, r.removed_at AS removedAt
+    FROM gameplan_removals r JOIN gameplans g ON g.id = r.gameplan_id AND g.user_id = ${userId}
+    WHERE r.gameplan_id = ${gameplanId}
+    ORDER BY r.removed_at DESC, r.id DESC LIMIT ${MAX_GAMEPLAN_PLAYS}`);
+}
+
+/** 'Dismiss' on the notice of removed plays: it goes, for this gameplan of the member's only. */
+export async function dismissRemovals(db: Database, userId: string, gameplanId: number): Promise<Outcome> {
+  const owned = db.select({ id: gameplans.id }).from(gameplans).where(ownGameplan(userId, gameplanId));
+  const [plan] = await db.batch([owned, db.delete(gameplanRemovals).where(inArray(gameplanRemovals.gameplanId, owned))]);
+  return plan.length ? { ok: true } : GAMEPLAN_NOT_FOUND;
 }
 
 export type EntryRow = {

@@ -597,6 +597,37 @@ describe("a session that ended while adding a play", () => {
   });
 });
 
+describe.each(JS_MODES)("a play our team deleted ($label)", (mode) => {
+  it("is listed above the board on a phone until 'Dismiss', which says so and leaves the keyboard on the gameplan's name", async () => {
+    const { w } = await signedInMember(mode, { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const name = `Told ${crypto.randomUUID().slice(0, 6)}`;
+    const gameplanPath = await createGameplan(w, mode, name);
+    const gameplanId = Number(gameplanPath.split("/").pop());
+    // A scheme of the test's own whose play is on the gameplan, then deleted from the library.
+    const slug = `removed-play-${crypto.randomUUID().slice(0, 8)}`;
+    const [item] = await state.db.insert(content).values({ slug, title: "Deleted Scheme", game: "college", requiredTier: "free", isPublished: false }).returning({ id: content.id });
+    const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "empty", title: "Empty Set" }).returning({ id: contentSections.id });
+    const [play] = await state.db.insert(contentPlays).values({ sectionId: section.id, slug: "four-verts", title: "Four Verts", position: 0 }).returning({ id: contentPlays.id });
+    await state.db.insert(gameplanPlays).values({ gameplanId, playId: play.id, contentId: item.id, situation: "two-minute", position: 0 });
+    // As the content editor's save and 'Delete' do: the plays first, then their formation and item.
+    await state.db.delete(contentPlays).where(eq(contentPlays.id, play.id));
+    await state.db.delete(content).where(eq(content.id, item.id));
+
+    await open(w, mode, gameplanPath);
+    const notice = page.getByRole("region", { name: "A play was removed by our team" });
+    await visible(notice);
+    expect(await onScreen(notice)).toBe(true);
+    expect(await notice.innerText()).toContain("Four Verts (Empty Set, Deleted Scheme), from Two-minute, on ");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await succeeded(w, "Notice dismissed");
+    await expect.poll(() => notice.count()).toBe(0);
+    if (mode.javaScriptEnabled) expect(await focused(page)).toBe(name);
+    await w.finish();
+  });
+});
+
 describe.each(JS_MODES)("a play removed in another tab ($label)", (mode) => {
   it("moving it is refused above the board, and the board drops it", async () => {
     const { w } = await signedInMember(mode);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { content, contentPlays, contentSections, gameplanPlays, gameplans, statusChanges } from "../../db/schema";
+import { content, contentPlays, contentSections, gameplanPlays, gameplanRemovals, gameplans, statusChanges } from "../../db/schema";
 import { createSignedInMember, demoUserId, toastFrom, updateMember } from "../support/accounts";
 import { headOf, mainOf, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -77,7 +77,7 @@ describe("every write, for each role", () => {
     const writes = [
       postForm("/gameplans", { intent: "create", name: "Sneaky", game: "college" }),
       add(undefined, anyPlan.id, freePlay),
-      ...["rename", "delete", "share", "unshare", "note", "move", "place", "remove"].map((intent) =>
+      ...["rename", "delete", "share", "unshare", "note", "move", "place", "remove", "dismiss-removals"].map((intent) =>
         postForm(`/gameplans/${anyPlan.id}`, { intent, name: "Mine", entryId: "1", direction: "up", situation: "openers", note: "x" }),
       ),
     ];
@@ -178,6 +178,7 @@ describe("every write, for each role", () => {
       { intent: "move", entryId: String(second.id), direction: "up" },
       { intent: "place", entryId: String(first.id), situation: "goal-line", index: "0" },
       { intent: "remove", entryId: String(first.id) },
+      { intent: "dismiss-removals" },
     ];
     for (const fields of writes) {
       const response = await postForm(`/gameplans/${id}`, fields, { cookie: stranger.cookie });
@@ -226,6 +227,56 @@ describe("every write, for each role", () => {
     const { cookie } = members.free;
     const response = await postForm("/gameplans", { intent: "create", name: "Cross-site", game: "college" }, { cookie, headers: { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" } });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("plays our team removed", () => {
+  it("a play deleted from the library is listed on each gameplan that had it until its owner dismisses it; a member's own 'Remove' and another member's 'Dismiss' write nothing", async () => {
+    const owner = members.premium;
+    const id = await newGameplan(owner.cookie, "Told plan");
+    const other = await newGameplan(owner.cookie, "Untouched plan");
+    // A scheme of this test's own, so that deleting its play takes nothing from the other tests.
+    const slug = `gameplan-removal-${crypto.randomUUID().slice(0, 8)}`;
+    const [item] = await state.db.insert(content).values({ slug, title: "Removal Scheme", game: "college", requiredTier: "free", isPublished: false }).returning({ id: content.id });
+    const [section] = await state.db.insert(contentSections).values({ contentId: item.id, slug: "trips", title: "Trips" }).returning({ id: contentSections.id });
+    const [doomed, kept] = (
+      await state.db
+        .insert(contentPlays)
+        .values([{ sectionId: section.id, slug: "doomed-post", title: "Doomed Post", position: 0 }, { sectionId: section.id, slug: "kept-curl", title: "Kept Curl", position: 1 }])
+        .returning({ id: contentPlays.id })
+    ).map((play) => play.id);
+    await publishAsOld(slug);
+    await add(owner.cookie, id, doomed, "openers");
+    await add(owner.cookie, id, doomed, "red-zone");
+    await add(owner.cookie, id, kept, "openers");
+    await add(owner.cookie, other, kept, "openers");
+    // The member's own 'Remove' is theirs to know about: no notice.
+    const [ownEntry] = (await entriesOf(other)).filter((entry) => entry.playId === kept);
+    expect((await postForm(`/gameplans/${other}`, { intent: "remove", entryId: String(ownEntry.id) }, { cookie: owner.cookie })).status).toBe(302);
+
+    await state.db.delete(contentPlays).where(eq(contentPlays.id, doomed));
+    const board = textOf(mainOf(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text()));
+    expect(board).toContain("Plays were removed by our team");
+    expect(board).toContain("Doomed Post (Trips, Removal Scheme), from Openers, on ");
+    expect(board).toContain("Doomed Post (Trips, Removal Scheme), from Red zone, on ");
+    expect(board).not.toContain("Kept Curl (");
+    expect(textOf(mainOf(await (await get(`/gameplans/${other}`, { cookie: owner.cookie })).text()))).not.toContain("removed by our team");
+    expect(textOf(mainOf(await (await get("/gameplans", { cookie: owner.cookie })).text()))).toContain("Plays removed by our team");
+    // The shared page says nothing of it.
+    await postForm(`/gameplans/${id}`, { intent: "share" }, { cookie: owner.cookie });
+    expect(textOf(await (await get(`/gameplans/shared/${(await gameplanRow(id))!.shareToken}`)).text())).not.toContain("removed by our team");
+
+    const stranger = members.free;
+    expect((await postForm(`/gameplans/${id}`, { intent: "dismiss-removals" }, { cookie: stranger.cookie })).status).toBe(404);
+    expect(await state.db.select().from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, id))).toHaveLength(2);
+
+    const dismissed = await postForm(`/gameplans/${id}`, { intent: "dismiss-removals" }, { cookie: owner.cookie });
+    expect(dismissed.status).toBe(302);
+    expect(locationOf(dismissed)).toBe(`/gameplans/${id}`);
+    expect(toastFrom(dismissed)).toEqual({ kind: "success", title: "Notice dismissed", description: "The list of plays our team removed is cleared." });
+    expect(await state.db.select().from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, id))).toEqual([]);
+    expect(textOf(mainOf(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text()))).not.toContain("removed by our team");
+    await unpublishContent([slug]);
   });
 });
 

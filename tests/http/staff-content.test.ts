@@ -1,6 +1,6 @@
 import { desc, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, contentStatuses, favorites, gameplanPlays, gameplans, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
+import { comments, content, contentPlays, contentRatings, contentSections, contentSlugRedirects, contentStatuses, favorites, gameplanPlays, gameplanRemovals, gameplans, playStatuses, statusChanges, titleUpdates } from "../../db/schema";
 import { demoUserId, toastFrom } from "../support/accounts";
 import { attributesOf, mainOf, responseText, sectionLabelledBy, tags, textOf } from "../support/html";
 import { get, postForm, signIn } from "../support/http";
@@ -639,10 +639,10 @@ describe("editing", () => {
 
     const refused = await edit();
     expect(refused.status).toBe(409);
-    const page = textOf(await refused.text());
-    expect(page).toContain(`Not saved: ${GAMEPLAN_PLAYS_REMOVED}`);
-    expect(page).toContain("Bubble Screen (Gun Trips TE): in 1 gameplan");
-    expect(page).toContain("PA Boot (Pistol Strong): in 2 gameplans");
+    const refusal = textOf(await refused.text());
+    expect(refusal).toContain(`Not saved: ${GAMEPLAN_PLAYS_REMOVED}`);
+    expect(refusal).toContain("Bubble Screen (Gun Trips TE): in 1 gameplan");
+    expect(refusal).toContain("PA Boot (Pistol Strong): in 2 gameplans");
     expect(await playsLeft()).toHaveLength(4);
     expect(await inPlans()).toBe(4);
     // Ticked for one of them only (a form older than the other's removal): still refused.
@@ -653,6 +653,22 @@ describe("editing", () => {
     expect(saved.status).toBe(302);
     expect(await playsLeft()).toEqual([gun.plays[0].id, pistol.plays[0].id]);
     expect(await inPlans()).toBe(0);
+
+    // The member is told on each gameplan what went and from where, and on the list of gameplans.
+    const board = textOf((await page(`/gameplans/${plans[0].id}`, premium)).main);
+    expect(board).toContain("Plays were removed by our team");
+    expect(board).toContain("Bubble Screen (Gun Trips TE, " + title + "), from Openers");
+    expect(board).toContain("Bubble Screen (Gun Trips TE, " + title + "), from Red zone");
+    expect(board).toContain("PA Boot (Pistol Strong, " + title + "), from 1st down");
+    const other = textOf((await page(`/gameplans/${plans[1].id}`, premium)).main);
+    expect(other).toContain("A play was removed by our team");
+    expect(other).toContain("PA Boot (Pistol Strong, " + title + "), from 1st down");
+    expect(other).not.toContain("Bubble Screen");
+    const list = textOf((await page("/gameplans", premium)).main);
+    expect(list).toContain(`Plan A ${id}`);
+    expect(list).toContain("Plays removed by our team");
+    expect(list).toContain("A play removed by our team");
+    await state.db.delete(gameplans).where(inArray(gameplans.id, plans.map((plan) => plan.id)));
   });
 
   it("a new play of the same name placed above a stored one takes the next slug, never the stored play's id and status", async () => {
@@ -839,7 +855,21 @@ describe("deleting content", () => {
     expect(await state.db.select().from(comments).where(eq(comments.contentId, row.id))).toEqual([]);
     expect(await state.db.select().from(favorites).where(eq(favorites.contentId, row.id))).toEqual([]);
     expect(await state.db.select().from(gameplanPlays).where(eq(gameplanPlays.gameplanId, plan.id))).toEqual([]);
+    // The member's gameplan keeps what it said: each entry, with its formation and the scheme gone with it.
+    const told = await state.db
+      .select({ situation: gameplanRemovals.situation, play: gameplanRemovals.playTitle, formation: gameplanRemovals.formation, scheme: gameplanRemovals.contentTitle })
+      .from(gameplanRemovals)
+      .where(eq(gameplanRemovals.gameplanId, plan.id));
+    const [first, second] = stored.formations[0].plays;
+    expect(told.sort((a, b) => `${a.situation}${a.play}`.localeCompare(`${b.situation}${b.play}`))).toEqual(
+      [
+        { situation: "openers", play: first.title, formation: stored.formations[0].title, scheme: title },
+        { situation: "red-zone", play: first.title, formation: stored.formations[0].title, scheme: title },
+        { situation: "openers", play: second.title, formation: stored.formations[0].title, scheme: title },
+      ].sort((a, b) => `${a.situation}${a.play}`.localeCompare(`${b.situation}${b.play}`)),
+    );
     await state.db.delete(gameplans).where(eq(gameplans.id, plan.id));
+    expect(await state.db.select().from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, plan.id))).toEqual([]);
     expect((await page(`/content/${row.slug}`, premium)).status).toBe(404);
 
     const again = await postForm("/admin", { intent: "delete-content", slug: row.slug }, { cookie: superadmin });

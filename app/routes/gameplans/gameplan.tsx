@@ -5,6 +5,8 @@ import { CallSheet } from "~/components/gameplans/call-sheet";
 import { GameplanBoard, GameplanPatchNote, type BoardAnswer } from "~/components/gameplans/gameplan-board";
 import { DeleteGameplan, RenameGameplanForm, ShareGameplan } from "~/components/gameplans/gameplan-forms";
 import { GameplanErrorBoundary } from "~/components/gameplans/gameplan-missing";
+import { RemovedPlaysNotice } from "~/components/gameplans/removed-plays";
+import { useFocusAfterSave } from "~/components/use-focus-on-arrival";
 import { Link } from "~/components/link";
 import { useHydrated } from "~/components/use-hydrated";
 import { GAME_LABELS } from "~/lib/format";
@@ -14,9 +16,11 @@ import { entryMoveSchema, entryNoteSchema, renameGameplanSchema } from "~/lib/sc
 import { getApp } from "~/server/context.server";
 import {
   deleteGameplan,
+  dismissRemovals,
   gameplanEntriesQuery,
   gameplanIdOf,
   gameplanQuery,
+  gameplanRemovalsQuery,
   rearrangeGameplan,
   renameGameplan,
   saveEntryNote,
@@ -55,7 +59,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = gameplanIdOf(params.id) ?? 0;
   const [user, read] = await Promise.all([
     requireUser(context, request),
-    readPage(app, (userId) => ({ plan: gameplanQuery(app.db, userId ?? "", id), entries: gameplanEntriesQuery(app.db, userId ?? "", id) })),
+    readPage(app, (userId) => ({
+      plan: gameplanQuery(app.db, userId ?? "", id),
+      entries: gameplanEntriesQuery(app.db, userId ?? "", id),
+      removals: gameplanRemovalsQuery(app.db, userId ?? "", id),
+    })),
   ]);
   const plan = read.plan[0];
   if (!plan) throw data(NOT_FOUND, { status: 404 });
@@ -65,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = {
     gameplan: { id: plan.id, name: plan.name, game: plan.game, shareUrl: plan.shareToken ? `${url.origin}/gameplans/shared/${plan.shareToken}` : null },
     entries: toGameplanEntries(read.entries, user),
+    removals: read.removals,
     confirmingDelete: url.searchParams.get("delete") === "1",
     // A note not saved because the session had ended (see the action), for its own entry only.
     unsaved: unsavedNoteOf(kept?.formData ?? null, read.entries.map((entry) => entry.id)),
@@ -102,6 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!renamed.ok && renamed.status === 409) return refuse({ entryId: null, error: null, result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, 409);
     return answer(renamed, page, "Gameplan renamed", `It is now called ${name}.`);
   }
+  if (intent === "dismiss-removals") return answer(await dismissRemovals(db, user.id, id), page, "Notice dismissed", "The list of plays our team removed is cleared.");
   if (intent === "delete") return answer(await deleteGameplan(db, user.id, id), "/gameplans", "Gameplan deleted", "The gameplan and its share link are gone.");
   if (intent === "share") return answer(await shareGameplan(db, user.id, id), `${page}#share`, "Share link created", "Anyone with the link sees the play names and situations.");
   if (intent === "unshare") return answer(await unshareGameplan(db, user.id, id), `${page}#share`, "Sharing stopped", "The old link now says the gameplan is no longer shared.");
@@ -157,6 +167,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export default function Gameplan({ loaderData, actionData }: Route.ComponentProps) {
   const { gameplan, entries } = loaderData;
   const unsaved = loaderData.unsaved;
+  const aimFocus = useFocusAfterSave();
   // The unsaved note shows in its entry's form, opened, until something else answers.
   const answer = (actionData as BoardAnswer) ??
     (unsaved
@@ -176,7 +187,7 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
         <header className="mt-4 flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{GAME_LABELS[gameplan.game]}</p>
-            <h1 className="break-words font-display text-3xl font-black text-white">{gameplan.name}</h1>
+            <h1 id="gameplan-title" tabIndex={-1} className="break-words font-display text-3xl font-black text-white focus:outline-none">{gameplan.name}</h1>
             <p className="mt-1 text-sm text-slate-400">{entries.length} of {MAX_GAMEPLAN_PLAYS} plays</p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -188,6 +199,7 @@ export default function Gameplan({ loaderData, actionData }: Route.ComponentProp
         {answer?.error && (answer.entryId === null || !entries.some((entry) => entry.id === answer.entryId)) ? (
           <p role="alert" className="field-error mt-4">{answer.error}</p>
         ) : null}
+        <RemovedPlaysNotice removals={loaderData.removals} aim={aimFocus} />
         <GameplanPatchNote entries={entries} />
         {entries.length === 0 ? (
           <p className="mt-6 rounded-xl border border-dashed border-field-600 p-6 text-slate-300">

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = {
     game,
     returnTo: gameplanReturnPath(query.get("from")),
-    gameplans: read.plans.map((plan) => ({ id: plan.id, name: plan.name, game: plan.game, plays: Number(plan.plays), shared: Boolean(plan.shared) })),
+    gameplans: read.plans.map((plan) => ({ id: plan.id, name: plan.name, game: plan.game, plays: Number(plan.plays), shared: Boolean(plan.shared), removed: Number(plan.removed) })),
     restored: null as ReturnType<typeof keptSubmission>["result"] | null,
   };
   // A new gameplan sent after the session had ended comes back in its form after the login.
@@ -100,6 +100,11 @@ export default function Gameplans({ loaderData, actionData }: Route.ComponentPro
                     <span className="mt-2 text-xs font-semibold text-slate-300">
                       {plan.plays} of {MAX_GAMEPLAN_PLAYS} plays{plan.shared ? " · Shared" : ""}
                     </span>
+                    {plan.removed ? (
+                      <span className="text-xs font-semibold text-red-200">
+                        {plan.removed === 1 ? "A play removed by our team" : "Plays removed by our team"}
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               ))}

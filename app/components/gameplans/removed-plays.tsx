@@ -1,0 +1,40 @@
+// The notice on a gameplan of the plays our team deleted while they were on it (a play taken out of
+// its scheme, the scheme deleted): what went, from where, and since when, so a call sheet never
+// loses a play unseen. It stays until the member dismisses it.
+import { Form, useNavigation } from "react-router";
+import { formatShortDate } from "~/lib/format";
+import { SITUATION_LABELS } from "~/lib/gameplans";
+import type { RemovalRow } from "~/server/gameplans.server";
+
+export function RemovedPlaysNotice({ removals, aim }: { removals: readonly RemovalRow[]; aim: (targets: string[]) => void }) {
+  const navigation = useNavigation();
+  const dismissing = navigation.state !== "idle" && navigation.formData?.get("intent") === "dismiss-removals";
+  if (!removals.length) return null;
+  const one = removals.length === 1;
+  return (
+    <section id="removed-plays" aria-labelledby="removed-plays-title" className="mt-4 scroll-mt-4 rounded-xl border border-red-400/40 bg-red-950/30 p-4 text-sm text-slate-200">
+      <h2 id="removed-plays-title" className="font-bold text-white">
+        {one ? "A play was removed by our team" : "Plays were removed by our team"}
+      </h2>
+      <p className="mt-1">
+        {one ? "It was deleted from the library, so it is no longer on this gameplan" : "They were deleted from the library, so they are no longer on this gameplan"}{" "}
+        or its call sheet. Pick {one ? "a play" : "plays"} to take {one ? "its" : "their"} place.
+      </p>
+      <ul className="mt-2 space-y-1">
+        {removals.map((removal) => (
+          <li key={removal.id}>
+            <strong className="text-white">{removal.playTitle}</strong>
+            {removal.formation || removal.contentTitle ? <> ({[removal.formation, removal.contentTitle].filter(Boolean).join(", ")})</> : null}, from{" "}
+            {SITUATION_LABELS[removal.situation]}, on {formatShortDate(removal.removedAt)}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" preventScrollReset className="mt-3" onSubmit={() => aim(["gameplan-title"])}>
+        <input type="hidden" name="intent" value="dismiss-removals" />
+        <button type="submit" className="btn-secondary btn-sm" aria-disabled={dismissing || undefined} onClick={(event) => dismissing && event.preventDefault()}>
+          Dismiss
+        </button>
+      </Form>
+    </section>
+  );
+}
