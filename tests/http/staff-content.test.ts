@@ -354,6 +354,21 @@ describe("validation", () => {
     },
   );
 
+  it("refuses an edit without its type, game, difficulty or tier field (a form that lost them), each named, and changes nothing", async () => {
+    const title = `Incomplete form ${token()}`;
+    const { row } = await createContent({ title, type: "pro-tip", game: "madden", requiredTier: "free", formations: [] });
+    const before = await storedContent(row.slug);
+    const form = contentForm({ title });
+    for (const name of ["type", "game", "difficulty", "requiredTier"]) form.delete(name);
+    const response = await postMultipart(`/admin/content/${row.slug}`, form, admin);
+    expect(response.status).toBe(400);
+    const html = await responseText(response);
+    for (const message of ["Choose a content type from the list", "Choose a game from the list", "Choose a difficulty from the list", "Choose a required tier from the list"]) {
+      expect(html).toContain(message);
+    }
+    expect(await storedContent(row.slug)).toEqual(before);
+  });
+
   it("takes a custom play video that storage holds", async () => {
     const title = `Uploaded video ${token()}`;
     await createContent({ title, formations: [{ title: "Gun Bunch", plays: [{ title: "Mesh", videoProvider: "custom", videoUrl: "/media/videos/sample-play.mp4" }] }] });

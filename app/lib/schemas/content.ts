@@ -197,12 +197,12 @@ export const contentFormSchema = z
       .trim()
       .min(1, "Title is required")
       .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
-    type: z.enum(CONTENT_TYPES, { error: "Choose a content type from the list" }).default(CONTENT_DEFAULTS.type),
+    type: z.enum(CONTENT_TYPES, { error: "Choose a content type from the list" }),
     description: optionalText(MAX_DESCRIPTION_LENGTH, "Description"),
     videoUrl: videoUrlField,
-    game: z.enum(GAMES, { error: "Choose a game from the list" }).default(CONTENT_DEFAULTS.game),
-    difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty from the list" }).default(CONTENT_DEFAULTS.difficulty),
-    requiredTier: z.enum(REQUIRED_TIERS, { error: "Choose a required tier from the list" }).default(CONTENT_DEFAULTS.requiredTier),
+    game: z.enum(GAMES, { error: "Choose a game from the list" }),
+    difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty from the list" }),
+    requiredTier: z.enum(REQUIRED_TIERS, { error: "Choose a required tier from the list" }),
     tags: tagsField(),
     isPublished: z.boolean().optional(),
     formations: z.array(formationSchema).max(MAX_FORMATIONS, `At most ${MAX_FORMATIONS} formations`).default([]),
