@@ -1,9 +1,12 @@
-import { contactMessages } from "../../db/schema.ts";
+import { sql } from "drizzle-orm";
 import type { AppContext } from "./context.server.ts";
 import { renderEmail, sendEmail } from "./email.server.ts";
 import { clientAddress, recordAttempt, type ThrottleRule } from "./throttle.server.ts";
 
 export const CONTACT_RULE: ThrottleRule = { limit: 5, windowSeconds: 60 * 60 };
+
+/** The same message sent again within this time is the same message. */
+export const DUPLICATE_CONTACT_MS = 2 * 60 * 1000;
 
 export type ContactInput = { name: string; email: string; subject?: string; message: string };
 
@@ -14,7 +17,19 @@ export async function submitContactMessage(app: AppContext, request: Request, in
   const sender = userId ? `user:${userId}` : clientAddress(request);
   const throttle = await recordAttempt(app.env.KV, `contact:${sender}`, CONTACT_RULE);
   if (throttle.used > CONTACT_RULE.limit) return { status: "throttled" as const, retryAfterSeconds: throttle.retryAfterSeconds };
-  await app.db.insert(contactMessages).values({ ...input, subject: input.subject || null, userId });
+  // The same message from the same address within two minutes (a double tap, a form sent again
+  // from the browser's history) is the one already sent: stored and mailed once, in one statement.
+  const now = Date.now();
+  const subject = input.subject || null;
+  const stored = await app.db.all<{ id: number }>(sql`
+    INSERT INTO contact_messages (name, email, subject, message, user_id, created_at)
+    SELECT ${input.name}, ${input.email}, ${subject}, ${input.message}, ${userId}, ${now}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM contact_messages WHERE created_at > ${now - DUPLICATE_CONTACT_MS}
+        AND email = ${input.email} AND message = ${input.message} AND subject IS ${subject} AND name = ${input.name}
+    )
+    RETURNING id`);
+  if (!stored.length) return { status: "sent" as const };
   const { text, html } = renderEmail({
     siteName: app.env.SITE_NAME,
     heading: `Contact form: ${input.subject || "(no subject)"}`,

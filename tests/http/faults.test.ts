@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
-import { comments, content } from "../../db/schema.ts";
+import { count, eq, like } from "drizzle-orm";
+import { comments, contactMessages, content } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../db/seed.ts";
 import { AVATAR_STORE_FAILED } from "~/server/accounts.server";
 import { createSession } from "~/server/session.server";
@@ -112,6 +112,16 @@ describe("D1 or KV failing for a request", () => {
     // The same form once D1 answers again is stored.
     expect((await request(`/content/${SCHEME}`, { method: "POST", cookie, body: form() })).status).toBe(302);
     expect(await commentCount(SCHEME)).toBe(before + 1);
+  });
+
+  it("refuses a contact message with 503 when D1 or KV fails (never a 500), and stores nothing", async () => {
+    const { db } = await testState();
+    for (const fault of ["d1", "kv"] as const) {
+      const id = token();
+      const body = new URLSearchParams({ name: "Pat", email: "pat@example.com", message: `Sent during an outage ${id}` });
+      await expectUnavailablePage(await request("/contact", { method: "POST", fault, headers: { ...PAGE, "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 200) + 1}` }, body }));
+      expect(await db.select().from(contactMessages).where(like(contactMessages.message, `%${id}%`))).toEqual([]);
+    }
   });
 
   it("refuses a login with 503 when KV fails, and starts no session", async () => {

@@ -141,6 +141,20 @@ describe("contact form", () => {
     expect(page).toContain("We'll get back to you within 24 hours.");
   });
 
+  it("stores and mails a message sent twice within two minutes once (a double tap), and answers both as sent", async () => {
+    const id = marker();
+    const fields = { name: "Pat Doe", email: "pat@example.com", subject: `Twice ${id}`, message: `Sent twice ${id}` };
+    const [first, second] = await Promise.all([send(fields), send(fields)]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(await storedWith(id)).toHaveLength(1);
+    expect(await mailWith(id)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readOutbox()).filter((message) => message.text.includes(`Sent twice ${id}`))).toHaveLength(1);
+    // Another message from the same sender is its own.
+    expect((await send({ ...fields, message: `Sent once more, differently ${id}` })).status).toBe(302);
+    expect(await storedWith(id)).toHaveLength(2);
+  });
+
   it("links a signed-in member's message to the account", async () => {
     const id = marker();
     const cookie = await signIn("free");

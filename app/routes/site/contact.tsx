@@ -16,6 +16,7 @@ import { turnstileSiteKey, verifyTurnstile } from "~/server/turnstile.server";
 import { Turnstile } from "~/components/turnstile";
 import { getOptionalUser } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { isServiceUnavailable } from "~/server/unavailable.server";
 
 const MISSING = { kind: "error" as const, title: "Missing Information", description: "Please fill in all required fields." };
 const FAILED = { kind: "error" as const, title: "Error", description: "Failed to send message. Please try again." };
@@ -76,6 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   } catch (error) {
+    // D1 or KV not answering: the Worker's 503 with Retry-After, as every other form gets.
+    if (isServiceUnavailable(error)) throw error;
     console.error("Contact message failed", error);
     return data({ result: submission.reply(), toast: FAILED }, { status: 500 });
   }
