@@ -9,7 +9,7 @@ import { renderEmail, sendEmail } from "./email.server.ts";
 import { deleteUnusedMedia, mediaKeysOf, queueMediaDeletion } from "./orphans.server.ts";
 import { verifyPassword } from "./password.server.ts";
 import type { Session } from "./session.server.ts";
-import { billingGateway } from "./stripe.server.ts";
+import { endSubscriptionNow } from "./stripe.server.ts";
 import { giveBackRightAttempt, readThrottle, takeAttempt } from "./throttle.server.ts";
 
 // Deleting an account (GDPR article 17), by the member or by a superadmin. Outside D1 first (the Stripe
@@ -36,12 +36,7 @@ async function ownedMediaKeys(app: AppContext, user: User) {
 }
 
 async function cancelStripeSubscription(app: AppContext, origin: string, user: User) {
-  const id = user.stripeSubscriptionId;
-  if (!id) return;
-  const gateway = billingGateway(app, origin);
-  // A subscription of the other mode (a local test one under a real key, or the reverse) is not there to cancel.
-  if (!gateway || (gateway.mode === "local") !== id.startsWith("sub_local_")) return;
-  await gateway.cancelSubscription(id);
+  if (user.stripeSubscriptionId) await endSubscriptionNow(app, origin, user.stripeSubscriptionId);
 }
 
 /** Deletes `user`'s account; `actor` is the member themself or a superadmin (audited). */

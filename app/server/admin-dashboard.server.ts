@@ -178,6 +178,8 @@ export type StaffUserEdit = {
   stripeSubscriptionId?: null;
   subscriptionPlan?: null;
   subscriptionStartDate?: null;
+  /** false: a cancelled subscription ended at once by the team no longer runs to its period's end. */
+  cancelAtPeriodEnd?: false;
 };
 
 /**

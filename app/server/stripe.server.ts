@@ -462,6 +462,17 @@ export function localGateway(app: AppContext, origin: string): BillingGateway & 
   };
 }
 
+/**
+ * Ends a member's subscription at once, no further charge (an account deleted, a cancelled one the
+ * team ends early). A subscription of the other mode (a local test one under a real key, or the
+ * reverse) is not there to end.
+ */
+export async function endSubscriptionNow(app: AppContext, origin: string, subscriptionId: string) {
+  const gateway = billingGateway(app, origin);
+  if (!gateway || (gateway.mode === "local") !== subscriptionId.startsWith("sub_local_")) return;
+  await gateway.cancelSubscription(subscriptionId);
+}
+
 export function billingGateway(app: AppContext, origin: string): BillingGateway | null {
   const mode = billingMode(app.env);
   if (mode === "stripe") return stripeGateway(app.env);

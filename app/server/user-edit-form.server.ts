@@ -29,14 +29,24 @@ type FieldErrors = Record<string, string[] | null | undefined>;
 export type UserEditOutcome =
   /** `newAddress`: the member's e-mail changed (both addresses are told). */
   | { ok: true; newAddress: AddressChange | null }
-  | { ok: false; status: 400 | 403 | 404 | 409; error: string | null; fieldErrors: FieldErrors; values: UserEditValues };
+  | { ok: false; status: 400 | 403 | 404 | 409 | 502; error: string | null; fieldErrors: FieldErrors; values: UserEditValues };
+
+/** Ends a Stripe subscription at once (no further charge, no refund); throws when Stripe cannot. */
+export type EndSubscription = (subscriptionId: string) => Promise<void>;
+
+export const STRIPE_END_FAILED = "Not saved: Stripe could not be reached to end this member's cancelled subscription. Nothing changed; try again.";
 
 const USER_CHANGED =
   "Not saved: this account changed after you opened this dialog (a payment, the member's own edit, or another staff member's). The subscription fields now show what is stored; your other changes are still here. Check them and save again.";
 
-export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "email" | "role">, formData: FormData): Promise<UserEditOutcome> {
+/**
+ * `endSubscription`: how a cancelled subscription still running to its period's end is ended when
+ * the team sets its member Free (otherwise it would give premium back: the scheduled job and its
+ * next event read it as theirs, and a new checkout would be ended as its duplicate).
+ */
+export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "email" | "role">, formData: FormData, endSubscription: EndSubscription): Promise<UserEditOutcome> {
   const values = Object.fromEntries(USER_EDIT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])) as UserEditValues;
-  const refused = (status: 400 | 403 | 404 | 409, error: string | null, fieldErrors: FieldErrors = {}, sent = values): UserEditOutcome => ({
+  const refused = (status: 400 | 403 | 404 | 409 | 502, error: string | null, fieldErrors: FieldErrors = {}, sent = values): UserEditOutcome => ({
     ok: false,
     status,
     error,
@@ -90,9 +100,25 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   // would otherwise still read as theirs (a 'Resume' that cannot, 'Renews' on nothing charged) and
   // the scheduled job would put Stripe's ended state back over the grant.
   const grant = edit.subscriptionTier !== target.subscriptionTier || edit.subscriptionStatus !== target.subscriptionStatus || newDate?.getTime() !== target.accessExpiresAt?.getTime();
-  const letGo = grant && Boolean(target.stripeSubscriptionId) && !hasRunningSubscription(target);
+  // Free on a member whose cancelled subscription still runs to its period's end (a live one was
+  // refused above): the subscription ends at Stripe now, premium ends today, and it is let go of.
+  const endNow = edit.subscriptionTier === "free" && target.subscriptionTier === "premium" && Boolean(target.stripeSubscriptionId) && hasRunningSubscription(target);
+  const letGo = (grant && Boolean(target.stripeSubscriptionId) && !hasRunningSubscription(target)) || endNow;
+  if (endNow) {
+    try {
+      await endSubscription(target.stripeSubscriptionId!);
+    } catch (error) {
+      console.error("Ending a cancelled subscription for a staff edit", error);
+      return refused(502, STRIPE_END_FAILED);
+    }
+  }
   try {
-    await updateUserByStaff(db, actor, target, { ...edit, accessExpiresAt: newDate, ...(letGo ? { stripeSubscriptionId: null, subscriptionPlan: null, subscriptionStartDate: null } : {}) });
+    await updateUserByStaff(db, actor, target, {
+      ...edit,
+      accessExpiresAt: endNow ? new Date() : newDate,
+      ...(letGo ? { stripeSubscriptionId: null, subscriptionPlan: null, subscriptionStartDate: null } : {}),
+      ...(endNow ? { subscriptionStatus: "cancelled" as const, cancelAtPeriodEnd: false as const } : {}),
+    });
   } catch (error) {
     return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
   }

@@ -498,6 +498,49 @@ describe("the whole local journey over HTTP", () => {
     expect((await storedMember(paying.id)).accessExpiresAt).toEqual(cancelled.accessExpiresAt);
   });
 
+  it("staff setting Free on a member whose cancelled subscription runs to its period's end ends it at Stripe now, and it stays ended: neither the scheduled job nor a new checkout brings it back", async () => {
+    const { member: leaving, cookie } = await freeMember();
+    await subscribeLocally(cookie, "yearly");
+    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie })).status).toBe(302);
+    const cancelled = await storedMember(leaving.id);
+    const subscription = cancelled.stripeSubscriptionId!;
+    const superadmin = await signIn("superadmin");
+    const dialog = (await text(await get(`/admin?q=${encodeURIComponent(leaving.email)}&user=${leaving.id}&dialog=edit`, { cookie: superadmin }))).replaceAll("&#x27;", "'");
+    expect(dialog).toContain("Cancelled, paid to the end of its period: Free ends it at Stripe now, with no refund (give one in Stripe if it is owed).");
+
+    const edited = await postForm(
+      "/admin",
+      {
+        intent: "update-user",
+        userId: leaving.id,
+        firstName: leaving.firstName ?? "",
+        lastName: leaving.lastName ?? "",
+        email: leaving.email,
+        subscriptionTier: "free",
+        subscriptionStatus: cancelled.subscriptionStatus,
+        accessExpiresAt: cancelled.accessExpiresAt!.toISOString().slice(0, 10),
+        revision: String(cancelled.updatedAt.getTime()),
+      },
+      { cookie: superadmin },
+    );
+    expect(edited.status).toBe(302);
+    expect((await localSubscription(subscription))?.status).toBe("canceled");
+    const freed = await storedMember(leaving.id);
+    expect(freed).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "cancelled", stripeSubscriptionId: null, cancelAtPeriodEnd: false });
+    expect(Math.abs(freed.accessExpiresAt!.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await text(await get(PREMIUM_SCHEME, { cookie }))).toContain("Unlock this scheme");
+
+    // The scheduled job leaves it so.
+    expect((await get(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}`)).status).toBe(200);
+    expect(await storedMember(leaving.id)).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
+    // The member buys again: the new subscription is theirs, not ended as a duplicate of the old one.
+    await subscribeLocally(cookie);
+    const again = await storedMember(leaving.id);
+    expect(again).toMatchObject({ subscriptionTier: "premium", subscriptionStatus: "active" });
+    expect(again.stripeSubscriptionId).not.toBe(subscription);
+    expect((await localSubscription(again.stripeSubscriptionId!))?.status).toBe("active");
+  });
+
   it("a paying member made staff can still cancel the subscription Stripe charges (their role gives access, the subscription still bills)", async () => {
     const { member: paying, cookie: payingCookie } = await freeMember();
     await subscribeLocally(payingCookie);

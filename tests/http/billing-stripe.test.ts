@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_WEBHOOK_SECRET, STRIPE_EMAIL_NOT_UPDATED } from "~/server/stripe.server";
+import { STRIPE_END_FAILED } from "~/server/user-edit-form.server";
 import { createMember, storedMember, toastFrom, updateMember } from "../support/accounts";
 import { billingColumns, eventPayload, postWebhook, signatureFor } from "../support/billing";
 import { fakeSubscription, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
@@ -392,6 +393,43 @@ describe("webhook and subscription changes through the Stripe API", () => {
     } finally {
       stripe.clearFailures();
     }
+  });
+
+  it("a superadmin's Free on a cancelled subscription ends it through the API, and when Stripe cannot, says so and changes nothing", async () => {
+    const { member: leaving, cookie, subscription } = await subscribedMember();
+    expect((await post("/account-settings", { intent: "cancel-subscription" }, cookie)).status).toBe(302);
+    const admin = await createMember({ role: "superadmin" });
+    const adminCookie = cookiesFrom(await post("/auth", { intent: "login", email: admin.email, password: DEMO_PASSWORD })).find((pair) => pair.startsWith("session="))!;
+    const setFree = async () => {
+      const stored = await storedMember(leaving.id);
+      return post("/admin", {
+        intent: "update-user",
+        userId: stored.id,
+        firstName: stored.firstName ?? "",
+        lastName: stored.lastName ?? "",
+        email: stored.email,
+        subscriptionTier: "free",
+        subscriptionStatus: stored.subscriptionStatus,
+        accessExpiresAt: stored.accessExpiresAt!.toISOString().slice(0, 10),
+        revision: String(stored.updatedAt.getTime()),
+      }, adminCookie);
+    };
+
+    const before = billingColumns(await storedMember(leaving.id));
+    stripe.fail("DELETE /v1/subscriptions/:id");
+    try {
+      const refused = await setFree();
+      expect(refused.status).toBe(502);
+      expect(await responseText(refused)).toContain(STRIPE_END_FAILED);
+    } finally {
+      stripe.clearFailures();
+    }
+    expect(billingColumns(await storedMember(leaving.id))).toEqual(before);
+
+    expect((await setFree()).status).toBe(302);
+    expect(stripe.requestsTo("DELETE", `/v1/subscriptions/${subscription.id}`).length).toBeGreaterThan(0);
+    expect(stripe.subscriptions.get(subscription.id)!.status).toBe("canceled");
+    expect(await storedMember(leaving.id)).toMatchObject({ subscriptionTier: "free", stripeSubscriptionId: null });
   });
 
   it("redirects 'Manage Billing' to a customer portal session", async () => {

@@ -175,6 +175,12 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
   // refused with the same words, which then stand alone rather than twice.
   const dialogAction = useDialogAction();
   const emailHint = ownRow && errors.email?.[0] !== OWN_EMAIL_MESSAGE;
+  // Stripe still charges them (Free is refused), or a cancelled subscription runs to its period's end (Free ends it now).
+  const tierHint = user.billed
+    ? "Pays through a running subscription: Free once it is cancelled."
+    : user.stripeStatus && user.subscriptionTier === "premium"
+      ? "Cancelled, paid to the end of its period: Free ends it at Stripe now, with no refund (give one in Stripe if it is owed)."
+      : null;
   const roleHint = !ownRow ? "edit-role-note" : errors.role?.[0] === OWN_ROLE_MESSAGE ? null : "edit-role-hint";
   return (
     <Dialog title="Edit user" closeHref={closeHref}>
@@ -215,15 +221,13 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
                 id="edit-subscriptionTier"
                 name="subscriptionTier"
                 defaultValue={typed?.subscriptionTier || user.subscriptionTier}
-                {...described("subscriptionTier", user.billed ? "edit-tier-hint" : null)}
+                {...described("subscriptionTier", tierHint ? "edit-tier-hint" : null)}
                 className="input"
               >
                 <option value="free">Free</option>
                 <option value="premium">Premium</option>
               </select>
-              {user.billed ? (
-                <p id="edit-tier-hint" className="mt-1 text-xs text-slate-400">Pays through a running subscription: Free once it is cancelled.</p>
-              ) : null}
+              {tierHint ? <p id="edit-tier-hint" className="mt-1 text-xs text-slate-400">{tierHint}</p> : null}
             </>,
           )}
           {field(

@@ -39,7 +39,7 @@ import { requireStaff } from "~/server/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { submitUserEdit } from "~/server/user-edit-form.server";
 import { sendAddressChangedEmails, updateBillingEmail } from "~/server/accounts.server";
-import { STRIPE_EMAIL_NOT_UPDATED } from "~/server/stripe.server";
+import { endSubscriptionNow, STRIPE_EMAIL_NOT_UPDATED } from "~/server/stripe.server";
 
 const SUPERADMIN_TABS: Tab[] = ["users", "content", "tips", "updates", "blog", "settings", "messages", "activity"];
 const ADMIN_TABS: Tab[] = ["content", "tips", "updates"];
@@ -187,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update-user") {
     if (!rights.manageUsers) return forbidden();
-    const outcome = await submitUserEdit(app.db, user, formData);
+    const outcome = await submitUserEdit(app.db, user, formData, (id) => endSubscriptionNow(app, new URL(request.url).origin, id));
     if (!outcome.ok) return data({ intent, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values }, { status: outcome.status });
     scheduleDiscordDrain(app);
     if (outcome.newAddress) {
