@@ -123,6 +123,20 @@ describe("Stripe webhook (local test mode)", () => {
     expect(billingColumns(await storedMember(member.id))).toEqual(before);
   });
 
+  it("refuses a correctly signed body that is not an event as Stripe sends them (no id, no data, a null object) with 400, never a 500", async () => {
+    const bodies = [
+      JSON.stringify({ id: eventId(), object: "event", type: "customer.subscription.updated", data: { object: null } }),
+      JSON.stringify({ id: eventId(), object: "event", type: "customer.subscription.updated" }),
+      JSON.stringify({ object: "event", type: "charge.refunded", data: { object: { id: "ch_x", object: "charge" } } }),
+      JSON.stringify({ id: eventId(), object: "event", data: { object: { id: "ch_x", object: "charge" } } }),
+    ];
+    for (const body of bodies) {
+      const response = await postWebhook(baseUrl(), body, await signatureFor(body, LOCAL_WEBHOOK_SECRET));
+      expect(response.status, body).toBe(400);
+      expect(await response.json(), body).toEqual({ error: "Malformed event" });
+    }
+  });
+
   it("accepts cross-site POSTs (Stripe is another site) while other routes refuse them", async () => {
     const member = await createMember();
     const snapshot = await stripeSideSubscription(member.id);

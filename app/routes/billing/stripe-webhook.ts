@@ -15,6 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await request.text();
   const event = await verifyWebhook(app.env, body, request.headers.get("Stripe-Signature"));
   if (!event) return Response.json({ error: "Invalid signature" }, { status: 400 });
+  // Signed, but not an event as Stripe sends them (no id, type or object): nothing to apply.
+  if (!isEventShaped(event)) return Response.json({ error: "Malformed event" }, { status: 400 });
   const gateway = billingGateway(app, new URL(request.url).origin);
   if (!gateway) return Response.json({ error: "Billing is not configured" }, { status: 503 });
   const outcome = await processStripeEvent(app, gateway, event);
@@ -23,4 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+function isEventShaped(event: unknown): boolean {
+  if (typeof event !== "object" || event === null) return false;
+  const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } | null };
+  return typeof id === "string" && id.length > 0 && typeof type === "string" && typeof data === "object" && data !== null && typeof data.object === "object" && data.object !== null;
 }
