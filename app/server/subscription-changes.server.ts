@@ -60,7 +60,14 @@ export async function changeSubscription(app: AppContext, origin: string, user: 
       return {
         outcome: "changed",
         toast: cancel
-          ? { kind: "success", title: "Subscription cancelled", description: "Your subscription has been cancelled. You'll have access until the end of your billing period." }
+          ? {
+              kind: "success",
+              title: "Subscription cancelled",
+              // Access already paused (a payment failed past its grace days): no access is promised.
+              description: hasPremiumAccess(user)
+                ? "Your subscription has been cancelled. You'll have access until the end of your billing period."
+                : "Your subscription has been cancelled: nothing more will be charged.",
+            }
           : { kind: "success", title: "Subscription resumed", description: resumed },
       };
     }

@@ -422,7 +422,13 @@ describe("the whole local journey over HTTP", () => {
     expect((await text(second)).replaceAll("&#x27;", "'")).toContain(message);
     expect(await checkoutSessionsOf(lapsed.id)).toHaveLength(1);
 
-    expect((await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: lapsedCookie })).status).toBe(302);
+    // Its access already paused: the question and the answer promise no premium.
+    const question = await text(await get("/account-settings?cancel=confirm", { cookie: lapsedCookie }));
+    expect(question).toContain("Keep subscription");
+    expect(question).not.toContain("Keep premium");
+    const cancel = await postForm("/account-settings", { intent: "cancel-subscription" }, { cookie: lapsedCookie });
+    expect(cancel.status).toBe(302);
+    expect(toastFrom(cancel)).toEqual({ kind: "success", title: "Subscription cancelled", description: "Your subscription has been cancelled: nothing more will be charged." });
     const cancelled = await storedMember(lapsed.id);
     expect(cancelled.cancelAtPeriodEnd || cancelled.subscriptionStatus === "cancelled").toBe(true);
     // Cancelled, it is simply ending: no 'Past Due', and nothing asks for a card any more.

@@ -152,7 +152,7 @@ export function SubscriptionCard({ subscription, notice }: { subscription: Subsc
   );
 }
 
-/** 'Cancel Subscription': the keyboard comes back to it from 'Keep premium'. */
+/** 'Cancel Subscription': the keyboard comes back to it from 'Keep premium' ('Keep subscription'). */
 /** After a cancellation, the keyboard is on 'Resume Subscription', which took the place of its confirmation. */
 function ResumeButton({ pendingIntent }: { pendingIntent: FormDataEntryValue | null | undefined }) {
   const ref = useFocusOnArrival<HTMLButtonElement>();
@@ -195,7 +195,7 @@ function ConfirmCancel({ hasPremium, endDate, pendingIntent }: { hasPremium: boo
           </button>
         </Form>
         <Link to="/account-settings#subscription" preventScrollReset className="btn-secondary">
-          Keep premium
+          {hasPremium ? "Keep premium" : "Keep subscription"}
         </Link>
       </div>
     </div>
