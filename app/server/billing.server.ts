@@ -37,6 +37,24 @@ export type MemberBillingState = Pick<
 >;
 
 /**
+ * The columns to write for a subscription's state. An ended subscription ends access on the day it
+ * ended, unless the stored access of that same subscription ended before (a payment that failed past
+ * its grace days: access paused then, and Stripe ends the subscription weeks later, when it stops
+ * retrying). Read from the row itself in the UPDATE, so a late or repeated event keeps that day.
+ */
+function columnsFor(snapshot: SubscriptionSnapshot, state: MemberBillingState) {
+  if (!ENDED_STATUSES.has(snapshot.status) || !state.accessExpiresAt) return state;
+  const ended = state.accessExpiresAt.getTime();
+  return {
+    ...state,
+    accessExpiresAt: sql<Date>`CASE WHEN ${users.stripeSubscriptionId} = ${snapshot.id} AND ${users.accessExpiresAt} IS NOT NULL AND ${users.accessExpiresAt} < ${ended}
+      THEN ${users.accessExpiresAt} ELSE ${ended} END`,
+  };
+}
+
+const ENDED_STATUSES = new Set(["canceled", "unpaid", "incomplete_expired"]);
+
+/**
  * A member's billing columns derived from the subscription as Stripe reports it now. Because
  * every event re-reads the subscription, applying events in any order ends in the same state.
  */
@@ -222,7 +240,7 @@ export async function processStripeEvent(app: AppContext, gateway: BillingGatewa
   try {
     await app.db.batch([
       app.db.insert(stripeEvents).values({ id: event.id, type: event.type }),
-      app.db.update(users).set({ ...state, updatedAt: new Date() }).where(eq(users.id, member.id)),
+      app.db.update(users).set({ ...columnsFor(snapshot, state), updatedAt: new Date() }).where(eq(users.id, member.id)),
       queueDiscordSync(app.db, member.id),
     ]);
   } catch (error) {
@@ -295,7 +313,7 @@ export async function applySnapshot(app: AppContext, userId: string, snapshot: S
   const plan = planForPrice(app.env, snapshot.priceId);
   if (!plan) return;
   await app.db.batch([
-    app.db.update(users).set({ ...billingStateFromSubscription(snapshot, plan), updatedAt: new Date() }).where(eq(users.id, userId)),
+    app.db.update(users).set({ ...columnsFor(snapshot, billingStateFromSubscription(snapshot, plan)), updatedAt: new Date() }).where(eq(users.id, userId)),
     queueDiscordSync(app.db, userId),
   ]);
   scheduleDiscordDrain(app);

@@ -86,6 +86,32 @@ describe("Stripe webhook (local test mode)", () => {
     expect(after.subscriptionStartDate!.getTime()).toBe(snapshot.startDate * 1000);
   });
 
+  it("a subscription Stripe ends after a failed payment's grace days ended keeps the day access paused, not the day Stripe gave up, through late events too", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const member = await createMember();
+    // Past due since its period started 12 days ago: access paused after the 3 days of grace.
+    const snapshot = await stripeSideSubscription(member.id, { status: "past_due", currentPeriodStart: now - 12 * DAY, currentPeriodEnd: now + 18 * DAY, startDate: now - 42 * DAY });
+    const apply = async (type: string, object: Record<string, unknown>) => {
+      const payload = eventPayload(type, object);
+      const response = await postWebhook(baseUrl(), payload, await signatureFor(payload, LOCAL_WEBHOOK_SECRET));
+      expect(await response.json()).toMatchObject({ outcome: "applied" });
+    };
+    await apply("customer.subscription.updated", { id: snapshot.id, object: "subscription", customer: snapshot.customerId, metadata: { userId: member.id } });
+    const paused = (await storedMember(member.id)).accessExpiresAt!.getTime();
+    expect(paused).toBe((now - 9 * DAY) * 1000);
+
+    // Stripe stops retrying today and ends it.
+    await stripeSideSubscription(member.id, { ...snapshot, status: "canceled", endedAt: now });
+    await apply("customer.subscription.deleted", { id: snapshot.id, object: "subscription", customer: snapshot.customerId, metadata: { userId: member.id } });
+    const ended = await storedMember(member.id);
+    expect(ended).toMatchObject({ subscriptionTier: "free", subscriptionStatus: "cancelled" });
+    expect(ended.accessExpiresAt!.getTime()).toBe(paused);
+    expect(ended.subscriptionEndDate!.getTime()).toBe(now * 1000);
+    // A late delivery about it changes nothing of that day.
+    await apply("invoice.payment_failed", { id: `in_local_${crypto.randomUUID().slice(0, 8)}`, object: "invoice", customer: snapshot.customerId, subscription: snapshot.id });
+    expect((await storedMember(member.id)).accessExpiresAt!.getTime()).toBe(paused);
+  });
+
   it("changes nothing when the same event id is delivered again", async () => {
     const member = await createMember();
     const snapshot = await stripeSideSubscription(member.id);
