@@ -19,7 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const checks = Math.min(Math.max(Math.trunc(Number(url.searchParams.get("check"))) || 0, 0), MAX_CHECKS);
   const active = hasPremiumAccess(user);
-  return { active, checks, duplicate: active && (await endedAsDuplicate(getApp(context), url, user)) };
+  // The checkout's id goes on through the page's own reloads: when the webhook lands between two of
+  // them, the page can still tell a checkout ended as a duplicate from the membership itself.
+  const sessionId = url.searchParams.get("session_id")?.slice(0, 255) || null;
+  const again = (check: number | null) => `/success?${new URLSearchParams([...(sessionId ? [["session_id", sessionId]] : []), ...(check ? [["check", String(check)]] : [])])}`.replace(/\?$/, "");
+  return { active, checks, nextCheck: again(checks + 1), checkAgain: again(null), duplicate: active && (await endedAsDuplicate(getApp(context), url, user)) };
 }
 
 /**
@@ -61,7 +65,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       {waiting ? (
         <noscript>
-          <meta httpEquiv="refresh" content={`${CHECK_EVERY_MS / 1000};url=/success?check=${loaderData.checks + 1}`} />
+          <meta httpEquiv="refresh" content={`${CHECK_EVERY_MS / 1000};url=${loaderData.nextCheck}`} />
         </noscript>
       ) : null}
       <p className="text-5xl" aria-hidden="true">🏆</p>
@@ -79,7 +83,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <p className="mt-4 text-slate-300" role="status">
-          We have not received a payment from you yet. If you paid, it can take a few minutes: <Link to="/success" className="text-link">check again</Link>.
+          We have not received a payment from you yet. If you paid, it can take a few minutes: <Link to={loaderData.checkAgain} className="text-link">check again</Link>.
           If you did not finish the checkout, <Link to="/subscribe" className="text-link">choose a plan</Link>.
         </p>
       )}
