@@ -289,6 +289,8 @@ describe("Users tab: the details and edit dialogs, and update-user", () => {
     [{ subscriptionTier: "gold" }, "Choose Free or Premium"],
     [{ subscriptionStatus: "vip" }, "Choose a valid status"],
     [{ accessExpiresAt: "2031-02-30" }, "Use a date like 2026-12-31"],
+    [{ accessExpiresAt: "0000-01-01" }, "Use a day between 2000 and 2099"],
+    [{ accessExpiresAt: "2100-01-01" }, "Use a day between 2000 and 2099"],
   ])("refuses %o with '%s' and changes nothing", async (fields, message) => {
     const before = await storedMember(member.id);
     const response = await edit(fields);

@@ -5,7 +5,7 @@ import { useCopiedFlag } from "~/components/copy-link";
 import { Link } from "~/components/link";
 import { formatShortDate } from "~/lib/format";
 import { DELETE_CONFIRMATION } from "~/lib/schemas/account";
-import { OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, ROLE_LABELS } from "~/lib/schemas/admin";
+import { ACCESS_DAY_MAX, ACCESS_DAY_MIN, OWN_EMAIL_MESSAGE, OWN_ROLE_MESSAGE, ROLE_LABELS } from "~/lib/schemas/admin";
 import { ROLES } from "../../../db/enums";
 import type { loader as rootLoader } from "~/root";
 import type { DashboardActionData as ActionData, DashboardLoaderData as LoaderData } from "~/routes/admin/dashboard";
@@ -256,7 +256,7 @@ function UserEdit({ user, closeHref, actionData }: { user: UserRow; closeHref: s
         {field(
           "accessExpiresAt",
           "Premium access until",
-          <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" defaultValue={expires} {...described("accessExpiresAt", "edit-access-hint")} className="input" />,
+          <input id="edit-accessExpiresAt" name="accessExpiresAt" type="date" min={ACCESS_DAY_MIN} max={ACCESS_DAY_MAX} defaultValue={expires} {...described("accessExpiresAt", "edit-access-hint")} className="input" />,
         )}
         <p id="edit-access-hint" className="text-xs text-slate-400">
           Premium tier gives access only while this date is in the future.{user.stripeStatus ? " Set by Stripe while the subscription runs." : ""}

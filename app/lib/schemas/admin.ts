@@ -5,6 +5,9 @@ import { firstNameField, lastNameField } from "./auth.ts";
 import { blockField, lineField } from "./text.ts";
 
 /** Staff edit their own row without its e-mail: nobody changes their own address (the permission table). */
+/** The days a staff member may give as a member's last day of access. */
+export const ACCESS_DAY_MIN = "2000-01-01";
+export const ACCESS_DAY_MAX = "2099-12-31";
 export const OWN_EMAIL_MESSAGE = "Your own email cannot be changed here.";
 /** Free for a member Stripe still charges would lock them out of what they pay for (and out of cancelling it). */
 export const LIVE_SUBSCRIPTION_TIER_MESSAGE =
@@ -37,6 +40,7 @@ export const userEditSchema = z.object({
   accessExpiresAt: z
     .string()
     .refine(isCalendarDay, "Use a date like 2026-12-31")
+    .refine((value) => !isCalendarDay(value) || (value >= ACCESS_DAY_MIN && value <= ACCESS_DAY_MAX), "Use a day between 2000 and 2099")
     .optional(),
   // Left out (the superadmin's own row sends none): the role stays as it is.
   role: z.enum(ROLES, { error: "Choose Member, Admin or Superadmin" }).optional(),
