@@ -529,13 +529,20 @@ async function suggest(app: AppContext, search: SearchRequest, rights: SearchRig
 const SNIPPET_LENGTH = 180;
 
 /**
- * Markdown marks (headings, emphasis, links) left out of a snippet; the text stays. A longer text
- * (the start of a write-up, under a search without words) is cut at a word, with '…'.
+ * Markdown marks (headings, quotes, table edges, emphasis, code, links) left out of a snippet; the
+ * text stays, with the same characters where they are text ('#1', '->', '3rd | long', 'x > y').
+ * A longer text (the start of a write-up, under a search without words) is cut at a word, with '…'.
  */
 export function plainSnippet(snippet: string) {
   const plain = snippet
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#*_>`~|]+/g, "")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^[ \t]*#{1,6}[ \t]+/gm, "")
+    .replace(/^[ \t]*>[ \t]?/gm, "")
+    .replace(/^[ \t]*\|?[ \t]*:?-{3,}[-:| \t]*$/gm, "")
+    .replace(/^[ \t]*\|[ \t]*|[ \t]*\|[ \t]*$/gm, "")
+    .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+    .replace(/(^|[^\w*])([*_])(?=\S)(.+?)(?<=\S)\2(?!\w)/g, "$1$3")
+    .replace(/`+([^`]*)`+/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
   if (plain.length <= SNIPPET_LENGTH) return plain;

@@ -250,6 +250,13 @@ describe("a tag without words", () => {
     expect(cut.length).toBeLessThanOrEqual(181);
     expect(cut).toMatch(/ word…$/);
     expect(plainSnippet("A [link](https://example.com) and **bold**.")).toBe("A link and bold.");
+    expect(plainSnippet("## Reads\n> Quote *this* and __that__, `code` and ~~gone~~.")).toBe("Reads Quote this and that, code and gone.");
+    expect(plainSnippet("| Down | Call |\n|---|---|\n| 3rd | Mesh |")).toBe("Down | Call 3rd | Mesh");
+    // The same characters as text stay: nothing of what the write-up says is lost.
+    expect(plainSnippet("The #1 read -> hit the flat on 3rd | long when x > y, snake_case and 2 * 3 * 4.")).toBe(
+      "The #1 read -> hit the flat on 3rd | long when x > y, snake_case and 2 * 3 * 4.",
+    );
+    expect(plainSnippet("<b>bold</b> safeties deep")).toBe("<b>bold</b> safeties deep");
   });
 });
 
