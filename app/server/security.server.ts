@@ -28,7 +28,9 @@ export function buildContentSecurityPolicy(nonce: string, secure: boolean, optio
     `script-src 'self' 'nonce-${nonce}'${turnstile}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    // A custom video may be a file on another host (a CDN, named in the editor by an https address
+    // ending in .mp4 or .webm): media runs no script, and a blocked one is a dead player.
+    "media-src 'self' blob: https:",
     "font-src 'self'",
     `connect-src 'self'${turnstile}`,
     `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${turnstile}`,

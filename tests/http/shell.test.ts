@@ -117,6 +117,8 @@ describe("security headers", () => {
     expect(nonce).toBeTruthy();
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // A custom video file on another host (the editor takes any https address ending in .mp4 or .webm) plays.
+    expect(csp).toContain("media-src 'self' blob: https:;");
     expect(csp).not.toContain("'unsafe-inline' 'nonce"); // scripts never allow unsafe-inline
     const html = await response.text();
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
