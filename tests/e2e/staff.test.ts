@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { createMember, storedMember } from "../support/accounts";
-import { launchBrowser, newPage, signInAs, signInWithPassword, visible } from "../support/browser";
+import { launchBrowser, newPage, onScreen, signInAs, signInWithPassword, visible } from "../support/browser";
 import { eq } from "drizzle-orm";
 import { blogPosts, content, contentPlays, contentSections, userTips } from "../../db/schema";
 import { backdatePost, blogPostBySlug, publishAsOld, storedContent, tipsOf, token, unpublishContent } from "../support/staff";
@@ -373,6 +373,17 @@ describe("the dashboard in Chromium", () => {
     await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Content" }).click();
     await visible(page.getByRole("heading", { name: "Content", level: 2 }));
     expect(await headings(page)).toEqual(["Content"]);
+    await context.close();
+  });
+
+  it("opened at a tab's address on a phone with JavaScript, shows that tab's section, not the page's foot", async () => {
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInAs(page, "superadmin");
+    for (const tab of ["tips", "updates", "messages"]) {
+      await page.goto(`/admin#${tab}`);
+      await dashboardHydrated(page);
+      await expect.poll(() => onScreen(page.locator(`#${tab}-heading`)), { timeout: 5000 }).toBe(true);
+    }
     await context.close();
   });
 });

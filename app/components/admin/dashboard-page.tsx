@@ -66,6 +66,11 @@ export function DashboardPage({ loaderData, actionData }: { loaderData: Dashboar
   // changes the hash, the section scrolls into view, and its heading takes the focus once drawn.
   const navigate = useNavigate();
   const { search } = useLocation();
+  // Opened at a tab's anchor (/admin#tips), the browser jumped to it while every tab was drawn; once
+  // only that tab is, the same scroll is screens below it (on a phone, the footer): back to it.
+  useEffect(() => {
+    if (hydrated && window.location.hash === `#${active}`) document.getElementById(active)?.scrollIntoView();
+  }, [hydrated]);
   const chosen = useRef<Tab | null>(null);
   useEffect(() => {
     if (chosen.current !== active) return;
