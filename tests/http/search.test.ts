@@ -401,6 +401,13 @@ describe("hostile and odd input", () => {
       expect(text, query).toContain(`No results for “${query}”. Search looks for words and numbers, not symbols`);
       expect(text, query).not.toContain("Search schemes, formations, plays and blog posts by name, situation or tag.");
     }
+    // Beside a tag, the symbols are left out (and the page says so) and the tag lists what carries it.
+    const tagged = await search("", "visitor", "&tag=Oregon%20playbook");
+    const withSymbols = await search("???", "visitor", "&tag=Oregon%20playbook");
+    expect(tagged.total).toBeGreaterThan(0);
+    expect(withSymbols.total).toBe(tagged.total);
+    expect(withSymbols.text).toContain(`${tagged.total} ${tagged.total === 1 ? "result" : "results"} tagged “Oregon playbook”`);
+    expect(withSymbols.text).toContain("Search looks for words and numbers, not symbols: “???” was left out.");
   });
 
   it("a page beyond the last shows the last page", async () => {

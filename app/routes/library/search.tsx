@@ -28,8 +28,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const search = parseSearchParams(new URL(request.url).searchParams);
-  // Without words, a tag filter lists what carries that tag (a tag on a scheme's page links here).
-  if (!search.words.length && (search.text || !search.filters.tag)) {
+  // Without words, a tag filter lists what carries that tag (a tag on a scheme's page links here),
+  // also under a query of symbols only, which is left out (and the page says so).
+  if (!search.words.length && !search.filters.tag) {
     // The filters chosen (a chip taken off, the words cleared) narrow the newest items shown, and
     // stay on the page, to be seen and taken off.
     const { newest } = await readPage(app, () => ({
@@ -183,7 +184,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <p id="search-status" role="status" aria-live="polite" className="mt-4 text-sm text-slate-300">
         {found
           ? `${found.total} ${found.total === 1 ? "result" : "results"} ${
-              found.partial ? `with some of the words of “${search.text}”` : search.text ? `for “${search.text}”` : `tagged “${search.filters.tag}”`
+              found.partial ? `with some of the words of “${search.text}”` : search.words.length ? `for “${search.text}”` : `tagged “${search.filters.tag}”`
             }`
           : search.text.trim()
             ? `0 results for “${search.text}”`
@@ -221,10 +222,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <div className={`mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[14rem_minmax(0,1fr)] ${busy ? "opacity-70" : ""}`}>
           {/* The results come first for the keyboard and on a phone; on a wide screen the filters stand to their left. */}
           <div className="lg:col-start-2 lg:row-start-1">
+            {search.text.trim() && !search.words.length ? (
+              // Symbols only beside a tag: the tag's list, and why the symbols count for nothing.
+              <p className="mb-4 text-sm text-slate-300">Search looks for words and numbers, not symbols: “{search.text}” was left out.</p>
+            ) : null}
             {found.total === 0 ? (
               <div className="rounded-2xl border border-dashed border-field-600 p-8 text-center">
                 <p className="text-slate-300">
-                  {search.text
+                  {search.words.length
                     ? `No results for “${search.text}”.`
                     : otherFilters
                       ? `Nothing tagged “${search.filters.tag}” matches these filters.`
