@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { User } from "../../db/schema.ts";
+import { and, eq, ne } from "drizzle-orm";
+import { users, type User } from "../../db/schema.ts";
 import {
   ACCESS_DAY_REQUIRED,
   LIVE_SUBSCRIPTION_TIER_MESSAGE,
@@ -33,6 +34,13 @@ export type UserEditOutcome =
 
 /** Ends a Stripe subscription at once (no further charge, no refund); throws when Stripe cannot. */
 export type EndSubscription = (subscriptionId: string) => Promise<void>;
+
+const EMAIL_TAKEN = "Another account already uses this email address.";
+
+async function emailTaken(db: Database, email: string, exceptUserId: string) {
+  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, exceptUserId))).limit(1);
+  return Boolean(other);
+}
 
 export const STRIPE_END_FAILED = "Not saved: Stripe could not be reached to end this member's cancelled subscription. Nothing changed; try again.";
 
@@ -105,6 +113,10 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
   const endNow = edit.subscriptionTier === "free" && target.subscriptionTier === "premium" && Boolean(target.stripeSubscriptionId) && hasRunningSubscription(target);
   const letGo = (grant && Boolean(target.stripeSubscriptionId) && !hasRunningSubscription(target)) || endNow;
   if (endNow) {
+    // Stripe's end cannot be taken back: an edit the save below would refuse is refused first.
+    if (edit.email !== undefined && edit.email !== target.email.toLowerCase() && (await emailTaken(db, edit.email, target.id))) {
+      return refused(400, EMAIL_TAKEN);
+    }
     try {
       await endSubscription(target.stripeSubscriptionId!);
     } catch (error) {
@@ -120,7 +132,9 @@ export async function submitUserEdit(db: Database, actor: Pick<User, "id" | "ema
       ...(endNow ? { subscriptionStatus: "cancelled" as const, cancelAtPeriodEnd: false as const } : {}),
     });
   } catch (error) {
-    return refused(400, hasErrorMessage(error, /UNIQUE/) ? "Another account already uses this email address." : "Failed to update user");
+    // Stripe has ended the subscription all the same: its event makes the member Free here too.
+    const ended = endNow ? " The subscription was ended at Stripe: the member becomes Free with its next event." : "";
+    return refused(400, `${hasErrorMessage(error, /UNIQUE/) ? EMAIL_TAKEN : "Failed to update user"}${ended}`);
   }
   const newAddress =
     edit.email !== undefined && edit.email !== target.email.toLowerCase()

@@ -6,7 +6,7 @@ import { billingColumns, eventPayload, postWebhook, signatureFor, toastCookie } 
 import { responseText } from "../support/html";
 import { baseUrl, get, postForm, signIn, signInWith, url } from "../support/http";
 import { testState, type TestState } from "../support/test-state";
-import { DEMO_PASSWORD } from "../../db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../db/seed";
 
 // /subscribe, the local test checkout, /success and /cancel, and the Subscription card's actions,
 // over HTTP against the server in local test mode (no Stripe key, localhost).
@@ -522,21 +522,30 @@ describe("the whole local journey over HTTP", () => {
     const dialog = (await text(await get(`/admin?q=${encodeURIComponent(leaving.email)}&user=${leaving.id}&dialog=edit`, { cookie: superadmin }))).replaceAll("&#x27;", "'");
     expect(dialog).toContain("Cancelled, paid to the end of its period: Free ends it at Stripe now, with no refund (give one in Stripe if it is owed).");
 
-    const edited = await postForm(
-      "/admin",
-      {
-        intent: "update-user",
-        userId: leaving.id,
-        firstName: leaving.firstName ?? "",
-        lastName: leaving.lastName ?? "",
-        email: leaving.email,
-        subscriptionTier: "free",
-        subscriptionStatus: cancelled.subscriptionStatus,
-        accessExpiresAt: cancelled.accessExpiresAt!.toISOString().slice(0, 10),
-        revision: String(cancelled.updatedAt.getTime()),
-      },
-      { cookie: superadmin },
-    );
+    const setFree = (email: string) =>
+      postForm(
+        "/admin",
+        {
+          intent: "update-user",
+          userId: leaving.id,
+          firstName: leaving.firstName ?? "",
+          lastName: leaving.lastName ?? "",
+          email,
+          subscriptionTier: "free",
+          subscriptionStatus: cancelled.subscriptionStatus,
+          accessExpiresAt: cancelled.accessExpiresAt!.toISOString().slice(0, 10),
+          revision: String(cancelled.updatedAt.getTime()),
+        },
+        { cookie: superadmin },
+      );
+    // Refused for another reason (an address another account uses): nothing ends at Stripe.
+    const refused = await setFree(DEMO_ACCOUNTS.admin.email);
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain("Another account already uses this email address.");
+    expect((await localSubscription(subscription))?.status).toBe("active");
+    expect(billingColumns(await storedMember(leaving.id))).toEqual(billingColumns(cancelled));
+
+    const edited = await setFree(leaving.email);
     expect(edited.status).toBe(302);
     expect((await localSubscription(subscription))?.status).toBe("canceled");
     const freed = await storedMember(leaving.id);
