@@ -59,10 +59,14 @@ export function gameplanRemovalsQuery(db: Database, userId: string, gameplanId: 
     ORDER BY r.removed_at DESC, r.id DESC LIMIT ${MAX_GAMEPLAN_PLAYS}`);
 }
 
-/** 'Dismiss' on the notice of removed plays: it goes, for this gameplan of the member's only. */
-export async function dismissRemovals(db: Database, userId: string, gameplanId: number): Promise<Outcome> {
+/**
+ * 'Dismiss' on the notice of removed plays: the removals it showed (`removalIds`) go, for this
+ * gameplan of the member's only. One made since the page was drawn stays, to be seen.
+ */
+export async function dismissRemovals(db: Database, userId: string, gameplanId: number, removalIds: number[]): Promise<Outcome> {
   const owned = db.select({ id: gameplans.id }).from(gameplans).where(ownGameplan(userId, gameplanId));
-  const [plan] = await db.batch([owned, db.delete(gameplanRemovals).where(inArray(gameplanRemovals.gameplanId, owned))]);
+  const shown = removalIds.length ? inArray(gameplanRemovals.id, removalIds) : sql`0`;
+  const [plan] = await db.batch([owned, db.delete(gameplanRemovals).where(and(inArray(gameplanRemovals.gameplanId, owned), shown))]);
   return plan.length ? { ok: true } : GAMEPLAN_NOT_FOUND;
 }
 

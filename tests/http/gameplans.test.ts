@@ -267,13 +267,28 @@ describe("plays our team removed", () => {
     expect(textOf(await (await get(`/gameplans/shared/${(await gameplanRow(id))!.shareToken}`)).text())).not.toContain("removed by our team");
 
     const stranger = members.free;
-    expect((await postForm(`/gameplans/${id}`, { intent: "dismiss-removals" }, { cookie: stranger.cookie })).status).toBe(404);
+    const ids = (await state.db.select({ id: gameplanRemovals.id }).from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, id))).map((row) => row.id).join(",");
+    expect((await postForm(`/gameplans/${id}`, { intent: "dismiss-removals", removals: ids }, { cookie: stranger.cookie })).status).toBe(404);
+    // Their own gameplan with the owner's removal ids: nothing of the owner's goes.
+    const theirs = await newGameplan(stranger.cookie, "Stranger plan");
+    expect((await postForm(`/gameplans/${theirs}`, { intent: "dismiss-removals", removals: ids }, { cookie: stranger.cookie })).status).toBe(302);
     expect(await state.db.select().from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, id))).toHaveLength(2);
 
-    const dismissed = await postForm(`/gameplans/${id}`, { intent: "dismiss-removals" }, { cookie: owner.cookie });
+    // The notice sends what it shows; a play removed after the page was drawn is not dismissed with it.
+    const shown = /name="removals" value="([\d,]+)"/.exec(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text())![1];
+    expect(shown.split(",")).toHaveLength(2);
+    await state.db.delete(contentPlays).where(eq(contentPlays.id, kept));
+    const dismissed = await postForm(`/gameplans/${id}`, { intent: "dismiss-removals", removals: shown }, { cookie: owner.cookie });
     expect(dismissed.status).toBe(302);
     expect(locationOf(dismissed)).toBe(`/gameplans/${id}`);
     expect(toastFrom(dismissed)).toEqual({ kind: "success", title: "Notice dismissed", description: "The list of plays our team removed is cleared." });
+    const after = textOf(mainOf(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text()));
+    expect(after).toContain("A play was removed by our team");
+    expect(after).toContain("Kept Curl (Trips, Removal Scheme), from Openers, on ");
+    expect(after).not.toContain("Doomed Post");
+    // Dismissed in its turn, the notice is gone.
+    const last = /name="removals" value="([\d,]+)"/.exec(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text())![1];
+    expect((await postForm(`/gameplans/${id}`, { intent: "dismiss-removals", removals: last }, { cookie: owner.cookie })).status).toBe(302);
     expect(await state.db.select().from(gameplanRemovals).where(eq(gameplanRemovals.gameplanId, id))).toEqual([]);
     expect(textOf(mainOf(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text()))).not.toContain("removed by our team");
     await unpublishContent([slug]);

@@ -31,6 +31,8 @@ export function RemovedPlaysNotice({ removals, aim }: { removals: readonly Remov
       </ul>
       <Form method="post" preventScrollReset className="mt-3" onSubmit={() => aim(["gameplan-title"])}>
         <input type="hidden" name="intent" value="dismiss-removals" />
+        {/* Only what is shown here: a play removed since stays listed. */}
+        <input type="hidden" name="removals" value={removals.map((removal) => removal.id).join(",")} />
         <button type="submit" className="btn-secondary btn-sm" aria-disabled={dismissing || undefined} onClick={(event) => dismissing && event.preventDefault()}>
           Dismiss
         </button>

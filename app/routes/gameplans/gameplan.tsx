@@ -111,7 +111,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!renamed.ok && renamed.status === 409) return refuse({ entryId: null, error: null, result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, 409);
     return answer(renamed, page, "Gameplan renamed", `It is now called ${name}.`);
   }
-  if (intent === "dismiss-removals") return answer(await dismissRemovals(db, user.id, id), page, "Notice dismissed", "The list of plays our team removed is cleared.");
+  if (intent === "dismiss-removals") {
+    // The removals the notice showed (at most a gameplan's plays): a forged list dismisses only the member's own.
+    const shown = String(formData.get("removals") ?? "")
+      .split(",")
+      .map(Number)
+      .filter((value) => Number.isSafeInteger(value) && value > 0)
+      .slice(0, MAX_GAMEPLAN_PLAYS);
+    return answer(await dismissRemovals(db, user.id, id, shown), page, "Notice dismissed", "The list of plays our team removed is cleared.");
+  }
   if (intent === "delete") return answer(await deleteGameplan(db, user.id, id), "/gameplans", "Gameplan deleted", "The gameplan and its share link are gone.");
   if (intent === "share") return answer(await shareGameplan(db, user.id, id), `${page}#share`, "Share link created", "Anyone with the link sees the play names and situations.");
   if (intent === "unshare") return answer(await unshareGameplan(db, user.id, id), `${page}#share`, "Sharing stopped", "The old link now says the gameplan is no longer shared.");
