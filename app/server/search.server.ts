@@ -541,7 +541,8 @@ export function plainSnippet(snippet: string) {
     .replace(/^[ \t]*\|?[ \t]*:?-{3,}[-:| \t]*$/gm, "")
     .replace(/^[ \t]*\|[ \t]*|[ \t]*\|[ \t]*$/gm, "")
     .replace(/(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1/g, "$2")
-    .replace(/(^|[^\w*])([*_])(?=\S)(.+?)(?<=\S)\2(?!\w)/g, "$1$3")
+    // A word's highlight marks (MARK_START, MARK_END) count as the word: hot_route_slant stays whole.
+    .replace(/(^|[^\w*\u0001\u0002])([*_])(?=\S)(.+?)(?<=\S)\2(?![\w\u0001\u0002])/g, "$1$3")
     .replace(/`+([^`]*)`+/g, "$1")
     .replace(/\s+/g, " ")
     .trim();

@@ -257,6 +257,9 @@ describe("a tag without words", () => {
       "The #1 read -> hit the flat on 3rd | long when x > y, snake_case and 2 * 3 * 4.",
     );
     expect(plainSnippet("<b>bold</b> safeties deep")).toBe("<b>bold</b> safeties deep");
+    // Highlighted words around an underscore (the index marks each one) keep it, as emphasis of a marked word goes.
+    expect(plainSnippet("use \u0001hot\u0002_\u0001route\u0002_\u0001slant\u0002.")).toBe("use \u0001hot\u0002_\u0001route\u0002_\u0001slant\u0002.");
+    expect(plainSnippet("read *\u0001cover\u0002* first")).toBe("read \u0001cover\u0002 first");
   });
 });
 
