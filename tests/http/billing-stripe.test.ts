@@ -75,6 +75,29 @@ async function deliver(type: string, object: Record<string, unknown>, secret = W
   return postWebhook(server.baseUrl, payload, await signatureFor(payload, secret));
 }
 
+/** A superadmin of this server's own, signed in: the session's Cookie header. */
+async function superadminCookie() {
+  const admin = await createMember({ role: "superadmin" });
+  return cookiesFrom(await post("/auth", { intent: "login", email: admin.email, password: DEMO_PASSWORD })).find((pair) => pair.startsWith("session="))!;
+}
+
+/** The superadmin's 'Edit user' as the dialog sends it: the member's stored fields, with `changes`. */
+async function editUser(memberId: string, adminCookie: string, changes: Record<string, string>) {
+  const stored = await storedMember(memberId);
+  return post("/admin", {
+    intent: "update-user",
+    userId: stored.id,
+    firstName: stored.firstName ?? "",
+    lastName: stored.lastName ?? "",
+    email: stored.email,
+    subscriptionTier: stored.subscriptionTier,
+    subscriptionStatus: stored.subscriptionStatus,
+    ...(stored.accessExpiresAt ? { accessExpiresAt: stored.accessExpiresAt.toISOString().slice(0, 10) } : {}),
+    revision: String(stored.updatedAt.getTime()),
+    ...changes,
+  }, adminCookie);
+}
+
 /** Checkout, Stripe's payment page, then the webhook: a member with an active subscription. */
 async function subscribedMember(plan: "monthly" | "yearly" = "monthly") {
   const subscriber = await member();
@@ -358,21 +381,8 @@ describe("webhook and subscription changes through the Stripe API", () => {
   it("gives Stripe's customer the new address when a superadmin changes a member's e-mail, and says so when Stripe cannot take it", async () => {
     const { member: subscriber } = await subscribedMember();
     const customerId = (await storedMember(subscriber.id))!.stripeCustomerId!;
-    const admin = await createMember({ role: "superadmin" });
-    const adminCookie = cookiesFrom(await post("/auth", { intent: "login", email: admin.email, password: DEMO_PASSWORD })).find((pair) => pair.startsWith("session="))!;
-    const setEmail = async (email: string) => {
-      const stored = await storedMember(subscriber.id);
-      return post("/admin", {
-        intent: "update-user",
-        userId: stored.id,
-        firstName: stored.firstName ?? "",
-        lastName: stored.lastName ?? "",
-        email,
-        subscriptionTier: stored.subscriptionTier,
-        subscriptionStatus: stored.subscriptionStatus,
-        revision: String(stored.updatedAt.getTime()),
-      }, adminCookie);
-    };
+    const adminCookie = await superadminCookie();
+    const setEmail = (email: string) => editUser(subscriber.id, adminCookie, { email });
 
     const moved = `moved-${subscriber.id.slice(0, 8)}@example.com`;
     const changed = await setEmail(moved);
@@ -398,22 +408,8 @@ describe("webhook and subscription changes through the Stripe API", () => {
   it("a superadmin's Free on a cancelled subscription ends it through the API, and when Stripe cannot, says so and changes nothing", async () => {
     const { member: leaving, cookie, subscription } = await subscribedMember();
     expect((await post("/account-settings", { intent: "cancel-subscription" }, cookie)).status).toBe(302);
-    const admin = await createMember({ role: "superadmin" });
-    const adminCookie = cookiesFrom(await post("/auth", { intent: "login", email: admin.email, password: DEMO_PASSWORD })).find((pair) => pair.startsWith("session="))!;
-    const setFree = async () => {
-      const stored = await storedMember(leaving.id);
-      return post("/admin", {
-        intent: "update-user",
-        userId: stored.id,
-        firstName: stored.firstName ?? "",
-        lastName: stored.lastName ?? "",
-        email: stored.email,
-        subscriptionTier: "free",
-        subscriptionStatus: stored.subscriptionStatus,
-        accessExpiresAt: stored.accessExpiresAt!.toISOString().slice(0, 10),
-        revision: String(stored.updatedAt.getTime()),
-      }, adminCookie);
-    };
+    const adminCookie = await superadminCookie();
+    const setFree = () => editUser(leaving.id, adminCookie, { subscriptionTier: "free" });
 
     const before = billingColumns(await storedMember(leaving.id));
     stripe.fail("DELETE /v1/subscriptions/:id");
