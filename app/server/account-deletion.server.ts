@@ -35,17 +35,13 @@ async function ownedMediaKeys(app: AppContext, user: User) {
   return [...new Set([...listed.objects.map((object) => object.key), ...mediaKeysOf([user.profileImageUrl]).filter((key) => key.startsWith(`avatars/${user.id}-`))])];
 }
 
-async function cancelStripeSubscription(app: AppContext, origin: string, user: User) {
-  if (user.stripeSubscriptionId) await endSubscriptionNow(app, origin, user.stripeSubscriptionId);
-}
-
 /** Deletes `user`'s account; `actor` is the member themself or a superadmin (audited). */
 export async function deleteAccount(app: AppContext, origin: string, user: User, actor: User): Promise<DeletionOutcome> {
   if (isStaff(user)) return { status: "refused", message: STAFF_CANNOT_SELF_DELETE };
   // Stripe first, the one step outside D1: when it fails nothing has changed (the Discord link and
   // role included, which go with the rows below).
   try {
-    await cancelStripeSubscription(app, origin, user);
+    if (user.stripeSubscriptionId) await endSubscriptionNow(app, origin, user.stripeSubscriptionId);
   } catch (error) {
     console.error("Account deletion stopped before any change", error);
     return { status: "refused", message: "We could not cancel the subscription with Stripe, so nothing was deleted. Please try again." };

@@ -35,7 +35,7 @@ export function tooManyAttemptsMessage(seconds: number) {
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-export async function findUserByEmail(app: AppContext, email: string) {
+export async function findUserByEmail(app: Pick<AppContext, "db">, email: string) {
   const [user] = await app.db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
 }

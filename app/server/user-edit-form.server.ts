@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, ne } from "drizzle-orm";
-import { users, type User } from "../../db/schema.ts";
+import type { User } from "../../db/schema.ts";
 import {
   ACCESS_DAY_REQUIRED,
   LIVE_SUBSCRIPTION_TIER_MESSAGE,
@@ -13,7 +12,7 @@ import {
 } from "../lib/schemas/admin.ts";
 import { hasLiveSubscription, hasRunningSubscription } from "../lib/access.ts";
 import { accessUntil, findUserForStaff, updateUserByStaff } from "./admin-dashboard.server.ts";
-import type { AddressChange } from "./accounts.server.ts";
+import { findUserByEmail, type AddressChange } from "./accounts.server.ts";
 import { hasErrorMessage, type Database } from "./db.server.ts";
 import { revisionOf } from "./http.server.ts";
 
@@ -38,8 +37,8 @@ export type EndSubscription = (subscriptionId: string) => Promise<void>;
 const EMAIL_TAKEN = "Another account already uses this email address.";
 
 async function emailTaken(db: Database, email: string, exceptUserId: string) {
-  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, exceptUserId))).limit(1);
-  return Boolean(other);
+  const other = await findUserByEmail({ db }, email);
+  return Boolean(other && other.id !== exceptUserId);
 }
 
 export const STRIPE_END_FAILED = "Not saved: Stripe could not be reached to end this member's cancelled subscription. Nothing changed; try again.";

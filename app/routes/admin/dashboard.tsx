@@ -187,12 +187,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "update-user") {
     if (!rights.manageUsers) return forbidden();
-    const outcome = await submitUserEdit(app.db, user, formData, (id) => endSubscriptionNow(app, new URL(request.url).origin, id));
+    const origin = new URL(request.url).origin;
+    const outcome = await submitUserEdit(app.db, user, formData, (id) => endSubscriptionNow(app, origin, id));
     if (!outcome.ok) return data({ intent, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values }, { status: outcome.status });
     scheduleDiscordDrain(app);
     if (outcome.newAddress) {
       app.executionContext.waitUntil(sendAddressChangedEmails(app, outcome.newAddress).catch((error) => console.error("Address changed e-mails", error)));
-      if (!(await updateBillingEmail(app, new URL(request.url).origin, outcome.newAddress))) {
+      if (!(await updateBillingEmail(app, origin, outcome.newAddress))) {
         return redirectWithToast(back(request, "users"), { kind: "info", title: "Stripe not updated", description: STRIPE_EMAIL_NOT_UPDATED });
       }
     }
