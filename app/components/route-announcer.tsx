@@ -21,11 +21,18 @@ function firstAtAnchor(hash: string): HTMLElement | null {
   return candidates.find((element) => element.checkVisibility?.() ?? element.getClientRects().length > 0) ?? null;
 }
 
+/** Whether any of the element shows in the window (the scroll of the new page has been made by now). */
+function inView(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return false;
+  return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+}
+
 /**
  * A page opened inside the site (a link followed with JavaScript on) says so, as a page the browser
  * loads does: its title is read out (a polite live region), and the keyboard starts at the top of
- * its main content (or at the address's anchor) rather than on a link of the menu it came from or on
- * nothing. Someone typing (the top bar's search box leads to /search) keeps the focus; the first load
+ * its main content (or at the address's anchor) rather than on a link of the menu it came from, on a
+ * link the new page left out of sight, or on nothing. Someone typing (the top bar's search box leads to /search) keeps the focus; the first load
  * leaves it to the browser.
  */
 export function RouteAnnouncer() {
@@ -43,9 +50,12 @@ export function RouteAnnouncer() {
     const typing = active instanceof HTMLElement && (active.matches("input, textarea, select") || active.isContentEditable);
     const lost = !active || active === document.body || !active.isConnected;
     const outside = Boolean(active && main && !main.contains(active));
+    // A link the page kept (a formation's play list below the video on a phone) while the new page
+    // opened at its top: the keyboard would stay out of sight, where the eyes no longer are.
+    const unseen = active instanceof HTMLElement && !lost && !outside && !inView(active);
     // An address with an anchor (a re-test queue's row to its item's status form) starts the
     // keyboard there, where the page opened; otherwise at the top of the main content.
-    if (main && !typing && (lost || outside)) (firstAtAnchor(hash) ?? main).focus({ preventScroll: true });
+    if (main && !typing && (lost || outside || unseen)) (firstAtAnchor(hash) ?? main).focus({ preventScroll: true });
     return () => clearTimeout(timer);
   }, [pathname]);
   return (

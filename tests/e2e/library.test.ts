@@ -308,9 +308,27 @@ describe("a premium member with JavaScript", () => {
     expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const link = plays.getByRole("link").nth(1);
     const title = (await link.locator("span.flex-1").textContent())!;
-    await link.click();
+    await link.focus();
+    await phone.keyboard.press("Enter");
     await visible(phone.getByRole("heading", { name: title, exact: true }));
     await expect.poll(() => phone.evaluate(() => window.scrollY)).toBeLessThan(100);
+    // The keyboard is where the page opened, not on the list's link now out of sight below.
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+
+  it("on a wide screen, a play picked in the formation's list beside it keeps the keyboard on the list", async () => {
+    const { context, page: wide } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    await signInAs(wide, "premium");
+    const { item, formation } = customPlays()[0];
+    await wide.goto(`/content/${item.slug}/section/${formation.slug}`, { waitUntil: "networkidle" });
+    const link = wide.getByRole("region", { name: "Plays" }).getByRole("link").nth(1);
+    const title = (await link.locator("span.flex-1").textContent())!;
+    await link.focus();
+    await wide.keyboard.press("Enter");
+    await visible(wide.getByRole("heading", { name: title, exact: true }));
+    // The list is still in view: the next Tab goes on to the play after it.
+    await expect.poll(() => wide.evaluate(() => document.activeElement?.getAttribute("aria-current"))).toBe("true");
   });
 
   it("on a phone, the rating stars and a comment's Edit and Delete are thumb-sized targets", async () => {
