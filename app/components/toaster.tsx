@@ -10,7 +10,7 @@ const TOAST_DURATION = 5000;
 const SWIPE_THRESHOLD = 50;
 
 // One toast at a time: a new one replaces the current one.
-let current: (ToastMessage & { id: number }) | null = null;
+let current: (ToastMessage & { id: number; quiet: boolean }) | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -18,8 +18,23 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+const spaced = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Whether an alert the page shows already says what the toast says (a refused form's message, drawn
+ * by the same answer): the toast is then shown without being read out a second time.
+ */
+function echoesAlert(toast: ToastMessage): boolean {
+  if (typeof document === "undefined") return false;
+  const words = spaced(toast.description ?? toast.title);
+  if (!words) return false;
+  return [...document.querySelectorAll<HTMLElement>('[role="alert"]')].some(
+    (alert) => (alert.checkVisibility?.() ?? alert.getClientRects().length > 0) && spaced(alert.textContent ?? "").includes(words),
+  );
+}
+
 export function showToast(toast: ToastMessage) {
-  current = { ...toast, id: nextId++ };
+  current = { ...toast, id: nextId++, quiet: echoesAlert(toast) };
   emit();
 }
 
@@ -55,10 +70,16 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     }
   }, [flash]);
 
-  const toast = hydrated ? live : flash ? { ...flash, id: 0 } : null;
+  const toast = hydrated ? live : flash ? { ...flash, id: 0, quiet: false } : null;
+  const card = toast ? <ToastCard key={toast.id} toast={toast} interactive={hydrated} /> : null;
+  // The live region is always there (a region drawn with its text is not read out); a toast that
+  // repeats the page's alert is drawn beside it, outside it.
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed bottom-4 right-4 z-50 w-[min(24rem,calc(100vw-2rem))]">
-      {toast ? <ToastCard key={toast.id} toast={toast} interactive={hydrated} /> : null}
+    <div className="pointer-events-none fixed bottom-4 right-4 z-50 w-[min(24rem,calc(100vw-2rem))]">
+      <div aria-live="polite" role="status">
+        {toast && !toast.quiet ? card : null}
+      </div>
+      {toast?.quiet ? card : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { blogPosts, content, gameplanPlays, gameplans, users, userTips } from "../../db/schema";
 import { createMember, demoUserId, storedMember } from "../support/accounts";
 import { testState, type TestState } from "../support/test-state";
-import { focusedName, launchBrowser, signInAs, visible } from "../support/browser";
+import { announcements, focusedName, launchBrowser, signInAs, visible } from "../support/browser";
 import { JS_MODES, watchedPage, type WatchedPage } from "../support/form-matrix";
 import { storedContent, tipsOf, token } from "../support/staff";
 
@@ -411,6 +411,11 @@ describe.each(JS_MODES)("staff forms with $label", (mode) => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     dialog = page.getByRole("dialog", { name: "Edit user" });
     await visible(dialog.getByRole("alert").filter({ hasText: "this account changed after you opened this dialog" }), 15_000);
+    if (mode.javaScriptEnabled) {
+      // The toast says it too, on screen: read out once, by the dialog's alert.
+      await visible(page.getByText("Error", { exact: true }));
+      expect(await announcements(page, "this account changed after you opened this dialog")).toBe(1);
+    }
     expect(await dialog.getByLabel("First name").inputValue()).toBe("Renamed");
     expect(await dialog.getByLabel("Status").inputValue()).toBe("active");
     expect(await dialog.getByLabel("Premium access until").inputValue()).toBe(paidUntil.toISOString().slice(0, 10));

@@ -78,3 +78,17 @@ export function focusedName(page: import("playwright-core").Page) {
     return element.getAttribute("aria-label") ?? element.textContent?.trim() ?? null;
   });
 }
+
+/**
+ * How many places a screen reader reads the text out from: the alerts and live regions (outermost
+ * only, as a region inside another is read with it) that show it.
+ */
+export function announcements(page: import("playwright-core").Page, text: string) {
+  return page.evaluate((needle) => {
+    const spaced = (value: string) => value.replace(/\s+/g, " ").trim();
+    const live = '[role="alert"], [role="status"], [aria-live]:not([aria-live="off"])';
+    return [...document.querySelectorAll<HTMLElement>(live)].filter(
+      (region) => !region.parentElement?.closest(live) && region.checkVisibility() && spaced(region.innerText).includes(needle),
+    ).length;
+  }, text);
+}
