@@ -144,6 +144,10 @@ describe.each(DIALOGS)("the $title dialog", ({ title, role, path, row, link }) =
     await visible(dialog);
     expect(await dialog.getAttribute("aria-modal")).toBe("true");
     expect(page.url()).toContain("dialog=");
+    // The keyboard starts in the dialog (the browser's autofocus), not on the page behind it.
+    expect(await isFocused(dialog)).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close dialog");
     await dialog.getByRole("link", { name: "Close dialog" }).click();
     await page.waitForURL((url) => !url.search.includes("dialog="), { timeout: 15_000 });
     await page.waitForLoadState("load");
@@ -165,6 +169,19 @@ describe("where focus goes when a dialog closes without its link", () => {
     await expect.poll(() => openDialogs(page), eventually).toBe(0);
     const details = page.getByRole("row").filter({ hasText: formationName }).getByRole("link", { name: "Details" });
     await expect.poll(() => isFocused(details), eventually).toBe(true);
+    await context.close();
+  });
+
+  it("a dialog's address without its tab's anchor (a link taken before the page was interactive) opens in that tab", async () => {
+    // The superadmin's dashboard opens at Users: the tip's dialog is in Tips.
+    const { context, page } = await staffPage("superadmin");
+    const [tip] = await state.db.select({ id: userTips.id }).from(userTips).where(eq(userTips.formationName, formationName));
+    await page.goto(`/admin?tip=${tip.id}&dialog=details`);
+    await dashboardHydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Tip details" });
+    await visible(dialog);
+    expect(await page.locator('nav[aria-label="Dashboard sections"] a[aria-current="page"]').textContent()).toMatch(/Tips/);
+    await expect.poll(() => focusIsIn(dialog), eventually).toBe(true);
     await context.close();
   });
 

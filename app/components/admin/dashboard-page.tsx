@@ -29,11 +29,20 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 
 /** The tab named by the URL hash, if the role may see it. */
-function useActiveTab(tabs: Tab[], fallback: Tab) {
+/** The tab a dialog's parameter belongs to: a dialog opened without its tab's anchor shows in that tab. */
+const DIALOG_TABS: [string, Tab][] = [
+  ["user", "users"],
+  ["tip", "tips"],
+  ["content", "content"],
+  ["post", "blog"],
+];
+
+function useActiveTab(tabs: Tab[], fallback: Tab, searchParams: URLSearchParams) {
   const location = useLocation();
   const hydrated = useHydrated();
   const fromHash = location.hash.replace("#", "") as Tab;
-  return { hydrated, active: tabs.includes(fromHash) ? fromHash : fallback };
+  const fromDialog = searchParams.get("dialog") ? DIALOG_TABS.find(([param, tab]) => searchParams.has(param) && tabs.includes(tab))?.[1] : undefined;
+  return { hydrated, active: tabs.includes(fromHash) ? fromHash : (fromDialog ?? fallback) };
 }
 
 /** Brings a tab's section into view and gives its heading the keyboard's focus. */
@@ -45,9 +54,9 @@ function focusSection(tab: Tab) {
 /** The dashboard: statistics, then the tabs the role may see (each a section without JavaScript). */
 export function DashboardPage({ loaderData, actionData }: { loaderData: DashboardLoaderData; actionData: DashboardActionData }) {
   const { tabs, defaultTab, stats, role, canWriteBlog } = loaderData;
-  const { hydrated, active } = useActiveTab(tabs, defaultTab);
   const [searchParams] = useSearchParams();
-  const query = useMemo(() => dashboardQuery(searchParams), [searchParams]);
+  const { hydrated, active } = useActiveTab(tabs, defaultTab, searchParams);
+  const query = useMemo(() => dashboardQuery(searchParams, hydrated), [searchParams, hydrated]);
   useEffect(() => {
     if (actionData?.error) showToast({ kind: "error", title: "Error", description: actionData.error });
   }, [actionData]);

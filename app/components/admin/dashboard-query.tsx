@@ -21,7 +21,11 @@ export type DashboardQuery = {
 export const DashboardQueryContext = createContext<DashboardQuery | null>(null);
 export const useDashboardQuery = () => useContext(DashboardQueryContext)!;
 
-export function dashboardQuery(params: URLSearchParams): DashboardQuery {
+/**
+ * `hydrated`: without JavaScript a dialog's link carries no anchor. An address with one makes the
+ * browser start the keyboard at that section, behind the dialog, and skip the dialog's autofocus.
+ */
+export function dashboardQuery(params: URLSearchParams, hydrated: boolean): DashboardQuery {
   // The dashboard's query without any dialog's parameters (page numbers and searches stay).
   const kept = new URLSearchParams(params);
   for (const name of DIALOG_PARAMS) kept.delete(name);
@@ -37,7 +41,7 @@ export function dashboardQuery(params: URLSearchParams): DashboardQuery {
       const added = Object.entries(own)
         .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
         .join("&");
-      return `/admin?${base ? `${base}&` : ""}${added}#${hash}`;
+      return `/admin?${base ? `${base}&` : ""}${added}${hydrated ? `#${hash}` : ""}`;
     },
     closeHref: (hash) => `/admin${base ? `?${base}` : ""}#${hash}`,
     pageHref(param, value, hash) {

@@ -46,6 +46,7 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
   const panel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const openedAt = useRef(`${location.pathname}${location.search}${location.hash}`);
@@ -116,6 +117,9 @@ export function Dialog({ title, closeHref, children }: { title: string; closeHre
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
+        // Without JavaScript the browser gives it the keyboard as the page loads (its address has no
+        // anchor), so Tab goes on to its controls, not to the page behind the backdrop.
+        autoFocus={!hydrated}
         className="card max-h-[90vh] w-full max-w-lg overflow-y-auto p-6 shadow-2xl focus:outline-none"
       >
         <div className="flex items-start justify-between gap-4">
