@@ -840,6 +840,10 @@ export const gameplanRemovals = sqliteTable(
     playTitle: text("play_title").notNull(),
     formation: text("formation"),
     contentTitle: text("content_title"),
+    /** The member's own note on the entry (migration 0023): it goes with the play, so the notice shows it. */
+    note: text("note"),
+    /** The game the play's item moved to (migration 0023; staff changed its game), or null: deleted. */
+    movedTo: text("moved_to", { enum: GAMES }),
     removedAt: integer("removed_at", { mode: "timestamp_ms" })
       .notNull()
       .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
@@ -849,3 +853,15 @@ export const gameplanRemovals = sqliteTable(
 
 export type Gameplan = typeof gameplans.$inferSelect;
 export type GameplanPlay = typeof gameplanPlays.$inferSelect;
+
+/**
+ * A form copy's claim and, once it succeeded, its answer (decision 0025): a second identical copy
+ * of a staff or account form from the same session within 30 s gets this answer instead of being
+ * done again. `key` is the SHA-256 of the session token, address and body; `answer` is sealed with a
+ * key derived from the session token, which is not stored. Swept after 10 minutes.
+ */
+export const formResends = sqliteTable("form_resends", {
+  key: text("key").primaryKey(),
+  claimedAt: integer("claimed_at").notNull(),
+  answer: text("answer"),
+});

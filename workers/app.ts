@@ -20,6 +20,7 @@ import { clientAddress } from "../app/server/throttle.server.ts";
 import { withInjectedFaults } from "../app/server/fault-injection.server.ts";
 import { isServiceUnavailable, unavailableResponse } from "../app/server/unavailable.server.ts";
 import { benchProbe, isBenchProbe } from "../app/server/bench-probe.server.ts";
+import { answerOnce, formCopy, pruneResends } from "../app/server/resends.server.ts";
 
 // Given a function, React Router re-derives its route tables on every request (about 5% of a page's
 // CPU): in a build the server build never changes, so it is loaded once per isolate. The dev server
@@ -139,7 +140,10 @@ export default {
     // D1 or KV failing to answer ends in a 503 with Retry-After, whether a loader or action threw
     // (app.unavailable, set by entry.server's handleError) or the Worker's own work here did.
     try {
-      const response = await answer(request, env, executionContext, app);
+      // A staff or account form sent twice (a double click) is done once: decision 0025.
+      const copy = await formCopy(request);
+      const respond = () => answer(request, env, executionContext, app);
+      const response = copy ? await answerOnce(env.DB, copy, respond) : await respond();
       return app.unavailable && response.status >= 500 ? unavailable(request, app) : response;
     } catch (error) {
       if (!isServiceUnavailable(error)) throw error;
@@ -186,6 +190,10 @@ export default {
     await job("Orphaned images", async () => {
       const media = await sweepMediaDeletions({ db: app.db, bucket: env.MEDIA });
       return `Orphaned images: ${media.deleted} deleted, ${media.kept} still in use, ${media.failed} left for the next run.`;
+    });
+    await job("Forms sent twice", async () => {
+      const pruned = await pruneResends(env.DB);
+      return pruned ? `Forms sent twice: ${pruned} kept answers dropped.` : null;
     });
     await job("Searches without results", async () => {
       const pruned = await pruneMisses(app.db, Date.now());

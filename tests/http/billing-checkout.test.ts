@@ -616,9 +616,11 @@ describe("the whole local journey over HTTP", () => {
     expect((await localSubscription(ended.stripeSubscriptionId!))?.status).toBe("canceled");
     const outboxAfter = await text(await get("/dev/outbox"));
     expect(outboxAfter.split(ending.email).length).toBe(outboxBefore.split(ending.email).length);
-    // 'Resume' or 'Cancel' from a page left open past the end is told it ended; nothing changes.
+    // 'Resume' or 'Cancel' from a page left open past the end (on another device: this browser's own
+    // 'Cancel' sent again within seconds is that cancellation again, decision 0025) is told it ended.
+    const elsewhere = await signInWith(ending.email, DEMO_PASSWORD);
     for (const intent of ["resume-subscription", "cancel-subscription"]) {
-      const late = await postForm("/account-settings", { intent }, { cookie: endingCookie });
+      const late = await postForm("/account-settings", { intent }, { cookie: elsewhere });
       expect(late.status, intent).toBe(409);
       expect((await text(late)).replaceAll("&#x27;", "'")).toContain("Your subscription has already ended, so nothing was changed.");
     }

@@ -23,7 +23,7 @@ import {
   unpublishContent,
 } from "../support/staff";
 import { testState, type TestState } from "../support/test-state";
-import { CONFIRM_REMOVAL, GAMEPLAN_PLAYS_REMOVED, VIDEO_MISMATCH } from "~/lib/schemas/content";
+import { CONFIRM_REMOVAL, GAMEPLAN_PLAYS_MOVED, GAMEPLAN_PLAYS_REMOVED, VIDEO_MISMATCH } from "~/lib/schemas/content";
 import { NO_UPLOADED_VIDEO } from "~/server/admin-content.server";
 import { formatListingDate } from "~/lib/format";
 
@@ -230,7 +230,8 @@ describe("slugs", () => {
   it("are made unique on save with -1, -2", async () => {
     const title = `Same Title ${token()}`;
     const base = title.toLowerCase().replaceAll(" ", "-");
-    for (let index = 0; index < 3; index += 1) await createContent({ title, type: "gameplay" });
+    // Three items of one title, each its own (the same form sent again is one item: decision 0025).
+    for (let index = 0; index < 3; index += 1) await createContent({ title, type: "gameplay", description: `Item ${index}` });
     const slugs = (await contentByTitle(title)).sort((a, b) => a.id - b.id).map((row) => row.slug);
     expect(slugs).toEqual([base, `${base}-1`, `${base}-2`]);
     const check = await (await get(`/admin/slug-check?slug=${base}`, { cookie: admin })).json();
@@ -241,7 +242,7 @@ describe("slugs", () => {
     const title = `Gun Bunch Wk Mesh Spot against every Cover 3 Match look ${token()}`;
     const base = title.toLowerCase().replaceAll(" ", "-");
     expect(base.length).toBeGreaterThan(50);
-    for (let index = 0; index < 2; index += 1) await createContent({ title, type: "gameplay" });
+    for (let index = 0; index < 2; index += 1) await createContent({ title, type: "gameplay", description: `Item ${index}` });
     const slugs = (await contentByTitle(title)).sort((a, b) => a.id - b.id).map((row) => row.slug);
     expect(slugs).toEqual([base, `${base}-1`]);
     const check = await get(`/admin/slug-check?slug=${base}`, { cookie: admin });
@@ -684,6 +685,41 @@ describe("editing", () => {
     expect(list).toContain("Plays removed by our team");
     expect(list).toContain("A play removed by our team");
     await state.db.delete(gameplans).where(inArray(gameplans.id, plans.map((plan) => plan.id)));
+  });
+
+  it("an item moved to the other game takes its plays out of members' gameplans of the game it left, once ticked, and each gameplan says where they went", async () => {
+    const id = token();
+    const title = `Moved plays ${id}`;
+    const { row } = await createContent({ title, formations: twoByTwo(id) });
+    const [gun] = (await storedContent(row.slug))!.formations;
+    const userId = await demoUserId("premium");
+    const [plan] = await state.db.insert(gameplans).values({ userId, name: `College plan ${id}`, game: "college" }).returning({ id: gameplans.id });
+    await state.db.insert(gameplanPlays).values([
+      { gameplanId: plan.id, playId: gun.plays[0].id, contentId: row.id, situation: "openers", position: 0, note: "Stick it on third." },
+      { gameplanId: plan.id, playId: gun.plays[1].id, contentId: row.id, situation: "red-zone", position: 0 },
+    ]);
+    const move = (confirm?: string) => {
+      const form = contentForm({ title, game: "madden", formations: twoByTwo(id).map((formation) => ({ ...formation, image: undefined, plays: formation.plays.map((play) => ({ ...play, image: undefined })) })) });
+      if (confirm !== undefined) form.append(CONFIRM_REMOVAL, confirm);
+      return postMultipart(`/admin/content/${row.slug}`, form, admin);
+    };
+    const refused = await move();
+    expect(refused.status).toBe(409);
+    expect(textOf(await refused.text())).toContain(`Not saved: ${GAMEPLAN_PLAYS_MOVED}`);
+    expect((await storedContent(row.slug))!.row.game).toBe("college");
+    expect(await state.db.select().from(gameplanPlays).where(eq(gameplanPlays.gameplanId, plan.id))).toHaveLength(2);
+
+    const saved = await move(`${gun.plays[0].id},${gun.plays[1].id}`);
+    expect(saved.status).toBe(302);
+    expect((await storedContent(row.slug))!.row.game).toBe("madden");
+    expect(await state.db.select().from(gameplanPlays).where(eq(gameplanPlays.gameplanId, plan.id))).toEqual([]);
+    const board = textOf((await page(`/gameplans/${plan.id}`, premium)).main);
+    expect(board).toContain("Plays were removed by our team");
+    expect(board).toContain("They moved to Madden NFL 26, so they are no longer on this gameplan or its call sheet.");
+    expect(board).toContain(`Stick RPO (Gun Trips TE, ${title}), from Openers, on `);
+    expect(board).toContain("(moved to Madden NFL 26)");
+    expect(board).toContain("Your note: Stick it on third.");
+    await state.db.delete(gameplans).where(eq(gameplans.id, plan.id));
   });
 
   it("a new play of the same name placed above a stored one takes the next slug, never the stored play's id and status", async () => {
