@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import {
   discordLinks,
   gameplanPlays,
+  gameplanRemovals,
   gameplans,
   blogPosts,
   comments,
@@ -146,6 +147,24 @@ export const ACCOUNT_DATA_SECTIONS = {
       .leftJoin(content, eq(content.id, gameplanPlays.contentId))
       .where(eq(gameplans.userId, userId))
       .orderBy(asc(gameplans.id), asc(gameplanPlays.situation), asc(gameplanPlays.position)),
+  // The plays our team deleted from the member's gameplans, as the gameplan's notice shows them
+  // (with the member's note on each), until the member dismisses it.
+  gameplanRemovals: (db, userId) =>
+    db
+      .select({
+        gameplanId: gameplanRemovals.gameplanId,
+        situation: gameplanRemovals.situation,
+        playTitle: gameplanRemovals.playTitle,
+        formation: gameplanRemovals.formation,
+        scheme: gameplanRemovals.contentTitle,
+        note: gameplanRemovals.note,
+        movedTo: gameplanRemovals.movedTo,
+        removedAt: gameplanRemovals.removedAt,
+      })
+      .from(gameplanRemovals)
+      .innerJoin(gameplans, eq(gameplans.id, gameplanRemovals.gameplanId))
+      .where(eq(gameplans.userId, userId))
+      .orderBy(asc(gameplanRemovals.id)),
   // The linked Discord account: its name and role state, never its tokens.
   discord: (db, userId) =>
     db

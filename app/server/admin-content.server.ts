@@ -9,6 +9,8 @@ import {
   sectionSlugRedirects,
   favorites,
   gameplanPlays,
+  gameplanRemovals,
+  gameplans,
   type Game,
   type User,
 } from "../../db/schema.ts";
@@ -117,6 +119,39 @@ export async function findContentForSave(db: Database, slug: string) {
 }
 
 
+/** An item moved to `game`: its entries in gameplans of the other game go, each written down for the gameplan's notice. */
+function gameplanMoveStatements(db: Database, contentId: number, game: Game) {
+  const leaving = and(eq(gameplanPlays.contentId, contentId), ne(gameplans.game, game));
+  return [
+    db
+      .insert(gameplanRemovals)
+      .select(
+        db
+          // Every column of the table, in its order (an insert from a select needs them so).
+          .select({
+            id: sql<number>`NULL`.as("removal_id"),
+            gameplanId: gameplanPlays.gameplanId,
+            entryId: gameplanPlays.id,
+            situation: gameplanPlays.situation,
+            playTitle: contentPlays.title,
+            formation: contentSections.title,
+            contentTitle: content.title,
+            note: gameplanPlays.note,
+            movedTo: sql<Game>`${game}`.as("removal_moved_to"),
+            removedAt: sql<Date>`CAST(unixepoch('subsec') * 1000 AS INTEGER)`.as("removal_removed_at"),
+          })
+          .from(gameplanPlays)
+          .innerJoin(gameplans, eq(gameplans.id, gameplanPlays.gameplanId))
+          .innerJoin(contentPlays, eq(contentPlays.id, gameplanPlays.playId))
+          .innerJoin(contentSections, eq(contentSections.id, contentPlays.sectionId))
+          .innerJoin(content, eq(content.id, gameplanPlays.contentId))
+          .where(leaving),
+      )
+      .onConflictDoNothing(),
+    db.delete(gameplanPlays).where(and(eq(gameplanPlays.contentId, contentId), sql`${gameplanPlays.gameplanId} IN (SELECT ${gameplans.id} FROM ${gameplans} WHERE ${gameplans.game} <> ${game})`)),
+  ];
+}
+
 /** How many of an item's plays members keep in gameplans, and in how many gameplans (its delete dialog says so). */
 export function gameplanUsesOfContentQuery(db: Database, slug: string) {
   return db
@@ -128,10 +163,13 @@ export function gameplanUsesOfContentQuery(db: Database, slug: string) {
 /**
  * The stored plays of an item that saving `value` would delete (taken out of the form, or their
  * formation with them, or the item no longer a scheme) and that are in members' gameplans: a play
- * deleted leaves every gameplan that holds it. A formation is matched as the save matches it: by
+ * deleted leaves every gameplan that holds it. Moved to the other game, all of them leave. A formation is matched as the save matches it: by
  * its stored id (a renamed one keeps its plays), else by its slug.
  */
-export async function gameplanPlaysRemovedBy(db: Database, contentId: number, value: ContentFormValue): Promise<PlayInGameplans[]> {
+export async function gameplanPlaysRemovedBy(db: Database, current: { id: number; game: Game }, value: ContentFormValue): Promise<PlayInGameplans[]> {
+  const contentId = current.id;
+  // Moved to the other game, every play of it that members keep leaves their gameplans.
+  const moving = current.game !== value.game;
   const rows = await db
     .select({
       id: contentPlays.id,
@@ -155,7 +193,7 @@ export async function gameplanPlaysRemovedBy(db: Database, contentId: number, va
     }),
   );
   return rows
-    .filter((row) => !kept.has(`${row.sectionId}/${row.slug}`))
+    .filter((row) => moving || !kept.has(`${row.sectionId}/${row.slug}`))
     .map((row) => ({ id: row.id, title: row.title, formation: row.formation, gameplans: row.gameplans }));
 }
 
@@ -667,6 +705,10 @@ export async function saveContent(
             .where(sql`${contentSections.contentId} = ${current.id} AND ${contentSections.slug} NOT IN (SELECT value FROM json_each(${keptSections}))`),
         ]
       : []),
+    // Moved to the other game: its plays leave the members' gameplans of the game it left (a
+    // gameplan is of one game), each entry told on its gameplan as moved. After the plays this save
+    // deletes (the trigger tells those as deleted), before their titles change.
+    ...(current && current.game !== value.game ? gameplanMoveStatements(db, current.id, value.game) : []),
     ...chunk(sectionRows, rowsPerInsert(sectionRows.length ? db.insert(contentSections).values(sectionRows[0]).toSQL().params.length : 1)).map((rows) =>
       db
         .insert(contentSections)

@@ -47,13 +47,13 @@ export function gameplanQuery(db: Database, userId: string, gameplanId: number) 
     SELECT id, name, game, share_token AS shareToken FROM gameplans WHERE id = ${gameplanId} AND user_id = ${userId}`);
 }
 
-export type RemovalRow = { id: number; situation: Situation; playTitle: string; formation: string | null; contentTitle: string | null; removedAt: number };
+export type RemovalRow = { id: number; situation: Situation; playTitle: string; formation: string | null; contentTitle: string | null; note: string | null; movedTo: Game | null; removedAt: number };
 
-/** The plays our team deleted while they were on this gameplan (gameplan_removals), newest first, until the member dismisses them. */
+/** The plays our team deleted (or moved to the other game) while they were on this gameplan (gameplan_removals), newest first, until the member dismisses them. */
 export function gameplanRemovalsQuery(db: Database, userId: string, gameplanId: number) {
   return db.all<RemovalRow>(sql`
     SELECT r.id AS id, r.situation AS situation, r.play_title AS playTitle, r.formation AS formation,
-           r.content_title AS contentTitle, r.removed_at AS removedAt
+           r.content_title AS contentTitle, r.note AS note, r.moved_to AS movedTo, r.removed_at AS removedAt
     FROM gameplan_removals r JOIN gameplans g ON g.id = r.gameplan_id AND g.user_id = ${userId}
     WHERE r.gameplan_id = ${gameplanId}
     ORDER BY r.removed_at DESC, r.id DESC LIMIT ${MAX_GAMEPLAN_PLAYS}`);

@@ -254,10 +254,18 @@ describe("plays our team removed", () => {
     const [ownEntry] = (await entriesOf(other)).filter((entry) => entry.playId === kept);
     expect((await postForm(`/gameplans/${other}`, { intent: "remove", entryId: String(ownEntry.id) }, { cookie: owner.cookie })).status).toBe(302);
 
+    // The member's own note on one entry goes with the play: the notice and the data export keep it.
+    await state.db.update(gameplanPlays).set({ note: "Read the apex first." }).where(and(eq(gameplanPlays.gameplanId, id), eq(gameplanPlays.playId, doomed), eq(gameplanPlays.situation, "openers")));
     await state.db.delete(contentPlays).where(eq(contentPlays.id, doomed));
     const board = textOf(mainOf(await (await get(`/gameplans/${id}`, { cookie: owner.cookie })).text()));
     expect(board).toContain("Plays were removed by our team");
     expect(board).toContain("Doomed Post (Trips, Removal Scheme), from Openers, on ");
+    expect(board).toContain("Your note: Read the apex first.");
+    const exported = (await (await postForm("/account-settings/export", {}, { cookie: owner.cookie })).json()) as { gameplanRemovals: { gameplanId: number; playTitle: string; situation: string; note: string | null }[] };
+    expect(exported.gameplanRemovals.filter((row) => row.gameplanId === id)).toEqual([
+      expect.objectContaining({ playTitle: "Doomed Post", situation: "openers", note: "Read the apex first." }),
+      expect.objectContaining({ playTitle: "Doomed Post", situation: "red-zone", note: null }),
+    ]);
     expect(board).toContain("Doomed Post (Trips, Removal Scheme), from Red zone, on ");
     expect(board).not.toContain("Kept Curl (");
     expect(textOf(mainOf(await (await get(`/gameplans/${other}`, { cookie: owner.cookie })).text()))).not.toContain("removed by our team");

@@ -56,6 +56,7 @@ export { MAX_TAG_LENGTH };
 export const CONFIRM_REMOVAL = "confirmRemoval";
 export const GAMEPLAN_PLAY_REMOVED = "A play you removed is in members' gameplans, and saving takes it out of them. Tick 'Remove from members' gameplans' to go ahead.";
 export const GAMEPLAN_PLAYS_REMOVED = "Plays you removed are in members' gameplans, and saving takes them out of them. Tick 'Remove from members' gameplans' to go ahead.";
+export const GAMEPLAN_PLAYS_MOVED = "This item moves to the other game, and a gameplan holds one game's plays: saving takes its plays out of members' gameplans. Tick 'Remove from members' gameplans' to go ahead.";
 /** A stored play that members keep in their gameplans, and in how many gameplans. */
 export type PlayInGameplans = { id: number; title: string; formation: string; gameplans: number };
 export const MAX_FORMATIONS = 30;

@@ -10,6 +10,7 @@ import {
   contentFormSchema,
   EMPTY_FORMATION,
   GAMEPLAN_PLAY_REMOVED,
+  GAMEPLAN_PLAYS_MOVED,
   GAMEPLAN_PLAYS_REMOVED,
   type ContentFormInput,
 } from "~/lib/schemas/content";
@@ -181,10 +182,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Plays that members keep in their gameplans leave those gameplans with the save: only once staff
   // have seen which, and ticked 'Remove from members' gameplans' for exactly those plays.
   if (current) {
-    const removing = await gameplanPlaysRemovedBy(app.db, current.id, value);
+    const removing = await gameplanPlaysRemovedBy(app.db, current, value);
     const confirmed = new Set(String(formData.get(CONFIRM_REMOVAL) ?? "").split(",").map(Number));
     if (removing.some((play) => !confirmed.has(play.id))) {
-      const message = removing.length === 1 ? GAMEPLAN_PLAY_REMOVED : GAMEPLAN_PLAYS_REMOVED;
+      const message = current.game !== value.game ? GAMEPLAN_PLAYS_MOVED : removing.length === 1 ? GAMEPLAN_PLAY_REMOVED : GAMEPLAN_PLAYS_REMOVED;
       return kept(
         {
           result: submission.reply({ formErrors: [`Not saved: ${message}`] }),
