@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { SEED_BLOG_POSTS } from "../../db/seed-data";
 import { createMember } from "../support/accounts";
-import { launchBrowser, onScreen, signInWithPassword, visible, type PageOptions } from "../support/browser";
+import { announcements, launchBrowser, onScreen, signInWithPassword, visible, type PageOptions } from "../support/browser";
 import { JS_MODES, watchedPage, type JsMode, type WatchedPage } from "../support/form-matrix";
 import { freeSchemes, seedItem } from "../support/library";
 import { testState } from "../support/test-state";
@@ -205,6 +205,8 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     const star = w.page.getByRole("button", { name: "Remove from favorites" });
     await visible(star);
     expect(await star.getAttribute("aria-pressed")).toBeNull();
+    // Said once, as well as drawn on the star: by its status line, or without JavaScript by a toast.
+    await expect.poll(() => announcements(w.page, "Added to favorites")).toBe(1);
     await w.check();
     await open(w, mode, "/home");
     await visible(w.page.locator('section[aria-labelledby="favorites-title"]').getByText(seedItem(RATED_SCHEME).title));
@@ -245,6 +247,9 @@ describe.each(JS_MODES)("library forms ($label)", (mode) => {
     await visible(page.getByRole("heading", { name: "Thank you!" }));
     await visible(page.getByText("Tip submitted successfully! It will be reviewed by our team.", { exact: true }));
     await visible(page.getByText("Tip Submitted!", { exact: true }));
+    // Read out once, by the toast (the card takes the keyboard and is read with it).
+    expect(await announcements(page, "Tip submitted successfully!")).toBe(0);
+    expect(await announcements(page, "Tip Submitted!")).toBe(1);
     await w.check();
     // Reloading the thank-you card sends nothing again.
     await page.reload();

@@ -107,7 +107,7 @@ export function PatchNote({ patch, game, locked }: { patch: PatchView; game: "co
 }
 
 function FavoriteStar({ on }: { on: boolean }) {
-  const fetcher = useFetcher<{ error?: string }>();
+  const fetcher = useFetcher<{ error?: string; done?: string }>();
   const pending = fetcher.formData ? fetcher.formData.get("favorite") === "on" : on;
   // A refusal (signed out meanwhile, access lapsed) is said, not only undone on the star.
   const error = fetcher.state === "idle" ? fetcher.data?.error : undefined;
@@ -128,6 +128,10 @@ function FavoriteStar({ on }: { on: boolean }) {
           <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z" strokeLinejoin="round" />
         </svg>
       </button>
+      {/* The star's new name is not read out by every screen reader (VoiceOver on a phone): this is. */}
+      <p role="status" className="sr-only">
+        {fetcher.state === "idle" ? (fetcher.data?.done ?? "") : ""}
+      </p>
     </fetcher.Form>
   );
 }

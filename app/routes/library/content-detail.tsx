@@ -34,6 +34,9 @@ import { gameplanChoicesQuery } from "~/server/gameplans.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { countView, viewsStamp, VIEWS_STAMP_HEADER } from "~/server/views.server";
 
+const FAVORITE_ADDED = "Added to favorites";
+const FAVORITE_REMOVED = "Removed from favorites";
+
 const NOT_FOUND = "Content not found";
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
@@ -195,7 +198,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const adding = formData.get("favorite") === "on";
     if (adding && !rights.favorite) return data({ error: "You must be a premium member to save favorites.", intent }, { status: 403 });
     await toggleFavorite(app.db, viewer.id, target.id, adding);
-    return isDataRequest(request) ? { ok: true } : redirect(pathname);
+    // Said, not only drawn on the star: with JavaScript by the star's status line, without it by a toast.
+    const done = adding ? FAVORITE_ADDED : FAVORITE_REMOVED;
+    return isDataRequest(request) ? { ok: true, done } : redirectWithToast(pathname, { kind: "success", title: done });
   }
 
   if (intent === "progress") {

@@ -77,7 +77,8 @@ export default function SubmitTip({ loaderData, actionData }: Route.ComponentPro
             <FocusOnArrival>
               <p className="text-5xl" aria-hidden="true">🙌</p>
               <h2 id="thanks-title" className="mt-4 text-2xl font-black text-white">Thank you!</h2>
-              <p role="status" className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
+              {/* Not a live region: the toast says it, and the keyboard lands on this card, read with it. */}
+              <p className="mt-3 text-slate-300">Tip submitted successfully! It will be reviewed by our team.</p>
             </FocusOnArrival>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/submit-tip" className="btn-primary">Submit Another Tip</Link>
