@@ -45,6 +45,9 @@ describe.each(JS_MODES)("Discord in Chromium, $label", (mode) => {
     await page.waitForURL((url) => url.pathname === "/account-settings", { timeout: 15_000 });
     await visible(page.getByText("Discord connected", { exact: true }));
     await visible(card.getByText(name, { exact: true }));
+    // The toast says who is linked; where the role is, the card says (the toast said 'on its way'
+    // beside a card that already said 'You have the members' role').
+    await visible(page.getByText(`Linked as ${name}.`, { exact: true }));
     await w.check();
     // The role arrives shortly after (the request's waitUntil).
     for (let tries = 0; tries < 60 && !(await fake.member(id)).roles.includes(FAKE_DISCORD.roleId); tries += 1) await page.waitForTimeout(250);

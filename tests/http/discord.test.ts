@@ -154,7 +154,7 @@ describe("linking Discord in Account Settings", () => {
     const answer = await started.finish(account);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(CARD);
-    expect(toastFrom(answer)).toEqual({ kind: "success", title: "Discord connected", description: "Linked as Walter P. Your members' role is on its way." });
+    expect(toastFrom(answer)).toEqual({ kind: "success", title: "Discord connected", description: "Linked as Walter P." });
     expect(answer.headers.getSetCookie().some((value) => value.startsWith("discord_link_state=;"))).toBe(true);
 
     const link = await linkOf(member.id);

@@ -18,10 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (outcome.status === "error") {
     return redirectWithToast("/account-settings#discord", { kind: "error", title: "Discord not connected", description: outcome.message }, { headers });
   }
-  const description = outcome.hasAccess
-    ? `Linked as ${outcome.username}. Your members' role is on its way.`
-    : `Linked as ${outcome.username}. The members' role comes with premium access.`;
-  return redirectWithToast("/account-settings#discord", { kind: "success", title: "Discord connected", description }, { headers });
+  // The role is the card's to say: it shows where the role is when the page is drawn (often given
+  // already), where a toast written now would say 'on its way' beside 'You have the members' role'.
+  return redirectWithToast("/account-settings#discord", { kind: "success", title: "Discord connected", description: `Linked as ${outcome.username}.` }, { headers });
 }
 
 export { NoPage as default } from "~/components/no-page";
