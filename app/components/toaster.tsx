@@ -108,8 +108,31 @@ function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: b
     return () => clearTimeout(timer);
   }, [interactive, held]);
 
+  // The toast never covers what has the keyboard's focus (on a phone it spans the screen's bottom,
+  // where a 'Move down' just pressed can sit): the page scrolls it clear, now and on each move.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!interactive) return;
+    const clear = () => {
+      const active = document.activeElement;
+      const own = card.current;
+      if (!own || !(active instanceof HTMLElement) || active === document.body || own.contains(active)) return;
+      const focus = active.getBoundingClientRect();
+      const toast = own.getBoundingClientRect();
+      // A control under it, or just below the screen's edge (one that moved down with its play);
+      // not a region (the page's main content takes the focus after a navigation).
+      const control = focus.height <= toast.height * 2;
+      const covered = control && focus.bottom > toast.top && focus.top < window.innerHeight * 1.5 && focus.right > toast.left && focus.left < toast.right;
+      if (covered) window.scrollBy({ top: focus.bottom - toast.top + 12 });
+    };
+    clear();
+    document.addEventListener("focusin", clear);
+    return () => document.removeEventListener("focusin", clear);
+  }, [interactive]);
+
   return (
     <div
+      ref={card}
       className={`pointer-events-auto touch-pan-y rounded-xl border-l-4 ${KIND_STYLES[toast.kind]} border border-field-600 bg-field-800 p-4 shadow-2xl ${interactive ? "" : "toast-expiring"}`}
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
       onMouseEnter={() => setHovered(true)}

@@ -246,6 +246,37 @@ describe("with JavaScript", () => {
     await w.finish();
   });
 
+  it("on a phone, the toast of a move never covers the 'Move down' the keyboard stays on", async () => {
+    const { w, member } = await signedInMember(JS_MODES[0], { viewport: { width: 390, height: 844 } });
+    const { page } = w;
+    const [plan] = await state.db.insert(gameplans).values({ userId: member.id, name: "Thumb plan", game: "college" }).returning({ id: gameplans.id });
+    // Three plays in Openers, and the same three further down the board (a page that scrolls).
+    const plays = await spreadPlays(3);
+    await state.db.insert(gameplanPlays).values(
+      (["openers", "goal-line"] as const).flatMap((situation) => plays.map((play, position) => ({ gameplanId: plan.id, playId: play.id, contentId: play.contentId, situation, position }))),
+    );
+    await open(w, JS_MODES[0], `/gameplans/${plan.id}`);
+    // The goal line's first play's 'Move down' near the bottom of the screen, where the toast appears.
+    const button = page.locator("#situation-goal-line").getByRole("button", { name: `Move down (${plays[0].title})` });
+    await button.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - (window.innerHeight - 150)));
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await succeeded(w, "Play moved");
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("#situation-goal-line")))).toBe(true);
+    // What is drawn at the focused button's middle is the button, not the toast over it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement as HTMLElement;
+          const box = active.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return Boolean(hit && (hit === active || active.contains(hit)));
+        }),
+      )
+      .toBe(true);
+    await w.finish();
+  });
+
   it("'Add to gameplan' to a gameplan deleted in another tab says so, and the form stops offering it", async () => {
     const { w, member } = await signedInMember(JS_MODES[0], { viewport: { width: 390, height: 844 } });
     const { page } = w;
