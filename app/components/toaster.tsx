@@ -117,6 +117,9 @@ function ToastCard({ toast, interactive }: { toast: ToastMessage; interactive: b
       const active = document.activeElement;
       const own = card.current;
       if (!own || !(active instanceof HTMLElement) || active === document.body || own.contains(active)) return;
+      // The keyboard's focus only: a tap or click focuses what it presses, and a scroll between its
+      // press and its release would take the click off the control.
+      if (!active.matches(":focus-visible")) return;
       const focus = active.getBoundingClientRect();
       const toast = own.getBoundingClientRect();
       // A control under it, or just below the screen's edge (one that moved down with its play);

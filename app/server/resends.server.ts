@@ -13,7 +13,13 @@ import { readSessionToken } from "./session.server";
 /** Forms whose second identical copy is a resend: the staff editors and dialogs, and the account settings. */
 const RESENDABLE = /^\/(?:admin(?:\/(?:content|blog)\/[^/]+|\/updates)?|account-settings)(?:\.data)?$/;
 
-export const RESEND_WINDOW_MS = 30_000;
+/**
+ * How long after the first copy another is the same click: a double click's second copy comes within
+ * a tenth of a second, Enter pressed twice within one. Longer, it is a wish of its own (the same
+ * button pressed in a second tab after the first one changed things is told what happened since),
+ * whatever the first copy's answer is still doing: the window is from its arrival, not its answer.
+ */
+export const RESEND_WINDOW_MS = 3_000;
 /** How long a copy waits for the first one's answer (a save that calls Stripe takes seconds). */
 const WAIT_MS = 20_000;
 const POLL_MS = 150;

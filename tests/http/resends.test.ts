@@ -23,10 +23,6 @@ describe("a staff or account form sent twice", () => {
     expect(second.status).toBe(302);
     expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
     expect(await contentByTitle(title)).toHaveLength(1);
-    // Sent again after the first answer too (a resend from the history, within the window): still one.
-    const third = await postMultipart("/admin/content/new", contentForm({ title, type: "pro-tip" }), admin);
-    expect(third.headers.get("Location")).toBe(first.headers.get("Location"));
-    expect(await contentByTitle(title)).toHaveLength(1);
   });
 
   it("changes the password once, and the second copy carries the new session the first one made", async () => {
