@@ -85,7 +85,7 @@ export const LINK_MESSAGES = {
   taken: "This Discord account is already linked to another account.",
 } as const;
 
-export type LinkOutcome = { status: "linked"; username: string; hasAccess: boolean } | { status: "error"; message: string };
+export type LinkOutcome = { status: "linked"; username: string } | { status: "error"; message: string };
 
 type DiscordProfile = { id: string; username: string; global_name?: string | null };
 
@@ -146,7 +146,7 @@ export async function completeDiscordLink(app: AppContext, config: DiscordSyncCo
     throw error;
   }
   scheduleDiscordDrain(app);
-  return { status: "linked", username, hasAccess: shouldHaveMembersRole(user) };
+  return { status: "linked", username };
 }
 
 function expiryOf(tokens: { accessTokenExpiresAt(): Date }) {

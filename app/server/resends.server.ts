@@ -7,6 +7,7 @@
 // a password change), instead of a second item, a 'changed since you opened it' about its own save,
 // or 'Session ended' after the first copy ended the session it was sent with. Answers that refused
 // (4xx, 5xx) are not kept: the form sent again is checked again. See docs/decisions/0025.
+import { sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase64, encodeBase64, encodeHexLowerCase } from "@oslojs/encoding";
 import { readSessionToken } from "./session.server";
 
@@ -33,8 +34,6 @@ export type FormCopy = { key: string; secret: Uint8Array<ArrayBuffer> };
 
 type Answer = { status: number; headers: [string, string][]; cookies: string[]; body: string };
 
-const sha256 = async (bytes: Uint8Array<ArrayBuffer>) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-
 /** The form copy (its session, address and body), or null when the request is not one of those forms. */
 export async function formCopy(request: Request): Promise<FormCopy | null> {
   if (request.method !== "POST") return null;
@@ -54,10 +53,10 @@ export async function formCopy(request: Request): Promise<FormCopy | null> {
   }
   const fields: unknown[] = [];
   for (const [name, value] of form) {
-    fields.push(typeof value === "string" ? [name, value] : [name, value.name, value.type, encodeHexLowerCase(await sha256(new Uint8Array(await value.arrayBuffer())))]);
+    fields.push(typeof value === "string" ? [name, value] : [name, value.name, value.type, encodeHexLowerCase(sha256(new Uint8Array(await value.arrayBuffer())))]);
   }
   const text = JSON.stringify([session, `${url.pathname}${url.search}`, fields]);
-  return { key: encodeHexLowerCase(await sha256(new TextEncoder().encode(text))), secret: await sha256(new TextEncoder().encode(`answer\n${session}`)) };
+  return { key: encodeHexLowerCase(sha256(new TextEncoder().encode(text))), secret: new Uint8Array(sha256(new TextEncoder().encode(`answer\n${session}`))) };
 }
 
 /**

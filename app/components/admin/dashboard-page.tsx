@@ -6,7 +6,7 @@ import type { DashboardActionData, DashboardLoaderData } from "~/routes/admin/da
 import { ActivityTab } from "~/components/admin/activity-tab";
 import { BlogTab } from "~/components/admin/blog-tab";
 import { ContentTab } from "~/components/admin/content-tab";
-import { DashboardQueryContext, dashboardQuery } from "~/components/admin/dashboard-query";
+import { DashboardQueryContext, DIALOG_TABS, dashboardQuery } from "~/components/admin/dashboard-query";
 import { MessagesTab } from "~/components/admin/messages-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
 import { TipsTab } from "~/components/admin/tips-tab";
@@ -29,14 +29,6 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 
 /** The tab named by the URL hash, if the role may see it. */
-/** The tab a dialog's parameter belongs to: a dialog opened without its tab's anchor shows in that tab. */
-const DIALOG_TABS: [string, Tab][] = [
-  ["user", "users"],
-  ["tip", "tips"],
-  ["content", "content"],
-  ["post", "blog"],
-];
-
 function useActiveTab(tabs: Tab[], fallback: Tab, searchParams: URLSearchParams) {
   const location = useLocation();
   const hydrated = useHydrated();

@@ -1,8 +1,16 @@
 import { createContext, useContext } from "react";
 import { Link } from "~/components/link";
 
+/** Each dialog's own parameter and the tab its dialog belongs to (one opened without its anchor shows there). */
+export const DIALOG_TABS = [
+  ["user", "users"],
+  ["tip", "tips"],
+  ["content", "content"],
+  ["post", "blog"],
+] as const;
+
 /** The parameters that open a dialog; everything else in the query (searches, pages) is the list. */
-const DIALOG_PARAMS = ["dialog", "user", "tip", "content", "post"];
+const DIALOG_PARAMS = ["dialog", ...DIALOG_TABS.map(([param]) => param)];
 
 export type DashboardQuery = {
   params: URLSearchParams;
